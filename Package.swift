@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+// TouchTracker for Wayland. Layers, with dependencies pointing one way:
+//   touchtracker (executable) → TouchTrackerApp (wiring)
+//   TouchTrackerApp → WaylandClient, Render, Canvas
+//   Render → Canvas → TouchCore → Timing
+//   WaylandClient → Timing and the C libraries
+// TouchCore, Canvas and Timing import no C library: they build and test with
+// the Swift toolchain alone.
+import PackageDescription
+
+let package = Package(
+    name: "TouchTracker",
+    products: [
+        .executable(name: "touchtracker", targets: ["touchtracker"]),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // Protocol glue generated from protocols/*.xml by protocols/generate.sh.
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
+        // Linux calls Swift's Glibc module does not expose.
+        .target(name: "CPlatform"),
+
+        // Pure Swift.
+        .target(name: "Timing"),
+        .target(name: "TouchCore", dependencies: ["Timing"]),
+        .target(name: "Canvas", dependencies: ["TouchCore", "Timing"]),
+
+        // Platform layers.
+        .target(name: "WaylandClient",
+                dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
+                               "CWaylandProtocols", "CPlatform", "Timing"]),
+        .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore"]),
+        .target(name: "TouchTrackerApp",
+                dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing"]),
+        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
+
+        // Test fixtures: a scripted compositor on real libwayland-server.
+        .target(name: "TestCompositor",
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform"],
+                path: "Tests/TestCompositor"),
+
+        .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing"]),
+        .testTarget(name: "WaylandClientTests",
+                    dependencies: ["WaylandClient", "TestCompositor", "Timing"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo"]),
+        .testTarget(name: "TouchTrackerAppTests",
+                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
+                                   "Canvas", "TouchCore", "Timing"]),
+    ]
+)

@@ -1,0 +1,2 @@
+import CCairo
+public enum RenderModule {}

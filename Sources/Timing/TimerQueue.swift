@@ -1,0 +1,104 @@
+/// A cancellable timer returned by `TimerQueue.schedule`.
+///
+/// Holding the handle does not keep the timer alive and dropping it does not
+/// cancel it: the queue owns scheduled timers until they fire (one-shot) or
+/// are cancelled.
+public final class TimerHandle {
+    fileprivate let id: UInt64
+    fileprivate weak var queue: TimerQueue?
+
+    fileprivate init(id: UInt64, queue: TimerQueue) {
+        self.id = id
+        self.queue = queue
+    }
+
+    /// True until a one-shot timer has fired or the timer was cancelled.
+    public var isActive: Bool { queue?.entries[id] != nil }
+
+    /// Stops the timer; it will not fire again. Cancelling twice is harmless.
+    public func cancel() { queue?.entries[id] = nil }
+}
+
+/// One-shot and repeating timers on a replaceable clock.
+///
+/// The queue never sleeps or spawns threads: the event loop asks it for
+/// `nextDeadline` to compute its `poll` timeout and calls `fireDue()` after
+/// waking. Tests drive it with a `ManualClock` and `advance(by:)`.
+public final class TimerQueue {
+    fileprivate struct Entry {
+        var deadline: Double
+        let interval: Double?
+        let action: () -> Void
+    }
+
+    public let clock: Clock
+    fileprivate var entries: [UInt64: Entry] = [:]
+    private var nextID: UInt64 = 0
+
+    public init(clock: Clock) {
+        self.clock = clock
+    }
+
+    /// Number of scheduled (not yet fired or cancelled) timers.
+    public var count: Int { entries.count }
+
+    /// Runs `action` once, `delay` seconds from now, or every `interval`
+    /// seconds after that when `repeating` is given.
+    @discardableResult
+    public func schedule(after delay: Double, repeating interval: Double? = nil,
+                         _ action: @escaping () -> Void) -> TimerHandle {
+        precondition(interval.map { $0 > 0 } ?? true, "a repeating timer needs a positive interval")
+        nextID += 1
+        entries[nextID] = Entry(deadline: clock.now + max(0, delay), interval: interval, action: action)
+        return TimerHandle(id: nextID, queue: self)
+    }
+
+    /// The earliest deadline of any scheduled timer, or nil when none is
+    /// scheduled (the loop then sleeps until input arrives).
+    public var nextDeadline: Double? {
+        entries.values.lazy.map(\.deadline).min()
+    }
+
+    /// Fires every timer whose deadline has passed, earliest first (ties in
+    /// scheduling order). A repeating timer fires at most once per call and is
+    /// rescheduled from its previous deadline, so it neither drifts nor
+    /// bursts after a long stall. Returns how many timers fired.
+    @discardableResult
+    public func fireDue() -> Int {
+        let now = clock.now
+        let due = entries.filter { $0.value.deadline <= now }
+            .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
+        var fired = 0
+        for (id, entry) in due {
+            // An earlier action may have cancelled this one.
+            guard entries[id] != nil else { continue }
+            if let interval = entry.interval {
+                var next = entry.deadline + interval
+                if next <= now { next = now + interval }
+                entries[id]?.deadline = next
+            } else {
+                entries[id] = nil
+            }
+            entry.action()
+            fired += 1
+        }
+        return fired
+    }
+}
+
+extension TimerQueue {
+    /// Moves a `ManualClock` forward by `seconds`, stopping at each deadline on
+    /// the way to fire the timers due there, so actions observe the time at
+    /// which they were due.
+    public func advance(by seconds: Double) {
+        guard let manual = clock as? ManualClock else {
+            preconditionFailure("advance(by:) needs a TimerQueue built on a ManualClock")
+        }
+        let target = manual.now + seconds
+        while let deadline = nextDeadline, deadline <= target {
+            manual.set(max(deadline, manual.now))
+            fireDue()
+        }
+        manual.set(target)
+    }
+}

@@ -1,0 +1,3 @@
+import WaylandClient
+import Render
+public enum TouchTrackerAppModule {}

@@ -1,0 +1,2 @@
+import TouchTrackerApp
+print("touchtracker")

@@ -1,0 +1,4 @@
+import CWaylandServer
+import CWaylandServerProtocols
+import CPlatform
+public enum TestCompositorModule {}
