@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Smoke tests of the real app under real compositors, both headless:
+#   weston 10 (desktop shell, pixman renderer; root is fine) and
+#   sway 1.7 (wlroots; it refuses to run as root, so it runs as an
+#   unprivileged user this script creates when needed).
+# Each test starts the app with a known drawing and checks what a user would
+# see: a mapped window whose screenshot shows the canvas and its lines, a
+# resize that re-renders at the new size, a close request and Ctrl+Q that end
+# the app cleanly with the drawing kept.
+#
+# Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway]...
+# Prints one line per check and "N passed, N failed" at the end.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+app=$(readlink -f "$1"); shift
+compositors=${*:-weston sway}
+png="python3 $here/png.py"
+user=${TOUCHTRACKER_TEST_USER:-touchtracker-ci}
+app_id=org.touchtracker.TouchTracker
+passed=0
+failed=0
+work=$(mktemp -d /tmp/touchtracker-smoke.XXXXXX)
+chmod 755 "$work"
+pids=()
+
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+    wait 2>/dev/null
+    [ -n "${KEEP_SMOKE:-}" ] || rm -rf "$work"
+}
+trap cleanup EXIT
+
+ok() { passed=$((passed + 1)); echo "ok   - $*"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $*"; }
+expect() { # description command...
+    local what=$1; shift
+    if "$@"; then ok "$what"; else not_ok "$what"; fi
+}
+wait_for() { # seconds command... : polls every 0.1 s
+    local deadline=$((SECONDS + $1)); shift
+    until "$@"; do
+        [ $SECONDS -ge $deadline ] && return 1
+        sleep 0.1
+    done
+}
+# A drawing every test starts from: a long horizontal line at y=100 and a
+# vertical one at x=200 (logical coordinates).
+write_drawing() {
+    cat > "$1" <<'JSON'
+{"format":"touchtracker","version":1,"lines":[[60,100,460,100],[200,160,200,360]]}
+JSON
+}
+at_least() { [ "$1" -ge "$2" ]; }
+between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+
+# ---------------------------------------------------------------- weston
+weston_tests() {
+    local run="$work/weston" shot
+    mkdir -m 0700 "$run"
+    write_drawing "$run/drawing.json"
+    (cd "$run" && exec env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$run" weston --backend=headless-backend.so \
+        --use-pixman --socket=wl-smoke --width=1280 --height=800 --idle-time=0 --debug \
+        > "$run/weston.log" 2>&1) &
+    pids+=($!)
+    if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston: compositor starts"; return; fi
+    local env=(env XDG_RUNTIME_DIR="$run" WAYLAND_DISPLAY=wl-smoke XDG_DATA_HOME="$run/data")
+    "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+    local app_pid=$!
+    pids+=($app_pid)
+    sleep 2
+    expect "weston: app is running after 2 s" kill -0 $app_pid
+    (cd "$run" && "${env[@]}" weston-screenshooter >/dev/null 2>&1)
+    shot=$(ls "$run"/wayland-screenshot-*.png 2>/dev/null | head -n 1)
+    if [ -z "$shot" ]; then not_ok "weston: screenshot taken"; else
+        cp "$shot" "$work/../touchtracker-weston.png" 2>/dev/null
+        read -r x0 y0 x1 y1 <<<"$($png bbox "$shot" 255 255 255 4)"
+        expect "weston: a white canvas of at least 400x300 is on screen ($x0 $y0 $x1 $y1)" \
+            at_least $(( ${x1:-0} - ${x0:-0} )) 400
+        local black
+        black=$($png count "$shot" 0 0 0 40 "${x0:-0}" "${y0:-0}" "${x1:-0}" "${y1:-0}")
+        # 400 + 200 points of line, 10 points wide, less the overlap and the ends.
+        expect "weston: the drawing's lines are drawn in black ($black px)" between "$black" 5000 7000
+    fi
+    kill -TERM $app_pid
+    local code=0
+    wait $app_pid || code=$?
+    expect "weston: SIGTERM ends the app cleanly (exit $code)" test $code -eq 0
+    expect "weston: the drawing is kept" grep -q '460' "$run/drawing.json"
+    expect "weston: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+}
+
+# ---------------------------------------------------------------- sway
+as_user() { runuser -u "$user" -- "$@"; }
+
+sway_tests() {
+    if [ "$(id -u)" -eq 0 ]; then
+        id "$user" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$user" \
+            || { not_ok "sway: create the unprivileged user $user"; return; }
+        run_as=(runuser -u "$user" --)
+    else
+        run_as=()
+    fi
+    local run="$work/sway"
+    mkdir -m 0700 "$run"
+    [ "$(id -u)" -eq 0 ] && chown "$user" "$run"
+    write_drawing "$run/drawing.json"
+    [ "$(id -u)" -eq 0 ] && chown "$user" "$run/drawing.json"
+    local env=(env -u WAYLAND_DISPLAY -u SWAYSOCK XDG_RUNTIME_DIR="$run" HOME="$run" XDG_DATA_HOME="$run/data")
+    "${run_as[@]}" "${env[@]}" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
+        sway -c /dev/null > "$run/sway.log" 2>&1 &
+    pids+=($!)
+    if ! wait_for 10 bash -c "ls '$run'/sway-ipc.*.sock >/dev/null 2>&1 && test -S '$run/wayland-1'"; then
+        not_ok "sway: compositor starts"; return
+    fi
+    local sock
+    sock=$(ls "$run"/sway-ipc.*.sock)
+    env+=(SWAYSOCK="$sock" WAYLAND_DISPLAY=wayland-1)
+    msg() { "${run_as[@]}" "${env[@]}" swaymsg "$@"; }
+    shot() { "${run_as[@]}" "${env[@]}" grim "$1"; }
+    window_rect() { # prints "x y w h" of the app's content area
+        msg -t get_tree | python3 -c '
+import json, sys
+def walk(n):
+    if n.get("app_id") == sys.argv[1]:
+        r, w = n["rect"], n["window_rect"]
+        print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"]); return True
+    return any(walk(c) for c in n.get("nodes", []) + n.get("floating_nodes", []))
+walk(json.load(sys.stdin))' "$app_id"
+    }
+
+    mapped() { [ -n "$(window_rect 2>/dev/null)" ]; }
+    start_app() {
+        "${run_as[@]}" "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+        app_pid=$!
+        pids+=($app_pid)
+        wait_for 10 mapped
+    }
+    local app_pid
+    start_app
+    sleep 1.5
+    read -r wx wy ww wh <<<"$(window_rect)"
+    expect "sway: the window is mapped ($wx $wy $ww $wh)" test -n "${ww:-}"
+    shot "$run/tiled.png"
+    cp "$run/tiled.png" "$work/../touchtracker-sway.png" 2>/dev/null
+    # The horizontal line (60..460, y=100) at the content's top-left.
+    expect "sway: a black line pixel where the drawing has one" \
+        test "$($png pixel "$run/tiled.png" $((wx + 260)) $((wy + 100)))" = "0 0 0"
+    expect "sway: white canvas next to it" \
+        test "$($png pixel "$run/tiled.png" $((wx + 260)) $((wy + 130)))" = "255 255 255"
+    local thick
+    thick=$($png count "$run/tiled.png" 0 0 0 60 $((wx + 300)) $((wy + 80)) $((wx + 301)) $((wy + 120)))
+    expect "sway: the line is 10 px thick at scale 1 ($thick)" between "$thick" 9 11
+
+    # Resize: float the window and give it a new size; the app must re-render.
+    msg "[app_id=$app_id] floating enable, resize set 640 480, move position 100 100" >/dev/null
+    sleep 1
+    read -r wx wy ww wh <<<"$(window_rect)"
+    expect "sway: the window took the new size ($ww x $wh)" test "$ww" = 640 -a "$wh" = 480
+    shot "$run/resized.png"
+    read -r x0 y0 x1 y1 <<<"$($png bbox "$run/resized.png" 255 255 255 4)"
+    expect "sway: the canvas fills the resized window ($x0 $y0 $x1 $y1)" \
+        test $((x1 - x0)) -ge 630 -a $((x1 - x0)) -le 640 -a $((y1 - y0)) -ge 470 -a $((y1 - y0)) -le 480
+    expect "sway: the line is still drawn after the resize" \
+        test "$($png pixel "$run/resized.png" $((wx + 260)) $((wy + 100)))" = "0 0 0"
+
+    # Fractional scale 1.5: the same logical line becomes 15 physical pixels thick.
+    msg "output * scale 1.5" >/dev/null
+    sleep 1
+    read -r wx wy ww wh <<<"$(window_rect)"
+    shot "$run/scaled.png"
+    thick=$($png count "$run/scaled.png" 0 0 0 60 $(( (wx + 300) * 3 / 2 )) $(( (wy + 80) * 3 / 2 )) \
+        $(( (wx + 300) * 3 / 2 + 1 )) $(( (wy + 120) * 3 / 2 )))
+    expect "sway: at scale 1.5 the line is 15 px thick ($thick)" between "$thick" 14 16
+    msg "output * scale 1" >/dev/null
+
+    # Close request (xdg_toplevel.close) ends the app cleanly.
+    msg "[app_id=$app_id] kill" >/dev/null
+    local code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    wait $app_pid || code=$?
+    expect "sway: a close request ends the app with exit status 0 ($code)" test $code -eq 0
+
+    # Ctrl+Q typed through a virtual keyboard quits.
+    start_app
+    sleep 1
+    "${run_as[@]}" "${env[@]}" wtype -M ctrl q -m ctrl
+    code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
+    wait $app_pid 2>/dev/null || true
+    expect "sway: Ctrl+Q quits ($code)" test "$code" = 0
+    expect "sway: the drawing is kept" grep -q '460' "$run/drawing.json"
+    expect "sway: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+}
+
+for c in $compositors; do
+    if ! command -v "$c" >/dev/null; then not_ok "$c is installed"; continue; fi
+    "${c}_tests"
+done
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
