@@ -1,0 +1,104 @@
+/// What the command line asked for. Parsing is strict: an unknown option or a
+/// missing value is an error with a message that names it, never ignored.
+public struct Options: Equatable, Sendable {
+    public enum Command: Equatable, Sendable {
+        /// Open the window and draw (the default).
+        case run
+        /// Write the drawing to a PNG, SVG or PDF file and exit; needs no compositor.
+        case export(path: String)
+        case help
+        case version
+    }
+
+    public var command: Command = .run
+    /// The drawing to open and autosave; nil means the default in the XDG data directory.
+    public var file: String?
+    /// Print every input batch to stdout as one JSON object per line.
+    public var logInput = false
+
+    public init(command: Command = .run, file: String? = nil, logInput: Bool = false) {
+        self.command = command
+        self.file = file
+        self.logInput = logInput
+    }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses the arguments that follow the program name.
+    public static func parse(_ arguments: [String]) throws(ParseError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        func value(for option: String, inline: String?) throws(ParseError) -> String {
+            if let inline { return inline }
+            guard let next = remaining.popFirst(), !next.hasPrefix("--") || next == "-" else {
+                throw ParseError(description: "option \(option) needs a value")
+            }
+            return next
+        }
+        while let argument = remaining.popFirst() {
+            // Accept both "--file PATH" and "--file=PATH".
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count == 2 ? parts[1] : nil
+            switch name {
+            case "-h", "--help":
+                options.command = .help
+            case "-V", "--version":
+                options.command = .version
+            case "--file":
+                let path = try value(for: name, inline: inline)
+                guard !path.isEmpty else { throw ParseError(description: "option --file needs a path") }
+                options.file = path
+            case "--log-input":
+                options.logInput = true
+            case "--export":
+                let path = try value(for: name, inline: inline)
+                guard ExportFormat(path: path) != nil else {
+                    throw ParseError(description:
+                        "cannot export to '\(path)': the file name must end in .png, .svg or .pdf")
+                }
+                options.command = .export(path: path)
+            default:
+                if name.hasPrefix("-") {
+                    throw ParseError(description: "unknown option '\(name)' (see --help)")
+                }
+                throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
+            }
+            // A value attached with '=' to an option that takes none is a mistake too.
+            if inline != nil, !["--file", "--export"].contains(name) {
+                throw ParseError(description: "option \(name) takes no value")
+            }
+        }
+        return options
+    }
+
+    public static let usage = """
+        Usage: touchtracker [options]
+
+        Draw lines with your fingers, a pen or the mouse on Wayland.
+        One line per finger; tap a line to select it (Delete removes it), double-tap
+        to clear, long-press a line and drag to move it. Ctrl+Z / Ctrl+Shift+Z undo
+        and redo, Ctrl+Q quits. The drawing is saved after every change.
+
+        Options:
+          --file PATH       open and autosave this drawing instead of the default
+                            ($XDG_DATA_HOME/touchtracker/drawing.json)
+          --export OUT      write the drawing to OUT (.png, .svg or .pdf) and exit;
+                            needs no compositor
+          --log-input       print every input batch to stdout, one JSON object per line
+          -h, --help        show this help and exit
+          -V, --version     show the version and exit
+        """
+}
+
+/// The file formats `--export` writes, chosen by the file name's extension.
+public enum ExportFormat: String, Sendable {
+    case png, svg, pdf
+
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}

@@ -1,3 +1,0 @@
-import WaylandClient
-import Render
-public enum TouchTrackerAppModule {}

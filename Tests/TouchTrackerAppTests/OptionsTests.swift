@@ -1,0 +1,38 @@
+import Testing
+import TouchTrackerApp
+
+@Suite struct OptionsTests {
+    @Test func noArgumentsRunsTheApp() throws {
+        #expect(try Options.parse([]) == Options())
+    }
+
+    @Test func fileAndLogInput() throws {
+        let options = try Options.parse(["--file", "/tmp/a.json", "--log-input"])
+        #expect(options == Options(command: .run, file: "/tmp/a.json", logInput: true))
+        #expect(try Options.parse(["--file=/tmp/b.json"]).file == "/tmp/b.json")
+    }
+
+    @Test func exportPicksTheFormatFromTheExtension() throws {
+        #expect(try Options.parse(["--export", "out.SVG"]).command == .export(path: "out.SVG"))
+        #expect(ExportFormat(path: "a/b.pdf") == .pdf)
+        #expect(ExportFormat(path: "a.png") == .png)
+        #expect(ExportFormat(path: "a.d/noext") == nil)
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try Options.parse(["--help"]).command == .help)
+        #expect(try Options.parse(["-V"]).command == .version)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus' (see --help)"),
+        (["--file"], "option --file needs a value"),
+        (["--file", "--log-input"], "option --file needs a value"),
+        (["--export", "drawing.jpg"], "cannot export to 'drawing.jpg': the file name must end in .png, .svg or .pdf"),
+        (["stray"], "unexpected argument 'stray' (see --help)"),
+        (["--log-input=yes"], "option --log-input takes no value"),
+    ])
+    func badArgumentsAreNamedInTheError(arguments: [String], message: String) {
+        #expect(throws: Options.ParseError(description: message)) { try Options.parse(arguments) }
+    }
+}
