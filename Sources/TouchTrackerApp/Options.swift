@@ -24,6 +24,10 @@ public struct Options: Equatable, Sendable {
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Parses the arguments that follow the program name.
