@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+import TouchCore
 
 @Suite final class DocumentTests {
     let directory: String

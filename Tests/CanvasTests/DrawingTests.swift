@@ -1,5 +1,6 @@
 import Testing
 @testable import Canvas
+import TouchCore
 
 @Suite struct DrawingTests {
     let a = Line(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0))

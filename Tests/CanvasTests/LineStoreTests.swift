@@ -1,5 +1,6 @@
 import Testing
 @testable import Canvas
+import TouchCore
 
 @Suite struct LineStoreTests {
     @Test func selectsWithinTwentyPointsButNotTwentyOne() {

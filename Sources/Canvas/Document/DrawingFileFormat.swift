@@ -1,3 +1,5 @@
+import TouchCore
+
 import Foundation
 
 /// The drawing file format, version 1:

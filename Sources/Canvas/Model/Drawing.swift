@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The TouchTracker drawing: finished lines with stable identities, the lines
 /// fingers are drawing right now, the selected line, undo/redo of every change
 /// to the finished lines, and a change log for renderers.

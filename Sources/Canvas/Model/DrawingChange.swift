@@ -1,3 +1,5 @@
+import TouchCore
+
 /// One change to the finished lines of a `Drawing`, as recorded in its change
 /// log so that a renderer's cached picture can catch up with only the lines
 /// that changed.

@@ -1,3 +1,5 @@
+import TouchCore
+
 /// A straight stroke of the drawing, from where a finger went down to where
 /// it is (or was lifted).
 public struct Line: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TouchCore
+
 /// A uniform grid over the unbounded plane that remembers which lines pass
 /// through each cell, so queries near a point or inside a rectangle look at a
 /// handful of cells instead of every line.

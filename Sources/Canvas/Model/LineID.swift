@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The stable identity of a finished line in a `Drawing`.
 ///
 /// Identities are handed out in increasing order and never reused, so a line

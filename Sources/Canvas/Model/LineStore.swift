@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The finished lines of a drawing, by identity, with a spatial index for
 /// nearest-line and rectangle queries.
 ///

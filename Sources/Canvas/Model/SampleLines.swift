@@ -1,3 +1,5 @@
+import TouchCore
+
 /// Reproducible pseudo-random drawings for benchmarks and randomized tests.
 public enum SampleLines {
     /// `count` lines shaped like finger strokes: midpoints uniform in

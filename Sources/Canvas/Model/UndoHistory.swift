@@ -1,3 +1,5 @@
+import TouchCore
+
 /// One reversible edit of the finished lines.
 enum Edit {
     case add(LineID, Line)
