@@ -38,6 +38,9 @@ open class Window: View {
         }
     }
 
+    /// The window's context menu.
+    public private(set) lazy var menuController = MenuController(window: self)
+
     lazy var gestureEnvironment = GestureEnvironment(window: self)
     private lazy var touchDispatcher = TouchDispatcher(window: self)
     private var damage: [Rect] = []
@@ -77,11 +80,18 @@ open class Window: View {
     /// the responder chain. Returns whether something handled it.
     @discardableResult
     public func handle(_ press: KeyPress) -> Bool {
-        (firstResponder ?? self).keyPressed(press)
+        if menuController.isMenuVisible, menuController.handleKey(press) { return true }
+        return (firstResponder ?? self).keyPressed(press)
     }
 
-    /// Called for each new touch with the view it hit, before delivery.
-    func touchDidHit(_ view: View?) {}
+    /// Called for each new touch with the view it hit, before delivery: a
+    /// touch outside the visible menu dismisses it.
+    func touchDidHit(_ view: View?) {
+        let menuView = menuController.menuView
+        if menuController.isMenuVisible, view.map({ !$0.isDescendant(of: menuView) }) ?? true {
+            menuController.hideMenu()
+        }
+    }
 
     // MARK: Key window and first responder
 
@@ -92,8 +102,11 @@ open class Window: View {
 
     public var isKeyWindow: Bool { application?.keyWindow === self }
 
+    /// The menu serves the first responder, so it goes when that changes.
     func setFirstResponder(_ responder: Responder?) {
+        guard responder !== firstResponder else { return }
         firstResponder = responder
+        menuController.hideMenu()
     }
 
     // MARK: Damage
@@ -130,5 +143,15 @@ open class Window: View {
 
     override func boundsSizeDidChange() {
         rootViewController?.view.frame = bounds
+        // The menu was placed for the old size.
+        menuController.hideMenu()
+    }
+
+    /// Keeps the visible menu above every other subview.
+    override func subviewsDidChange() {
+        let menuView = menuController.menuView
+        if menuView.superview === self, subviews.last !== menuView {
+            bringSubviewToFront(menuView)
+        }
     }
 }
