@@ -47,7 +47,7 @@ let package = Package(
 
         // Test fixtures: a scripted compositor on real libwayland-server.
         .target(name: "TestCompositor",
-                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform"],
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),

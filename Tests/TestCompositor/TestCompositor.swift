@@ -1,4 +1,170 @@
 import CWaylandServer
 import CWaylandServerProtocols
-import CPlatform
-public enum TestCompositorModule {}
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scripted Wayland compositor on real libwayland-server, for tests.
+///
+/// Both ends run on the test's thread: the test alternates `dispatch()` (the
+/// server reads requests and flushes events) with one non-blocking iteration
+/// of the client's loop until the state it waits for holds. That keeps every
+/// test deterministic without locks.
+///
+/// Offers `wl_compositor` (v4), `wl_shm` (libwayland's own), `xdg_wm_base`,
+/// `zxdg_decoration_manager_v1`, `wp_fractional_scale_manager_v1`,
+/// `wp_viewporter`, and outputs added with `addOutput`. Other globals (seats)
+/// are added with `addGlobal`.
+public final class TestCompositor {
+    /// The server `wl_display*`.
+    public let display: OpaquePointer
+    /// The connected client (`wl_client*`), once `connectClient()` was called.
+    public private(set) var client: OpaquePointer?
+
+    /// Surfaces in creation order (destroyed ones stay, marked not alive).
+    public internal(set) var surfaces: [TestSurface] = []
+    /// Toplevels in creation order.
+    public internal(set) var toplevels: [TestToplevel] = []
+    /// Serials the client answered with `xdg_wm_base.pong`.
+    public internal(set) var pongs: [UInt32] = []
+    /// Decoration mode sent in reply to `set_mode` (2 = server side).
+    public var decorationModeReply: UInt32 = 2
+    /// When true a committed buffer releases the previously committed one,
+    /// like a compositor that copies shm contents at commit.
+    public var releasesPreviousBufferOnCommit = true
+
+    private var globals: [TestGlobal] = []
+    private var nextSerial: UInt32 = 1
+
+    public init() {
+        display = wl_display_create()
+        wl_display_init_shm(display)
+        addCoreGlobals()
+    }
+
+    deinit {
+        if let client { wl_client_destroy(client) }
+        for global in globals { global.destroy() }
+        wl_display_destroy(display)
+    }
+
+    /// Creates a socket pair, serves one end as a client and returns the
+    /// other for `Display.connect(fd:)`.
+    public func connectClient() -> Int32 {
+        var fds: [Int32] = [-1, -1]
+        let result = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds)
+        precondition(result == 0, "socketpair failed")
+        client = wl_client_create(display, fds[0])
+        return fds[1]
+    }
+
+    /// Closes the client's connection, as a compositor that went away.
+    public func disconnectClient() {
+        guard let client else { return }
+        wl_client_destroy(client)
+        self.client = nil
+    }
+
+    /// Reads and handles pending requests, then flushes events to the client.
+    /// Never blocks.
+    public func dispatch() {
+        wl_event_loop_dispatch(wl_display_get_event_loop(display), 0)
+        wl_display_flush_clients(display)
+    }
+
+    /// A fresh serial for configure, ping and input events.
+    public func serial() -> UInt32 {
+        defer { nextSerial += 1 }
+        return nextSerial
+    }
+
+    /// Announces a global; `bind` runs when the client binds it and must
+    /// create the resource (e.g. a `ServerObject` subclass).
+    @discardableResult
+    public func addGlobal(interface: UnsafePointer<wl_interface>, version: Int32,
+                          bind: @escaping (_ client: OpaquePointer, _ version: Int32, _ id: UInt32) -> Void) -> TestGlobal {
+        let global = TestGlobal(display: display, interface: interface, version: version, bind: bind)
+        globals.append(global)
+        return global
+    }
+
+    /// Withdraws a global (`wl_registry.global_remove` reaches the client).
+    public func removeGlobal(_ global: TestGlobal) {
+        global.destroy()
+        globals.removeAll { $0 === global }
+    }
+
+    /// The surface object behind a client's `wl_surface` resource, e.g. for
+    /// a seat's `enter` event.
+    public func surface(for resource: UnsafeMutablePointer<wl_resource>) -> TestSurface? {
+        surfaces.first { $0.resource == resource }
+    }
+
+    /// Posts a protocol error on `resource`; the client's connection ends.
+    public func postError(on resource: UnsafeMutablePointer<wl_resource>, code: UInt32, message: String) {
+        // wl_resource_post_error is variadic (not callable from Swift): send
+        // wl_display.error (opcode 0) on the client's display object (id 1).
+        let displayResource = wl_client_get_object(wl_resource_get_client(resource), 1)!
+        message.withCString { text in
+            var arguments = [wl_argument(o: UnsafeMutableRawPointer(resource).assumingMemoryBound(to: wl_object.self)), wl_argument(u: code), wl_argument(s: text)]
+            wl_resource_post_event_array(displayResource, 0, &arguments)
+        }
+    }
+
+    /// Sends `wl_callback.done` to every frame callback committed so far.
+    public func completeFrames(time: UInt32 = 0) {
+        for surface in surfaces where surface.isAlive {
+            surface.completeFrames(time: time)
+        }
+    }
+
+    /// Sends `xdg_wm_base.ping` to every bound `xdg_wm_base`; returns the serial.
+    @discardableResult
+    public func ping() -> UInt32 {
+        let serial = serial()
+        for wmBase in wmBases where wmBase.isAlive {
+            xdg_wm_base_send_ping(wmBase.resource, serial)
+        }
+        return serial
+    }
+
+    var wmBases: [WmBaseResource] = []
+    var outputs: [TestOutput] = []
+
+    private func addCoreGlobals() {
+        addGlobal(interface: tts_wl_compositor_interface(), version: 4) { [unowned self] client, version, id in
+            _ = CompositorResource(compositor: self, client: client, version: version, id: id)
+        }
+        addGlobal(interface: tts_xdg_wm_base_interface(), version: 5) { [unowned self] client, version, id in
+            wmBases.append(WmBaseResource(compositor: self, client: client, version: version, id: id))
+        }
+        addGlobal(interface: tts_zxdg_decoration_manager_v1_interface(), version: 1) { [unowned self] client, version, id in
+            _ = DecorationManagerResource(compositor: self, client: client, version: version, id: id)
+        }
+        addGlobal(interface: tts_wp_fractional_scale_manager_v1_interface(), version: 1) { [unowned self] client, version, id in
+            _ = FractionalScaleManagerResource(compositor: self, client: client, version: version, id: id)
+        }
+        addGlobal(interface: tts_wp_viewporter_interface(), version: 1) { [unowned self] client, version, id in
+            _ = ViewporterResource(compositor: self, client: client, version: version, id: id)
+        }
+    }
+}
+
+/// A global announced by the test compositor.
+public final class TestGlobal {
+    private var global: OpaquePointer?
+    fileprivate let bind: (OpaquePointer, Int32, UInt32) -> Void
+
+    init(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32,
+         bind: @escaping (OpaquePointer, Int32, UInt32) -> Void) {
+        self.bind = bind
+        global = wl_global_create(display, interface, version, Unmanaged.passUnretained(self).toOpaque()) { client, data, version, id in
+            Unmanaged<TestGlobal>.fromOpaque(data!).takeUnretainedValue().bind(client!, Int32(version), id)
+        }
+    }
+
+    func destroy() {
+        if let global { wl_global_destroy(global) }
+        global = nil
+    }
+}

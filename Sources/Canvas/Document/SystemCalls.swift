@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few POSIX calls the document needs, each retried on EINTR and turned
+/// into a `DocumentError` that names the operation and the path.
+enum SystemCalls {
+    static func check(_ operation: String, _ path: String, _ call: () -> Int32) throws(DocumentError) -> Int32 {
+        while true {
+            let result = call()
+            if result >= 0 { return result }
+            if errno == EINTR { continue }
+            throw failure(operation, path)
+        }
+    }
+
+    static func failure(_ operation: String, _ path: String, errno code: Int32 = errno) -> DocumentError {
+        .system(operation: operation, path: path, errno: code, reason: String(cString: strerror(code)))
+    }
+
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(DocumentError) -> Int32 {
+        try check("open", path) { Glibc.open(path, flags | O_CLOEXEC, mode) }
+    }
+
+    static func close(_ fd: Int32) {
+        // Linux releases the descriptor even when close reports EINTR: never retry.
+        _ = Glibc.close(fd)
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(DocumentError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("write", path)
+            }
+            offset += written
+        }
+    }
+
+    /// Reads a regular file of at most `limit` bytes; larger files are
+    /// refused before a byte is read.
+    static func readFile(_ path: String, limit: Int) throws(DocumentError) -> [UInt8] {
+        let fd = try open(path, O_RDONLY)
+        defer { close(fd) }
+        var info = stat()
+        _ = try check("stat", path) { fstat(fd, &info) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile(path: path) }
+        guard Int(info.st_size) <= limit else {
+            throw .tooLarge(path: path, bytes: Int(info.st_size), limit: limit)
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var offset = 0
+        while true {
+            // Read past the reported size too, in case the file grew meanwhile.
+            if offset == bytes.count {
+                guard bytes.count < limit else { throw .tooLarge(path: path, bytes: bytes.count + 1, limit: limit) }
+                bytes.append(contentsOf: repeatElement(0, count: min(65536, limit + 1 - bytes.count)))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", path)
+            }
+            if got == 0 { break }
+            offset += got
+        }
+        return Array(bytes[..<offset])
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Creates `path` and any missing parents with `mode` (like `mkdir -p`).
+    static func makeDirectories(_ path: String, mode: mode_t) throws(DocumentError) {
+        if path.isEmpty || exists(path) { return }
+        try makeDirectories(parent(of: path), mode: mode)
+        if mkdir(path, mode) != 0 && errno != EEXIST { throw failure("mkdir", path) }
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,254 @@
+import TouchCore
+
+/// The TouchTracker drawing: finished lines with stable identities, the lines
+/// fingers are drawing right now, the selected line, undo/redo of every change
+/// to the finished lines, and a change log for renderers.
+///
+/// The selection never names a line that does not exist: whatever removes the
+/// selected line (delete, clear, undo, redo) also clears the selection.
+public final class Drawing {
+    public private(set) var store: LineStore
+    /// Lines being drawn, keyed by the identity of the touch drawing each one
+    /// (`ObjectIdentifier` of a TouchCore `Touch`), never by a compositor id.
+    public private(set) var linesInProgress: [ObjectIdentifier: Line] = [:]
+    private var history = UndoHistory()
+    private var log = ChangeLog()
+
+    /// The selected finished line, if any. Setting an identity that is not in
+    /// the drawing is a programming error.
+    public var selectedLineID: LineID? {
+        didSet {
+            if let id = selectedLineID { precondition(store.contains(id), "selecting missing \(id)") }
+        }
+    }
+
+    public init(lines: [Line] = []) {
+        store = LineStore()
+        for line in lines { store.append(line) }
+    }
+
+    // MARK: Reading
+
+    /// Number of finished lines.
+    public var count: Int { store.count }
+    public subscript(id: LineID) -> Line? { store[id] }
+    /// Finished lines in drawing order (oldest first).
+    public var lines: [Line] { store.lines }
+    public var selectedLine: Line? { selectedLineID.flatMap { store[$0] } }
+
+    public func nearestLine(to point: Point, within radius: Double) -> LineID? {
+        store.nearestLine(to: point, within: radius)
+    }
+
+    public func lines(intersecting rect: Rect) -> [LineID] {
+        store.lines(intersecting: rect)
+    }
+
+    /// The union of all finished lines' bounds, or nil for an empty drawing.
+    public var bounds: Rect? {
+        store.lines.lazy.map(\.bounds).reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    // MARK: Change log
+
+    /// Counts changes to the finished lines; a renderer remembers the value
+    /// its cache reflects.
+    public var revision: UInt64 { log.revision }
+
+    /// The changes made after `revision`, oldest first, or nil when the log no
+    /// longer reaches back that far (the reader must then start over).
+    public func changes(since revision: UInt64) -> ArraySlice<DrawingChange>? {
+        log.changes(since: revision)
+    }
+
+    // MARK: Lines in progress
+
+    /// Starts a line under a finger: begin and end both at `point`.
+    public func beginLine(for touch: ObjectIdentifier, at point: Point) {
+        precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
+        linesInProgress[touch] = Line(begin: point, end: point)
+    }
+
+    /// Moves the end of a line in progress; returns the line before and after
+    /// (for damage), or nil when that touch draws no line (it was discarded).
+    @discardableResult
+    public func extendLine(for touch: ObjectIdentifier, to point: Point) -> (old: Line, new: Line)? {
+        guard let old = linesInProgress[touch] else { return nil }
+        let new = Line(begin: old.begin, end: point)
+        linesInProgress[touch] = new
+        return (old, new)
+    }
+
+    /// Turns a line in progress into a finished line (one undo step).
+    @discardableResult
+    public func finishLine(for touch: ObjectIdentifier) -> LineID? {
+        guard let line = linesInProgress.removeValue(forKey: touch) else { return nil }
+        return add(line)
+    }
+
+    /// Drops the line a touch was drawing, if any; returns it (for damage).
+    @discardableResult
+    public func discardLine(for touch: ObjectIdentifier) -> Line? {
+        linesInProgress.removeValue(forKey: touch)
+    }
+
+    /// Drops every line in progress; returns them (for damage).
+    @discardableResult
+    public func discardLinesInProgress() -> [Line] {
+        defer { linesInProgress.removeAll() }
+        return Array(linesInProgress.values)
+    }
+
+    // MARK: Editing (each call is one undo step, or part of the open group)
+
+    @discardableResult
+    public func add(_ line: Line) -> LineID {
+        let id = store.append(line)
+        log.append(.added(id, line))
+        history.record(.add(id, line))
+        return id
+    }
+
+    /// Deletes a finished line (deselecting it if selected); returns it.
+    @discardableResult
+    public func remove(_ id: LineID) -> Line {
+        let line = applyRemove(id)
+        history.record(.remove(id, line))
+        return line
+    }
+
+    /// Moves a finished line; returns its old and new position. Moves of one
+    /// line inside an undo group become a single undo step.
+    @discardableResult
+    public func move(_ id: LineID, by offset: Vector) -> (old: Line, new: Line) {
+        guard let old = store[id] else { preconditionFailure("moving missing \(id)") }
+        let new = old.translated(by: offset)
+        applyMove(id, to: new)
+        history.record(.move(id, from: old, to: new))
+        return (old, new)
+    }
+
+    /// Removes every line, finished and in progress, and the selection.
+    /// Undo brings the finished lines back.
+    public func clear() {
+        linesInProgress.removeAll()
+        let removed = store.ids.map { ($0, store[$0]!) }
+        applyClear()
+        if !removed.isEmpty { history.record(.clear(removed)) }
+    }
+
+    // MARK: Undo
+
+    /// Starts collecting edits into one undo step (e.g. at the start of a
+    /// long-press-pan move); `endUndoGroup()` closes it.
+    public func beginUndoGroup() { history.beginGroup() }
+    public func endUndoGroup() { history.endGroup() }
+    public var isUndoGroupOpen: Bool { history.isGroupOpen }
+
+    public var canUndo: Bool { !history.undoSteps.isEmpty }
+    public var canRedo: Bool { !history.redoSteps.isEmpty }
+
+    /// Reverts the last step; returns the lines it touched (before and after
+    /// positions) so callers can damage just those, or nil if nothing to undo.
+    /// An open undo group is closed first.
+    @discardableResult
+    public func undo() -> [Line]? {
+        if history.isGroupOpen { history.endGroup() }
+        guard let step = history.popUndo() else { return nil }
+        var touched: [Line] = []
+        for edit in step.reversed() {
+            switch edit {
+            case .add(let id, let line):
+                applyRemove(id)
+                touched.append(line)
+            case .remove(let id, let line):
+                applyRestore(id, line)
+                touched.append(line)
+            case .move(let id, let from, let to):
+                applyMove(id, to: from)
+                touched += [from, to]
+            case .clear(let lines):
+                for (id, line) in lines { applyRestore(id, line) }
+                touched += lines.map(\.1)
+            }
+        }
+        return touched
+    }
+
+    /// Re-applies the last undone step; returns the lines it touched, or nil.
+    @discardableResult
+    public func redo() -> [Line]? {
+        if history.isGroupOpen { history.endGroup() }
+        guard let step = history.popRedo() else { return nil }
+        var touched: [Line] = []
+        for edit in step {
+            switch edit {
+            case .add(let id, let line):
+                applyRestore(id, line)
+                touched.append(line)
+            case .remove(let id, let line):
+                applyRemove(id)
+                touched.append(line)
+            case .move(let id, let from, let to):
+                applyMove(id, to: to)
+                touched += [from, to]
+            case .clear(let lines):
+                applyClear()
+                touched += lines.map(\.1)
+            }
+        }
+        return touched
+    }
+
+    // MARK: Primitive changes (logged, not recorded for undo)
+
+    @discardableResult
+    private func applyRemove(_ id: LineID) -> Line {
+        if selectedLineID == id { selectedLineID = nil }
+        let line = store.remove(id)
+        log.append(.removed(id, line))
+        return line
+    }
+
+    private func applyRestore(_ id: LineID, _ line: Line) {
+        store.restore(id, line)
+        log.append(.added(id, line))
+    }
+
+    private func applyMove(_ id: LineID, to line: Line) {
+        guard let old = store[id] else { preconditionFailure("moving missing \(id)") }
+        store.replace(id, with: line)
+        log.append(.moved(id, from: old, to: line))
+    }
+
+    private func applyClear() {
+        selectedLineID = nil
+        store.removeAll()
+        log.append(.cleared)
+    }
+}
+
+/// A bounded log of the latest changes, addressed by revision.
+private struct ChangeLog {
+    /// Older entries are dropped past this many; a reader that far behind
+    /// redraws everything, which is what that many changes would cost anyway.
+    static let capacity = 4096
+
+    private(set) var revision: UInt64 = 0
+    private var entries: [DrawingChange] = []
+
+    /// The revision before the oldest entry still kept.
+    private var oldest: UInt64 { revision - UInt64(entries.count) }
+
+    mutating func append(_ change: DrawingChange) {
+        if entries.count == 2 * Self.capacity { entries.removeFirst(Self.capacity) }
+        entries.append(change)
+        revision += 1
+    }
+
+    func changes(since reader: UInt64) -> ArraySlice<DrawingChange>? {
+        precondition(reader <= revision, "revision \(reader) is from the future")
+        guard reader >= oldest else { return nil }
+        return entries[Int(reader - oldest)...]
+    }
+}

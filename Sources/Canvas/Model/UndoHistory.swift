@@ -1,0 +1,69 @@
+import TouchCore
+
+/// One reversible edit of the finished lines.
+enum Edit {
+    case add(LineID, Line)
+    case remove(LineID, Line)
+    case move(LineID, from: Line, to: Line)
+    case clear([(LineID, Line)])
+}
+
+/// The undo and redo stacks of a drawing: each step is the list of edits one
+/// user action made (a line drawn, a line deleted, a whole long-press-pan
+/// move, a clear).
+struct UndoHistory {
+    /// Oldest steps are forgotten beyond this many.
+    static let limit = 10_000
+
+    private(set) var undoSteps: [[Edit]] = []
+    private(set) var redoSteps: [[Edit]] = []
+    /// The step being collected while a group is open (a pan in progress).
+    private var openGroup: [Edit]?
+
+    var isGroupOpen: Bool { openGroup != nil }
+
+    mutating func record(_ edit: Edit) {
+        redoSteps.removeAll()
+        guard var group = openGroup else {
+            push([edit])
+            return
+        }
+        // Successive moves of one line within a group fold into one edit, so
+        // a long pan costs one entry, not one per finger motion.
+        if case .move(let id, _, let to) = edit,
+           case .move(let lastID, let from, _)? = group.last, lastID == id {
+            group[group.count - 1] = .move(id, from: from, to: to)
+        } else {
+            group.append(edit)
+        }
+        openGroup = group
+    }
+
+    mutating func beginGroup() {
+        precondition(openGroup == nil, "undo groups do not nest")
+        openGroup = []
+    }
+
+    mutating func endGroup() {
+        guard let group = openGroup else { preconditionFailure("no undo group is open") }
+        openGroup = nil
+        if !group.isEmpty { push(group) }
+    }
+
+    private mutating func push(_ step: [Edit]) {
+        undoSteps.append(step)
+        if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
+    }
+
+    mutating func popUndo() -> [Edit]? {
+        guard let step = undoSteps.popLast() else { return nil }
+        redoSteps.append(step)
+        return step
+    }
+
+    mutating func popRedo() -> [Edit]? {
+        guard let step = redoSteps.popLast() else { return nil }
+        undoSteps.append(step)
+        return step
+    }
+}

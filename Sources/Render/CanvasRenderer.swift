@@ -1,0 +1,109 @@
+import CCairo
+import Canvas
+import TouchCore
+
+/// Draws frames of the canvas into caller-provided pixel buffers.
+///
+/// Finished lines come from a cached layer (see `LineLayer`) that follows the
+/// drawing's change log; a frame copies only the damaged pixels from it, then
+/// draws, clipped to the damage, the selected line (green), the lines in
+/// progress (red) and the menu. A finger moving over thousands of lines thus
+/// costs a copy of a small rectangle and one stroke.
+///
+/// Coordinates are logical points of the window, with the canvas view filling
+/// the window (its coordinates are the drawing's). The caller owns the
+/// damage bookkeeping per buffer: with several `wl_shm` buffers in rotation,
+/// a buffer must be given the damage of every frame since it was last drawn.
+public final class CanvasRenderer {
+    private var layer: LineLayer?
+    /// What the last frame did, for tests and benchmarks.
+    public private(set) var lastFrame = FrameStatistics()
+
+    public struct FrameStatistics: Equatable, Sendable {
+        /// Pixels copied from the line cache.
+        public var pixelsCopied = 0
+        /// Whether the line cache was redrawn from scratch for this frame.
+        public var rebuiltCache = false
+        /// Finished lines the cache drew incrementally for this frame.
+        public var linesAppendedToCache = 0
+        /// Cache regions repainted for removed, moved or (de)selected lines.
+        public var cacheRegionsRepainted = 0
+    }
+
+    public init() {}
+
+    /// Forgets the line cache, so the next frame redraws every line (as after
+    /// a resize); benchmarks use it to time a full redraw.
+    public func invalidateCache() {
+        layer = nil
+    }
+
+    /// Draws the parts of the canvas inside `damage` (logical points) into
+    /// `buffer`; pixels outside the damage are left as they are.
+    public func render(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer, damage: [Rect]) {
+        let layer = currentLayer(for: buffer)
+        layer.update(from: drawing)
+        lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilds > 0,
+                                    linesAppendedToCache: layer.statistics.linesAppended,
+                                    cacheRegionsRepainted: layer.statistics.regionsRepainted)
+        let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
+        guard !rects.isEmpty else { return }
+        copy(rects, from: layer, to: buffer)
+
+        let surface = buffer.makeSurface()
+        let cairo = cairo_create(surface)!
+        defer {
+            cairo_destroy(cairo)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
+        for rect in rects {
+            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        }
+        cairo_clip(cairo)
+        cairo_scale(cairo, buffer.scale, buffer.scale)
+        LineStyle.configure(cairo)
+        let logicalDamage = rects.map { $0.logical(scale: buffer.scale) }
+        func isDamaged(_ line: Line) -> Bool {
+            let reach = line.paintedBounds
+            return logicalDamage.contains { $0.intersects(reach) }
+        }
+        // Drawing order of the original app: finished, in progress, selected.
+        for line in drawing.linesInProgress.values where isDamaged(line) {
+            LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+        }
+        if let selected = drawing.selectedLine, isDamaged(selected) {
+            LineStyle.stroke(selected, LineStyle.selected, on: cairo)
+        }
+        if let menu, let layout = menu.layout,
+           logicalDamage.contains(where: { $0.intersects(layout.frame) }) {
+            MenuPainter.draw(layout, highlightedIndex: menu.highlightedIndex, on: cairo)
+        }
+    }
+
+    /// Draws the whole buffer.
+    public func renderAll(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer) {
+        render(drawing, menu: menu, into: buffer, damage: [Rect(origin: .zero, size: buffer.logicalSize)])
+    }
+
+    private func currentLayer(for buffer: PixelBuffer) -> LineLayer {
+        if let layer, layer.width == buffer.width, layer.height == buffer.height, layer.scale == buffer.scale {
+            return layer
+        }
+        let fresh = LineLayer(width: buffer.width, height: buffer.height, scale: buffer.scale)
+        layer = fresh
+        return fresh
+    }
+
+    private func copy(_ rects: [PixelRect], from layer: LineLayer, to buffer: PixelBuffer) {
+        let source = layer.pixels, sourceStride = layer.stride
+        for rect in rects {
+            let bytes = 4 * rect.width
+            for row in rect.y..<(rect.y + rect.height) {
+                (buffer.data + row * buffer.stride + 4 * rect.x)
+                    .copyMemory(from: source + row * sourceStride + 4 * rect.x, byteCount: bytes)
+            }
+            lastFrame.pixelsCopied += rect.width * rect.height
+        }
+    }
+}

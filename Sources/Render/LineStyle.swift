@@ -1,0 +1,51 @@
+import CCairo
+import Canvas
+import TouchCore
+
+/// An opaque or translucent colour, components in 0...1 (not premultiplied).
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 1, blue: 0)
+
+    func set(on cairo: OpaquePointer) {
+        cairo_set_source_rgba(cairo, red, green, blue, alpha)
+    }
+}
+
+/// How the canvas looks (SPEC §6): white paper, finished lines black, lines in
+/// progress red, the selected line green, 10 points wide with round caps.
+public enum LineStyle {
+    public static let background = Color.white
+    public static let finished = Color.black
+    public static let inProgress = Color.red
+    public static let selected = Color.green
+    public static let width = CanvasMetrics.lineWidth
+
+    /// Strokes one line on its own (never batched into one path, so every
+    /// way of building a picture composes lines identically).
+    static func stroke(_ line: Line, _ color: Color, on cairo: OpaquePointer) {
+        color.set(on: cairo)
+        cairo_move_to(cairo, line.begin.x, line.begin.y)
+        cairo_line_to(cairo, line.end.x, line.end.y)
+        cairo_stroke(cairo)
+    }
+
+    /// Sets the width, caps and joins every canvas line uses.
+    static func configure(_ cairo: OpaquePointer) {
+        cairo_set_line_width(cairo, width)
+        cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_antialias(cairo, CAIRO_ANTIALIAS_DEFAULT)
+    }
+}

@@ -1,0 +1,31 @@
+import CCairo
+
+/// Pango text set up the same way for measuring and for drawing, so a
+/// title's measured size is the size it is drawn at: one font description,
+/// and metric hinting off so sizes do not depend on the output scale.
+enum PangoText {
+    /// The system's sans-serif face through fontconfig.
+    static let font = "Sans 11"
+
+    /// A layout for `text` on `cairo`; the caller releases it with `g_object_unref`.
+    static func makeLayout(_ text: String, on cairo: OpaquePointer) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(cairo)!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        pango_layout_context_changed(layout)
+        let description = pango_font_description_from_string(font)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// The logical size of a layout in user-space units (points).
+    static func size(of layout: OpaquePointer) -> (width: Double, height: Double) {
+        var rect = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &rect)
+        return (Double(rect.width) / Double(PANGO_SCALE), Double(rect.height) / Double(PANGO_SCALE))
+    }
+}

@@ -1,2 +1,0 @@
-import CCairo
-public enum RenderModule {}

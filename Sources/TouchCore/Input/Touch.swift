@@ -1,0 +1,95 @@
+/// One finger (or the pointer's left button) on the window, from down to up
+/// or cancel (UITouch).
+///
+/// A touch is an identity: the same object for its whole life, so views and
+/// recognizers may key state by it (a `Set<Touch>` or a dictionary). A new
+/// contact always gets a new `Touch`, even when Wayland reuses the raw id.
+public final class Touch: Hashable {
+    public enum Phase: Hashable, Sendable {
+        case began
+        case moved
+        /// Down but unchanged in the current event.
+        case stationary
+        case ended
+        case cancelled
+    }
+
+    public enum Kind: Hashable, Sendable {
+        /// A `wl_touch` contact.
+        case finger
+        /// The pointer with its left button held.
+        case pointer
+    }
+
+    public let kind: Kind
+    public internal(set) var phase: Phase
+    /// Time of this touch's latest change, in seconds.
+    public internal(set) var timestamp: Double
+    /// How many quick taps in a row this touch is: 1 for a first touch, 2
+    /// for the second of a double tap, and so on. It is set when the touch
+    /// begins and does not change. A touch counts as the next tap when the
+    /// previous touch of the same device was a tap (held at most
+    /// `TapCounter.maximumPressDuration`, moved at most
+    /// `TapCounter.maximumMovement`), ended at most `TapCounter.maximumInterval`
+    /// before this one began, and within `TapCounter.maximumDistance` of it.
+    public internal(set) var tapCount: Int
+    /// The view hit-tested when the touch began. It keeps the touch for its
+    /// whole life, even after the finger leaves its bounds. Nil when nothing
+    /// was hit.
+    public internal(set) var view: View?
+    public internal(set) weak var window: Window?
+    /// The recognizers that see this touch, filled by the gesture environment
+    /// when the touch begins.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Where the touch is and was, in window coordinates.
+    var locationInWindow: Point
+    var previousLocationInWindow: Point
+    /// Where and when it began, for tap counting.
+    let startLocation: Point
+    let startTimestamp: Double
+    /// Furthest distance from `startLocation` so far, for tap counting.
+    var maximumMovement: Double = 0
+    /// The device and raw id it came from.
+    let device: InputDeviceID
+    let rawID: Int32
+    /// Creation order, so deliveries are deterministic.
+    let serial: UInt64
+
+    init(kind: Kind, device: InputDeviceID, rawID: Int32, serial: UInt64,
+         location: Point, timestamp: Double, tapCount: Int, window: Window) {
+        self.kind = kind
+        self.device = device
+        self.rawID = rawID
+        self.serial = serial
+        self.phase = .began
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.startLocation = location
+        self.startTimestamp = timestamp
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.window = window
+    }
+
+    /// The current location in `view`'s coordinates, or in window
+    /// coordinates when `view` is nil.
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// The location before the latest move, in `view`'s coordinates (window
+    /// coordinates when nil). Equal to `location(in:)` for a touch that has
+    /// just begun.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    public static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

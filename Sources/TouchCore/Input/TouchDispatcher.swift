@@ -1,0 +1,146 @@
+/// Turns a window's raw touch batches into `Touch` objects and deliveries.
+///
+/// Changes of one `TouchFrame` are delivered together, except that a touch
+/// changes phase at most once per delivery: when a frame holds, say, a down
+/// and an up for one id, the changes before the second one are delivered
+/// first (began, then ended), so no phase is lost. Consecutive moves of one
+/// touch in a frame merge into one move.
+final class TouchDispatcher {
+    private struct RawKey: Hashable {
+        let device: InputDeviceID
+        let id: Int32
+    }
+
+    private unowned let window: Window
+    /// The touch currently down for each raw id; an id leaves this table on
+    /// up or cancel, so a reused id makes a new touch.
+    private var active: [RawKey: Touch] = [:]
+    /// Every touch on the window in creation order, including those that
+    /// ended in the batch being built.
+    private var tracked: [Touch] = []
+    /// Touches changed in the batch being built, in order of change.
+    private var batch: [Touch] = []
+    private var tapCounter = TapCounter()
+    private var nextSerial: UInt64 = 0
+
+    init(window: Window) {
+        self.window = window
+    }
+
+    var activeTouches: Set<Touch> { Set(active.values) }
+
+    func handle(_ frame: TouchFrame) {
+        if frame.cancelAll {
+            for touch in tracked where !batch.contains(touch) {
+                finish(touch, as: .cancelled, at: frame.timestamp)
+            }
+            deliver(at: frame.timestamp)
+            return
+        }
+        for change in frame.changes {
+            apply(change, frameTime: frame.timestamp)
+        }
+        deliver(at: frame.timestamp)
+    }
+
+    private func apply(_ change: RawTouch, frameTime: Double) {
+        let key = RawKey(device: change.device, id: change.id)
+        switch change.phase {
+        case .down:
+            begin(key, change, frameTime: frameTime)
+        case .move:
+            guard let touch = active[key] else { return }
+            move(touch, to: change.location, at: change.timestamp, frameTime: frameTime)
+        case .up:
+            guard let touch = active[key] else { return }
+            finish(touch, as: .ended, at: change.timestamp, frameTime: frameTime)
+        case .cancel:
+            guard let touch = active[key] else { return }
+            finish(touch, as: .cancelled, at: change.timestamp, frameTime: frameTime)
+        }
+    }
+
+    private func begin(_ key: RawKey, _ change: RawTouch, frameTime: Double) {
+        let seat = change.device.seat
+        switch change.device.kind {
+        case .pointer:
+            // The compositor may emulate the pointer from a finger we already
+            // track: one contact must not draw twice.
+            if active.values.contains(where: { $0.kind == .finger && $0.device.seat == seat }) { return }
+        case .finger:
+            for touch in active.values where touch.kind == .pointer && touch.device.seat == seat {
+                finish(touch, as: .cancelled, at: change.timestamp, frameTime: frameTime)
+            }
+        }
+        if let lost = active[key] {
+            // The up of the previous contact with this id never came.
+            finish(lost, as: .ended, at: change.timestamp, frameTime: frameTime)
+        }
+        let touch = Touch(kind: change.device.kind, device: change.device, rawID: change.id,
+                          serial: nextSerial, location: change.location, timestamp: change.timestamp,
+                          tapCount: tapCounter.tapCount(device: change.device, location: change.location,
+                                                        time: change.timestamp),
+                          window: window)
+        nextSerial += 1
+        let hit = window.hitTest(change.location, with: nil)
+        window.touchDidHit(hit)
+        touch.view = hit
+        active[key] = touch
+        tracked.append(touch)
+        batch.append(touch)
+    }
+
+    private func move(_ touch: Touch, to location: Point, at time: Double, frameTime: Double) {
+        if batch.contains(touch) {
+            switch touch.phase {
+            case .began:
+                // Still the same delivery: the touch simply began here.
+                touch.previousLocationInWindow = location
+            case .moved:
+                break
+            case .stationary, .ended, .cancelled:
+                preconditionFailure("an active touch changed in this batch is began or moved")
+            }
+        } else {
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.phase = .moved
+            batch.append(touch)
+        }
+        touch.locationInWindow = location
+        touch.timestamp = time
+        touch.maximumMovement = max(touch.maximumMovement, touch.startLocation.distance(to: location))
+    }
+
+    private func finish(_ touch: Touch, as phase: Touch.Phase, at time: Double, frameTime: Double? = nil) {
+        if batch.contains(touch), let frameTime {
+            deliver(at: frameTime)
+        }
+        active[RawKey(device: touch.device, id: touch.rawID)] = nil
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.phase = phase
+        touch.timestamp = time
+        switch phase {
+        case .ended: tapCounter.touchEnded(touch)
+        case .cancelled: break
+        case .began, .moved, .stationary: preconditionFailure("a touch finishes as ended or cancelled")
+        }
+        batch.append(touch)
+    }
+
+    /// Delivers the batch built so far as one event, then forgets the
+    /// touches that ended.
+    private func deliver(at time: Double) {
+        guard !batch.isEmpty else { return }
+        let changed = Set(batch)
+        for touch in tracked where !changed.contains(touch) {
+            touch.phase = .stationary
+        }
+        let event = Event(allTouches: Set(tracked), timestamp: time)
+        batch = []
+        window.gestureEnvironment.deliver(event, changed: changed)
+        let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }
+        guard !finished.isEmpty else { return }
+        tracked.removeAll { $0.phase == .ended || $0.phase == .cancelled }
+        window.gestureEnvironment.touchesRemoved(Set(finished))
+    }
+}

@@ -1,0 +1,136 @@
+/// The window's context menu (UIMenuController), drawn inside the window's
+/// own buffer (SPEC §4).
+///
+/// The menu serves the first responder: `showMenu()` offers the items the
+/// first responder can perform, plus the standard edit actions it
+/// implements. Tapping an item sends its action to the first responder and
+/// hides the menu; a touch anywhere else hides it and still goes on to what
+/// it hit. While the menu is visible it sees key presses first: arrows and
+/// Tab move the highlight, Enter activates the highlighted item, Escape
+/// dismisses. Every change damages the menu's area of the window.
+public final class MenuController {
+    /// Custom items, shown after the standard edit items in this order.
+    public var menuItems: [MenuItem] = []
+    /// Measures item titles for the layout.
+    public var textMeasurer: any TextMeasuring = FixedWidthTextMeasurer()
+    /// Frames of the visible menu and its items, or nil while hidden.
+    public private(set) var layout: MenuLayout?
+    /// The item under the finger or chosen with the keyboard, if any.
+    public private(set) var highlightedIndex: Int?
+
+    private unowned let window: Window
+    private weak var targetView: View?
+    private var targetRect = Rect.null
+    private(set) lazy var menuView = MenuView(controller: self)
+
+    init(window: Window) {
+        self.window = window
+    }
+
+    public var isMenuVisible: Bool { layout != nil }
+
+    /// Sets the rectangle (in `view`'s coordinates) the menu points at. It
+    /// is converted when the menu is shown, so it follows the view. Without
+    /// a target in this window the menu is centred in the window.
+    public func setTargetRect(_ rect: Rect, in view: View) {
+        targetRect = rect
+        targetView = view
+    }
+
+    /// Shows (or refreshes) the menu for the first responder. Returns false,
+    /// and leaves the menu hidden, when there is no first responder or none
+    /// of the items validates.
+    @discardableResult
+    public func showMenu() -> Bool {
+        guard let responder = window.firstResponder else {
+            hideMenu()
+            return false
+        }
+        let items = validatedItems(for: responder)
+        guard !items.isEmpty else {
+            hideMenu()
+            return false
+        }
+        let target: Rect
+        if let targetView, targetView.window === window {
+            target = targetView.convert(targetRect, to: nil)
+        } else {
+            target = Rect(origin: window.bounds.center, size: .zero)
+        }
+        let newLayout = MenuLayout(items: items, target: target, bounds: window.bounds, measurer: textMeasurer)
+        layout = newLayout
+        highlightedIndex = nil
+        menuView.frame = newLayout.frame
+        if menuView.superview === window {
+            menuView.setNeedsDisplay()
+        } else {
+            window.addSubview(menuView)
+        }
+        return true
+    }
+
+    /// Hides the menu; harmless when it is hidden.
+    public func hideMenu() {
+        guard isMenuVisible else { return }
+        layout = nil
+        highlightedIndex = nil
+        menuView.removeFromSuperview()
+    }
+
+    /// The standard edit items the responder implements and can perform,
+    /// then the custom items it can perform.
+    private func validatedItems(for responder: Responder) -> [MenuItem] {
+        let customActions = Set(menuItems.map(\.action))
+        let standard = Action.standardEditActions.compactMap { action -> MenuItem? in
+            guard !customActions.contains(action), responder.handler(for: action) != nil,
+                  responder.canPerformAction(action, withSender: self) else { return nil }
+            return MenuItem.standard(for: action)
+        }
+        let custom = menuItems.filter { responder.canPerformAction($0.action, withSender: self) }
+        return standard + custom
+    }
+
+    // MARK: Interaction
+
+    func highlightItem(at index: Int?) {
+        guard isMenuVisible, index != highlightedIndex else { return }
+        highlightedIndex = index
+        menuView.setNeedsDisplay()
+    }
+
+    /// Hides the menu, then sends the item's action to the first responder.
+    func activateItem(at index: Int) {
+        guard let layout, layout.items.indices.contains(index) else { return }
+        let action = layout.items[index].action
+        let responder = window.firstResponder
+        hideMenu()
+        responder?.perform(action, sender: self)
+    }
+
+    /// Handles a key press while the menu is visible; returns whether the
+    /// menu used it.
+    func handleKey(_ press: KeyPress) -> Bool {
+        guard let layout else { return false }
+        let count = layout.items.count
+        switch press.key {
+        case .left, .up:
+            highlightItem(at: highlightedIndex.map { ($0 + count - 1) % count } ?? count - 1)
+        case .right, .down:
+            highlightItem(at: highlightedIndex.map { ($0 + 1) % count } ?? 0)
+        case .tab:
+            let step = press.modifiers.contains(.shift) ? count - 1 : 1
+            highlightItem(at: highlightedIndex.map { ($0 + step) % count } ?? (step == 1 ? 0 : count - 1))
+        case .home:
+            highlightItem(at: 0)
+        case .end:
+            highlightItem(at: count - 1)
+        case .enter:
+            if let highlightedIndex { activateItem(at: highlightedIndex) }
+        case .escape:
+            hideMenu()
+        case .character, .delete, .backspace, .other:
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+/// The window subview that stands for the visible menu: it sits on top of
+/// every other subview, so touches on the menu reach it first. An item
+/// highlights under the finger and is activated when the finger lifts on it.
+/// The renderer draws the menu from `MenuController.layout`.
+final class MenuView: View {
+    private unowned let controller: MenuController
+
+    init(controller: MenuController) {
+        self.controller = controller
+        super.init(frame: .zero)
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        controller.highlightItem(at: itemIndex(under: touches))
+    }
+
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        controller.highlightItem(at: itemIndex(under: touches))
+    }
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        if let index = itemIndex(under: touches) {
+            controller.activateItem(at: index)
+        } else {
+            controller.highlightItem(at: nil)
+        }
+    }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        controller.highlightItem(at: nil)
+    }
+
+    private func itemIndex(under touches: Set<Touch>) -> Int? {
+        guard let layout = controller.layout, let touch = touches.first else { return nil }
+        return layout.itemIndex(at: touch.location(in: nil))
+    }
+}

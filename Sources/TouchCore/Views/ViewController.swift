@@ -1,0 +1,47 @@
+/// Manages one view (UIViewController). It sits in the responder chain
+/// between its view and that view's superview.
+open class ViewController: Responder {
+    private var loadedView: View?
+
+    public override init() {
+        super.init()
+    }
+
+    /// The managed view, created by `loadView()` on first access.
+    public var view: View {
+        get {
+            if let loadedView { return loadedView }
+            loadView()
+            guard let loadedView else {
+                preconditionFailure("loadView() must set view")
+            }
+            viewDidLoad()
+            return loadedView
+        }
+        set {
+            if newValue === loadedView { return }
+            precondition(newValue.viewController == nil, "a view belongs to one view controller")
+            loadedView?.viewController = nil
+            loadedView = newValue
+            newValue.viewController = self
+        }
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Creates the view; the default makes a plain `View`. Overrides set
+    /// `view` and do not call super.
+    open func loadView() {
+        view = View(frame: .zero)
+    }
+
+    /// Called once after `loadView()`.
+    open func viewDidLoad() {}
+
+    /// The view's superview (SPEC §3).
+    open override var next: Responder? {
+        loadedView?.superview
+    }
+
+    override var windowForFirstResponder: Window? { loadedView?.window }
+}

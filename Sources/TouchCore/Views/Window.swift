@@ -1,0 +1,157 @@
+import Timing
+
+/// The root of a view tree, backed by one Wayland toplevel surface
+/// (UIWindow).
+///
+/// The app layer feeds it input: `handle(_: TouchFrame)` for each batch of
+/// touch and pointer-button changes, `handle(_: KeyPress)` for keys. It
+/// turns raw changes into `Touch` objects bound to hit-tested views and
+/// hands each batch to the gesture environment, which delivers it to
+/// recognizers and views. Drawing requests collect as damage in window
+/// coordinates; `onNeedsDisplay` tells the app layer to schedule a frame and
+/// the renderer collects the damage with `takeDamage()`.
+open class Window: View {
+    /// Timers for time-based behaviour (long press, double-tap windows), run
+    /// by the app's event loop.
+    public let timers: TimerQueue
+    public internal(set) weak var application: Application?
+    /// The responder that receives key presses and nil-target actions first;
+    /// at most one per window.
+    public private(set) weak var firstResponder: Responder?
+
+    /// Called when the window goes from no damage to some damage, so the app
+    /// layer can request a frame (once until the damage is taken).
+    public var onNeedsDisplay: (() -> Void)?
+
+    /// The view controller whose view fills the window.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let oldView = oldValue?.view, oldView.superview === self {
+                oldView.removeFromSuperview()
+            }
+            if let rootViewController {
+                let view = rootViewController.view
+                view.frame = bounds
+                insertSubview(view, at: 0)
+            }
+        }
+    }
+
+    /// The window's context menu.
+    public private(set) lazy var menuController = MenuController(window: self)
+
+    lazy var gestureEnvironment = GestureEnvironment(window: self)
+    private lazy var touchDispatcher = TouchDispatcher(window: self)
+    private var damage: [Rect] = []
+
+    /// Damage beyond this many rectangles collapses into their union.
+    private static let maximumDamageRects = 8
+
+    /// A window of `size` points, drawing from its top-left corner.
+    public init(size: Size, timers: TimerQueue) {
+        self.timers = timers
+        super.init(frame: Rect(origin: .zero, size: size))
+    }
+
+    /// The application (SPEC §3).
+    open override var next: Responder? { application }
+
+    // MARK: Input
+
+    /// Processes one batch of touch changes (see `TouchFrame`) and delivers
+    /// the resulting touch events.
+    ///
+    /// Rules for imperfect input: a move, up or cancel for an id that is not
+    /// down is ignored; a down for an id that is still down first ends the
+    /// old touch (as if its up had been lost) and starts a new one. A pointer
+    /// press while a finger of the same seat is down is ignored, and a finger
+    /// going down cancels the pointer touch of its seat, so a compositor that
+    /// sends both for one contact draws one line.
+    public func handle(_ frame: TouchFrame) {
+        touchDispatcher.handle(frame)
+    }
+
+    /// Every touch currently down on the window.
+    public var activeTouches: Set<Touch> { touchDispatcher.activeTouches }
+
+    /// Delivers a key press: to the menu first while it is visible, then to
+    /// the first responder (the window itself when there is none) and along
+    /// the responder chain. Returns whether something handled it.
+    @discardableResult
+    public func handle(_ press: KeyPress) -> Bool {
+        if menuController.isMenuVisible, menuController.handleKey(press) { return true }
+        return (firstResponder ?? self).keyPressed(press)
+    }
+
+    /// Called for each new touch with the view it hit, before delivery: a
+    /// touch outside the visible menu dismisses it.
+    func touchDidHit(_ view: View?) {
+        let menuView = menuController.menuView
+        if menuController.isMenuVisible, view.map({ !$0.isDescendant(of: menuView) }) ?? true {
+            menuController.hideMenu()
+        }
+    }
+
+    // MARK: Key window and first responder
+
+    /// Makes this the application's key window.
+    public func makeKey() {
+        application?.makeKey(self)
+    }
+
+    public var isKeyWindow: Bool { application?.keyWindow === self }
+
+    /// The menu serves the first responder, so it goes when that changes.
+    func setFirstResponder(_ responder: Responder?) {
+        guard responder !== firstResponder else { return }
+        firstResponder = responder
+        menuController.hideMenu()
+    }
+
+    // MARK: Damage
+
+    /// True when something asked to be redrawn since the last `takeDamage()`.
+    public var hasDamage: Bool { !damage.isEmpty }
+
+    /// Returns the areas to redraw, in window coordinates, and clears them
+    /// (and every view's `needsDisplay`).
+    public func takeDamage() -> [Rect] {
+        let taken = damage
+        damage = []
+        clearNeedsDisplay(in: self)
+        return taken
+    }
+
+    func addDamage(_ rect: Rect) {
+        if damage.contains(where: { $0.contains(rect) }) { return }
+        let wasClean = damage.isEmpty
+        damage.removeAll { rect.contains($0) }
+        damage.append(rect)
+        if damage.count > Window.maximumDamageRects {
+            damage = [damage.reduce(Rect.null) { $0.union($1) }]
+        }
+        if wasClean { onNeedsDisplay?() }
+    }
+
+    private func clearNeedsDisplay(in view: View) {
+        view.needsDisplay = false
+        for subview in view.subviews { clearNeedsDisplay(in: subview) }
+    }
+
+    // MARK: Layout
+
+    override func boundsSizeDidChange() {
+        rootViewController?.view.frame = bounds
+        // The menu was placed for the old size.
+        menuController.hideMenu()
+    }
+
+    /// Keeps the visible menu above every other subview.
+    override func subviewsDidChange() {
+        let menuView = menuController.menuView
+        if menuView.superview === self, subviews.last !== menuView {
+            bringSubviewToFront(menuView)
+        }
+    }
+}

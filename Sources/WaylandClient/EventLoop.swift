@@ -1,0 +1,151 @@
+import CWaylandClient
+import Timing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The app's single thread of control: one `poll` over the Wayland socket,
+/// any watched descriptors and the timer queue's next deadline.
+///
+/// Each iteration fires due timers, dispatches queued Wayland events, runs
+/// the `beforeSleep` hooks (render if dirty), flushes requests, then sleeps
+/// in `poll` until the socket, a watched descriptor or the next timer wakes
+/// it. With no timer scheduled it sleeps without a timeout: an idle app
+/// makes no wake-ups.
+public final class EventLoop {
+    /// Timers (gestures, key repeat) on the loop's clock.
+    public let timers: TimerQueue
+    /// Run before every sleep, after events were dispatched (e.g. "render if
+    /// dirty"). They may send requests; the loop flushes after them.
+    public var beforeSleep: [() -> Void] = []
+    /// How many times `poll` returned; tests use it to prove the loop sleeps.
+    public private(set) var wakeUps = 0
+
+    private let display: Display
+    private var running = false
+    private var watches: [FileWatch] = []
+
+    public init(display: Display, clock: Clock) {
+        self.display = display
+        self.timers = TimerQueue(clock: clock)
+    }
+
+    /// Runs until `stop()`; throws the display's error when the connection
+    /// fails (protocol error, compositor gone).
+    public func run() throws {
+        running = true
+        defer { running = false }
+        while running {
+            try runOnce(timeout: nil)
+        }
+    }
+
+    /// Makes `run()` return after the current iteration.
+    public func stop() {
+        running = false
+    }
+
+    /// Calls `handler` with the returned `poll` events whenever `fd` is ready
+    /// for `events` (`POLLIN`, `POLLOUT`). Keep the watch to cancel it.
+    @discardableResult
+    public func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) -> FileWatch {
+        let watch = FileWatch(fd: fd, events: events, handler: handler)
+        watch.loop = self
+        watches.append(watch)
+        return watch
+    }
+
+    fileprivate func remove(_ watch: FileWatch) {
+        watches.removeAll { $0 === watch }
+    }
+
+    /// One iteration: timers, queued events, `beforeSleep`, flush, then one
+    /// `poll` that waits at most `timeout` seconds (nil: until something
+    /// happens or the next timer is due), then reads and dispatches.
+    public func runOnce(timeout: Double?) throws {
+        timers.fireDue()
+        let pointer = display.pointer
+        // prepare_read fails while events are queued: dispatch them first.
+        while wl_display_prepare_read(pointer) != 0 {
+            guard wl_display_dispatch_pending(pointer) >= 0 else { throw display.error() }
+        }
+        for hook in beforeSleep { hook() }
+
+        var waylandEvents = Int16(POLLIN)
+        if wl_display_flush(pointer) < 0 {
+            // A full socket buffer is normal under load: wait until writable.
+            guard errno == EAGAIN else {
+                wl_display_cancel_read(pointer)
+                throw display.error()
+            }
+            waylandEvents |= Int16(POLLOUT)
+        }
+
+        var descriptors = [pollfd(fd: display.fileDescriptor, events: waylandEvents, revents: 0)]
+        let activeWatches = watches
+        descriptors += activeWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        while true {
+            let milliseconds = Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: timeout)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready >= 0 { break }
+            // A signal interrupted the sleep: sleep again for what is left.
+            guard errno == EINTR else {
+                let error = errno
+                wl_display_cancel_read(pointer)
+                throw WaylandError.systemCall("poll", errno: error)
+            }
+        }
+        wakeUps += 1
+
+        if descriptors[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+            guard wl_display_read_events(pointer) >= 0 else { throw display.error() }
+        } else {
+            wl_display_cancel_read(pointer)
+        }
+        guard wl_display_dispatch_pending(pointer) >= 0 else { throw display.error() }
+
+        for (watch, descriptor) in zip(activeWatches, descriptors.dropFirst()) where descriptor.revents != 0 {
+            // An earlier handler may have cancelled this watch.
+            guard watch.loop != nil else { continue }
+            watch.handler(descriptor.revents)
+        }
+        timers.fireDue()
+    }
+
+    /// The `poll` timeout in milliseconds for the earliest of `deadline` and
+    /// `now + limit`: -1 (sleep until woken) when neither is set, 0 when
+    /// already due, otherwise rounded up so the loop never wakes just before
+    /// a deadline and spins.
+    static func pollTimeout(deadline: Double?, now: Double, limit: Double?) -> Int32 {
+        let untilDeadline = deadline.map { $0 - now }
+        let wait: Double
+        switch (untilDeadline, limit) {
+        case (nil, nil): return -1
+        case (let seconds?, nil): wait = seconds
+        case (nil, let seconds?): wait = seconds
+        case (let a?, let b?): wait = min(a, b)
+        }
+        guard wait > 0 else { return 0 }
+        let milliseconds = (wait * 1000).rounded(.up)
+        return milliseconds >= Double(Int32.max) ? Int32.max : Int32(milliseconds)
+    }
+}
+
+/// A descriptor watched by the event loop; `cancel()` stops watching it.
+public final class FileWatch {
+    let fd: Int32
+    let events: Int16
+    let handler: (Int16) -> Void
+    fileprivate weak var loop: EventLoop?
+
+    fileprivate init(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
+        self.fd = fd
+        self.events = events
+        self.handler = handler
+    }
+
+    public func cancel() {
+        loop?.remove(self)
+        loop = nil
+    }
+}

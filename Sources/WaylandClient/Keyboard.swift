@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWaylandClient
+import Timing
+
+/// One seat's `wl_keyboard`: keymap, focus, keys translated through
+/// xkbcommon, modifiers, and client-side repeat on the loop's timers.
+final class Keyboard {
+    private let proxy: OpaquePointer
+    private let environment: SeatEnvironment
+    private let repeater: KeyRepeat
+    var seatName: String
+
+    /// Nil until the compositor sends a usable keymap; keys are dropped meanwhile.
+    private var state: KeyboardState?
+    /// Whether our surface has keyboard focus (between enter and leave).
+    private var focused = false
+    /// Compositor time and loop time of the press now repeating, to give
+    /// repeats compositor-like timestamps.
+    private var repeatOrigin: (time: UInt32, clock: Double)?
+
+    /// Binds `wl_seat.get_keyboard` for `seat`.
+    init(seat: OpaquePointer, name: String, environment: SeatEnvironment) {
+        proxy = wl_seat_get_keyboard(seat)
+        seatName = name
+        self.environment = environment
+        repeater = KeyRepeat(timers: environment.timers)
+        wl_keyboard_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Stops repeating, reports the focus lost, and releases the proxy
+    /// (`wl_keyboard.release` from version 3).
+    func destroy() {
+        leave()
+        if wl_keyboard_get_version(proxy) >= WL_KEYBOARD_RELEASE_SINCE_VERSION {
+            wl_keyboard_release(proxy)
+        } else {
+            wl_keyboard_destroy(proxy)
+        }
+    }
+
+    /// `wl_keyboard.keymap`. A keymap that cannot be used is reported on
+    /// stderr and ignored; the previous one (if any) stays.
+    private func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        repeater.stop()
+        do {
+            let keymap = try Keymap(fd: fd, size: size, format: format)
+            guard let state = KeyboardState(keymap: keymap) else { return }
+            self.state = state
+        } catch {
+            var message = "touchtracker: ignoring keymap from seat \(seatName): \(error)\n"
+            message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+    }
+
+    private func enter(surface: OpaquePointer?) {
+        guard environment.isOurSurface(surface) else { return }
+        focused = true
+        environment.emit(.keyboardFocus(seat: seatName, entered: true))
+    }
+
+    private func leave() {
+        repeater.stop()
+        guard focused else { return }
+        focused = false
+        environment.emit(.keyboardFocus(seat: seatName, entered: false))
+    }
+
+    private func key(time: UInt32, code: UInt32, pressed: Bool) {
+        guard focused, let state else { return }
+        if pressed {
+            environment.emit(.key(event(.press, code: code, time: time, state: state)))
+            if state.keymap.repeats(code: code) {
+                repeatOrigin = (time, environment.timers.clock.now)
+                repeater.start(code: code) { [unowned self] in self.repeatKey(code: code) }
+            }
+        } else {
+            if repeater.code == code { repeater.stop() }
+            var release = event(.release, code: code, time: time, state: state)
+            release.text = ""
+            environment.emit(.key(release))
+        }
+    }
+
+    /// A repeat timer fired: the key as the current modifiers make it now.
+    private func repeatKey(code: UInt32) {
+        guard let state, let origin = repeatOrigin else { return }
+        let elapsed = (environment.timers.clock.now - origin.clock) * 1000
+        let time = origin.time &+ UInt32(clamping: Int64(elapsed.rounded()))
+        environment.emit(.key(event(.repeat, code: code, time: time, state: state)))
+    }
+
+    private func event(_ action: KeyEvent.Action, code: UInt32, time: UInt32,
+                       state: KeyboardState) -> KeyEvent {
+        let translated = state.translate(code: code)
+        return KeyEvent(seat: seatName, action: action, code: code, keysym: translated.keysym,
+                        name: translated.name, text: translated.text,
+                        modifiers: state.modifiers, time: time)
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Keyboard {
+        Unmanaged<Keyboard>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    /// The `wl_keyboard` listener; `data` is the unretained `Keyboard`,
+    /// which destroys the proxy before it goes away.
+    private nonisolated(unsafe) static let listener: UnsafeMutablePointer<wl_keyboard_listener> = {
+        let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in
+                from(data).keymap(format: format, fd: fd, size: size)
+            },
+            enter: { data, _, _, surface, _ in
+                // The keys already held at enter are not reported: they were
+                // pressed for another surface.
+                from(data).enter(surface: surface)
+            },
+            leave: { data, _, _, _ in
+                from(data).leave()
+            },
+            key: { data, _, _, time, key, state in
+                from(data).key(time: time, code: key,
+                               pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
+            },
+            modifiers: { data, _, _, depressed, latched, locked, group in
+                from(data).state?.updateMask(depressed: depressed, latched: latched,
+                                             locked: locked, group: group)
+            },
+            repeat_info: { data, _, rate, delay in
+                from(data).repeater.configure(rate: rate, delay: delay)
+            }))
+        return listener
+    }()
+}

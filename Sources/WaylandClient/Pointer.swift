@@ -1,0 +1,188 @@
+import CWaylandClient
+
+/// One seat's `wl_pointer`: events on our surface batched per
+/// `wl_pointer.frame` (seat v5+) or delivered one by one (older seats).
+final class Pointer {
+    private let proxy: OpaquePointer
+    private let seatProxy: OpaquePointer
+    private let environment: SeatEnvironment
+    /// The window's integer buffer scale, for the cursor image.
+    private let cursorScale: () -> Int32
+    /// Older seats have no `frame` event: every event is its own frame.
+    private let hasFrames: Bool
+    var seatName: String
+
+    /// Whether the pointer is over our surface (between enter and leave).
+    private var focused = false
+    /// Buttons pressed on our surface and not yet released.
+    private var held: [UInt32] = []
+    private var pending: [PointerEvent] = []
+    private var pendingTime: UInt32 = 0
+    /// `wl_pointer.axis_source` applies to every axis event of its frame.
+    private var pendingSource: PointerAxis.Source?
+
+    /// Binds `wl_seat.get_pointer` for `seat`.
+    init(seat: OpaquePointer, name: String, environment: SeatEnvironment,
+         cursorScale: @escaping () -> Int32) {
+        proxy = wl_seat_get_pointer(seat)
+        seatProxy = seat
+        seatName = name
+        self.environment = environment
+        self.cursorScale = cursorScale
+        hasFrames = wl_pointer_get_version(proxy) >= WL_POINTER_FRAME_SINCE_VERSION
+        wl_pointer_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Releases held buttons and leaves (synthetic, so the layer above sees
+    /// no button stuck down), then releases the proxy (`wl_pointer.release`
+    /// from version 3).
+    func destroy() {
+        leave(time: pendingTime)
+        endFrame()
+        if wl_pointer_get_version(proxy) >= WL_POINTER_RELEASE_SINCE_VERSION {
+            wl_pointer_release(proxy)
+        } else {
+            wl_pointer_destroy(proxy)
+        }
+    }
+
+    private func enter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
+        guard environment.isOurSurface(surface) else { return }
+        focused = true
+        environment.cursor?.show(on: proxy, serial: serial, scale: cursorScale())
+        record(.enter(x: x, y: y), time: nil)
+    }
+
+    /// Leaving with buttons held (a grab ended elsewhere) releases them first.
+    private func leave(time: UInt32) {
+        guard focused else { return }
+        for button in held { pending.append(.button(button: button, pressed: false)) }
+        held = []
+        focused = false
+        record(.leave, time: nil)
+    }
+
+    private func motion(time: UInt32, x: Double, y: Double) {
+        guard focused else { return }
+        record(.motion(x: x, y: y), time: time)
+    }
+
+    private func button(serial: UInt32, time: UInt32, button: UInt32, pressed: Bool) {
+        guard focused else { return }
+        if pressed {
+            guard !held.contains(button) else { return }
+            held.append(button)
+            environment.notePress(seatProxy, serial)
+        } else {
+            guard let index = held.firstIndex(of: button) else { return }
+            held.remove(at: index)
+        }
+        record(.button(button: button, pressed: pressed), time: time)
+    }
+
+    /// Merges one piece of axis information into this frame's axis event
+    /// for `orientation`, creating it at its first mention.
+    private func axis(_ orientation: UInt32, time: UInt32?, _ change: (inout PointerAxis) -> Void) {
+        guard focused else { return }
+        let orientation: PointerAxis.Orientation =
+            orientation == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue ? .horizontal : .vertical
+        let index = pending.lastIndex {
+            if case .axis(let axis) = $0 { return axis.orientation == orientation }
+            return false
+        }
+        var axis = PointerAxis(orientation: orientation, value: 0)
+        if let index, case .axis(let existing) = pending[index] { axis = existing }
+        change(&axis)
+        if let index {
+            pending[index] = .axis(axis)
+            if let time { pendingTime = time }
+            if !hasFrames { endFrame() }
+        } else {
+            record(.axis(axis), time: time)
+        }
+    }
+
+    private func record(_ event: PointerEvent, time: UInt32?) {
+        pending.append(event)
+        if let time { pendingTime = time }
+        if !hasFrames { endFrame() }
+    }
+
+    /// `wl_pointer.frame`: delivers the batch (nothing when every event was
+    /// on another surface).
+    private func endFrame() {
+        defer {
+            pending = []
+            pendingSource = nil
+        }
+        guard !pending.isEmpty else { return }
+        let events = pending.map { event -> PointerEvent in
+            guard case .axis(var axis) = event, let source = pendingSource else { return event }
+            axis.source = source
+            return .axis(axis)
+        }
+        environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime)))
+    }
+
+    private static func source(_ raw: UInt32) -> PointerAxis.Source? {
+        switch raw {
+        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: return .wheel
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: return .finger
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: return .continuous
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: return .wheelTilt
+        default: return nil
+        }
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Pointer {
+        Unmanaged<Pointer>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    /// The `wl_pointer` listener; `data` is the unretained `Pointer`, which
+    /// destroys the proxy before it goes away.
+    private nonisolated(unsafe) static let listener: UnsafeMutablePointer<wl_pointer_listener> = {
+        let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_pointer_listener(
+            enter: { data, _, serial, surface, x, y in
+                from(data).enter(serial: serial, surface: surface,
+                                 x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            },
+            leave: { data, _, _, _ in
+                let pointer = from(data)
+                pointer.leave(time: pointer.pendingTime)
+            },
+            motion: { data, _, time, x, y in
+                from(data).motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            },
+            button: { data, _, serial, time, button, state in
+                from(data).button(serial: serial, time: time, button: button,
+                                  pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+            },
+            axis: { data, _, time, axis, value in
+                from(data).axis(axis, time: time) { $0.value += wl_fixed_to_double(value) }
+            },
+            frame: { data, _ in
+                from(data).endFrame()
+            },
+            axis_source: { data, _, raw in
+                let pointer = from(data)
+                if pointer.focused { pointer.pendingSource = source(raw) }
+            },
+            axis_stop: { data, _, time, axis in
+                from(data).axis(axis, time: time) { $0.stop = true }
+            },
+            axis_discrete: { data, _, axis, discrete in
+                from(data).axis(axis, time: nil) {
+                    $0.discrete = discrete
+                    $0.value120 = discrete * 120
+                }
+            },
+            axis_value120: { data, _, axis, value120 in
+                from(data).axis(axis, time: nil) {
+                    $0.value120 = value120
+                    $0.discrete = value120 / 120
+                }
+            }))
+        return listener
+    }()
+}

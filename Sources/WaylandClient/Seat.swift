@@ -1,0 +1,132 @@
+import CWaylandClient
+
+/// One `wl_seat`: its name, and the pointer, keyboard and touch devices its
+/// capabilities offer, created and released as the capabilities change.
+final class Seat {
+    /// Highest `wl_seat` version implemented: v8 adds `axis_value120`
+    /// (v5 pointer frames, v6 touch shape/orientation).
+    static let supportedVersion: UInt32 = 8
+
+    /// The registry name of the `wl_seat` global.
+    let globalName: UInt32
+    let proxy: OpaquePointer
+    /// `wl_seat.name`, or a stand-in until it arrives (and on v1 seats).
+    private(set) var name: String
+    private var nameKnown = false
+    /// A capability change waits for the seat's name before it is reported.
+    private var reportPending = false
+
+    private let environment: SeatEnvironment
+    private let cursorScale: () -> Int32
+    private var pointer: Pointer?
+    private var keyboard: Keyboard?
+    private var touch: Touch?
+
+    /// Takes ownership of a bound `wl_seat` proxy.
+    init(proxy: OpaquePointer, globalName: UInt32, environment: SeatEnvironment,
+         cursorScale: @escaping () -> Int32) {
+        self.proxy = proxy
+        self.globalName = globalName
+        self.environment = environment
+        self.cursorScale = cursorScale
+        name = "wl_seat-\(globalName)"
+        wl_seat_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The seat went away (`wl_registry.global_remove`) or the app is done
+    /// with it: every device ends what it started (touches cancelled, buttons
+    /// released, focus lost), then the proxies are released.
+    func destroy() {
+        update(pointer: false, keyboard: false, touch: false)
+        report()
+        if wl_seat_get_version(proxy) >= WL_SEAT_RELEASE_SINCE_VERSION {
+            wl_seat_release(proxy)
+        } else {
+            wl_seat_destroy(proxy)
+        }
+    }
+
+    /// The event queue is drained: touches waiting for a frame and a
+    /// capability change still waiting for the name go out.
+    func flush() {
+        touch?.flush()
+        if reportPending { report() }
+    }
+
+    /// `wl_seat.capabilities`.
+    private func capabilities(_ raw: UInt32) {
+        update(pointer: raw & WL_SEAT_CAPABILITY_POINTER.rawValue != 0,
+               keyboard: raw & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0,
+               touch: raw & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0)
+        // The name follows the first capabilities event on v2+ seats.
+        if nameKnown || wl_seat_get_version(proxy) < WL_SEAT_NAME_SINCE_VERSION {
+            report()
+        } else {
+            reportPending = true
+        }
+    }
+
+    private func update(pointer hasPointer: Bool, keyboard hasKeyboard: Bool, touch hasTouch: Bool) {
+        switch (pointer, hasPointer) {
+        case (nil, true):
+            pointer = Pointer(seat: proxy, name: name, environment: environment, cursorScale: cursorScale)
+        case (let existing?, false):
+            existing.destroy()
+            pointer = nil
+        case (nil, false), (.some, true):
+            break
+        }
+        switch (keyboard, hasKeyboard) {
+        case (nil, true):
+            keyboard = Keyboard(seat: proxy, name: name, environment: environment)
+        case (let existing?, false):
+            existing.destroy()
+            keyboard = nil
+        case (nil, false), (.some, true):
+            break
+        }
+        switch (touch, hasTouch) {
+        case (nil, true):
+            touch = Touch(seat: proxy, name: name, environment: environment)
+        case (let existing?, false):
+            existing.destroy()
+            touch = nil
+        case (nil, false), (.some, true):
+            break
+        }
+    }
+
+    /// `wl_seat.name` (v2+).
+    private func rename(_ newName: String) {
+        name = newName
+        nameKnown = true
+        pointer?.seatName = newName
+        keyboard?.seatName = newName
+        touch?.rename(newName)
+        if reportPending { report() }
+    }
+
+    private func report() {
+        reportPending = false
+        environment.emit(.seatCapabilities(seat: name, pointer: pointer != nil,
+                                           keyboard: keyboard != nil, touch: touch != nil))
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Seat {
+        Unmanaged<Seat>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    /// The `wl_seat` listener; `data` is the unretained `Seat`, which
+    /// releases the proxy before it goes away.
+    private nonisolated(unsafe) static let listener: UnsafeMutablePointer<wl_seat_listener> = {
+        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_seat_listener(
+            capabilities: { data, _, capabilities in
+                from(data).capabilities(capabilities)
+            },
+            name: { data, _, name in
+                from(data).rename(name.map { String(cString: $0) } ?? "")
+            }))
+        return listener
+    }()
+}

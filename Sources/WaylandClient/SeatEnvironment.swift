@@ -1,0 +1,19 @@
+import Timing
+
+/// What a seat's devices need from the rest of the Wayland layer, gathered
+/// so that `Seat`, `Pointer`, `Touch` and `Keyboard` depend on no window or
+/// loop type directly.
+struct SeatEnvironment {
+    /// The event loop's timers (key repeat).
+    let timers: TimerQueue
+    /// True for the `wl_surface` proxies of our window; events on any other
+    /// surface (or a NULL one, destroyed meanwhile) are ignored.
+    let isOurSurface: (OpaquePointer?) -> Bool
+    /// Sets the pointer image on enter; nil when no cursor can be shown.
+    let cursor: Cursor?
+    /// Delivers one input batch to the layer above.
+    let emit: (InputEvent) -> Void
+    /// Records the serial of a button press or touch down, with its seat, for
+    /// interactive move/resize.
+    let notePress: (_ seat: OpaquePointer, _ serial: UInt32) -> Void
+}

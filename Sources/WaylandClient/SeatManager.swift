@@ -1,0 +1,76 @@
+import CWaylandProtocols
+
+/// Every `wl_seat` the compositor offers, as they come and go, turned into
+/// one stream of `InputEvent`s for the app.
+///
+/// Touches waiting for a `wl_touch.frame` are delivered at the end of each
+/// dispatch (a hook that runs first among the loop's `beforeSleep` hooks),
+/// so compositors that omit the frame after the last `up` do not delay it.
+public final class SeatManager {
+    /// Receives every input batch, on the loop's thread, as it is dispatched.
+    public var onInput: ((InputEvent) -> Void)?
+
+    private let display: Display
+    private let loop: EventLoop
+    private let isOurSurface: (OpaquePointer?) -> Bool
+    private let cursorScale: () -> Int32
+    private let cursor: Cursor?
+    private var seats: [Seat] = []
+
+    /// The seat and serial of the latest pointer button press or touch down
+    /// on our surface: what `xdg_toplevel.move`/`resize` need.
+    package private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
+
+    /// Starts following the display's seats. `isOurSurface` tells the
+    /// window's `wl_surface` from others; `cursorScale` gives the window's
+    /// integer buffer scale for the cursor image.
+    init(display: Display, loop: EventLoop, isOurSurface: @escaping (OpaquePointer?) -> Bool,
+         cursorScale: @escaping () -> Int32) {
+        self.display = display
+        self.loop = loop
+        self.isOurSurface = isOurSurface
+        self.cursorScale = cursorScale
+        if let compositor = display.registry.compositor, let shm = display.registry.shm {
+            cursor = Cursor(compositor: compositor, shm: shm)
+        } else {
+            cursor = nil
+        }
+        loop.beforeSleep.insert({ [weak self] in self?.flush() }, at: 0)
+        display.registry.onGlobalRemoved = { [weak self] name in self?.removed(globalName: name) }
+        display.registry.onGlobal = { [weak self] global in self?.announced(global) }
+    }
+
+    deinit {
+        onInput = nil
+        for seat in seats { seat.destroy() }
+    }
+
+    /// The names of the seats currently bound, in announcement order.
+    package var seatNames: [String] { seats.map(\.name) }
+
+    private func announced(_ global: Global) {
+        guard global.interface == "wl_seat",
+              let proxy = display.registry.bind(global, interface: tt_wl_seat_interface(),
+                                                version: min(global.version, Seat.supportedVersion))
+        else { return }
+        let environment = SeatEnvironment(
+            timers: loop.timers,
+            isOurSurface: isOurSurface,
+            cursor: cursor,
+            emit: { [weak self] event in self?.onInput?(event) },
+            notePress: { [weak self] seat, serial in self?.lastPress = (seat, serial) })
+        seats.append(Seat(proxy: proxy, globalName: global.name, environment: environment,
+                          cursorScale: cursorScale))
+    }
+
+    private func removed(globalName: UInt32) {
+        guard let index = seats.firstIndex(where: { $0.globalName == globalName }) else { return }
+        let seat = seats.remove(at: index)
+        if lastPress?.seat == seat.proxy { lastPress = nil }
+        seat.destroy()
+    }
+
+    private func flush() {
+        for seat in seats { seat.flush() }
+    }
+}

@@ -1,6 +1,0 @@
-import CWaylandClient
-import CWaylandProtocols
-import CWaylandCursor
-import CXKBCommon
-import CPlatform
-public enum WaylandClientModule {}

@@ -1,0 +1,121 @@
+import Testing
+@testable import Canvas
+import TouchCore
+
+@Suite struct DrawingTests {
+    let a = Line(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0))
+    let b = Line(begin: Point(x: 0, y: 50), end: Point(x: 100, y: 50))
+    final class FakeTouch {}
+
+    @Test func severalTouchesDrawSeveralLines() {
+        let drawing = Drawing()
+        let one = FakeTouch(), two = FakeTouch()
+        drawing.beginLine(for: ObjectIdentifier(one), at: Point(x: 0, y: 0))
+        drawing.beginLine(for: ObjectIdentifier(two), at: Point(x: 0, y: 50))
+        drawing.extendLine(for: ObjectIdentifier(one), to: Point(x: 100, y: 0))
+        drawing.extendLine(for: ObjectIdentifier(two), to: Point(x: 100, y: 50))
+        drawing.finishLine(for: ObjectIdentifier(one))
+        #expect(drawing.lines == [a])
+        #expect(drawing.linesInProgress == [ObjectIdentifier(two): b])
+        drawing.discardLine(for: ObjectIdentifier(two))
+        #expect(drawing.lines == [a])
+        #expect(drawing.linesInProgress.isEmpty)
+    }
+
+    @Test func undoAndRedoRoundTripEveryKindOfChange() {
+        let drawing = Drawing()
+        let idA = drawing.add(a)
+        let idB = drawing.add(b)
+        drawing.move(idA, by: Vector(dx: 5, dy: 5))
+        drawing.remove(idB)
+        drawing.clear()
+        let states: [[Line]] = [[], [a], [a, b], [a.translated(by: Vector(dx: 5, dy: 5)), b],
+                                [a.translated(by: Vector(dx: 5, dy: 5))], []]
+        for expected in states.reversed().dropFirst() {
+            drawing.undo()
+            #expect(drawing.lines == expected)
+        }
+        #expect(!drawing.canUndo)
+        #expect(drawing.undo() == nil)
+        for expected in states.dropFirst() {
+            drawing.redo()
+            #expect(drawing.lines == expected)
+        }
+        #expect(!drawing.canRedo)
+        drawing.undo()
+        drawing.undo()
+        #expect(drawing[idB] == b, "an undone delete brings the line back under its identity")
+    }
+
+    @Test func aNewChangeForgetsTheRedoSteps() {
+        let drawing = Drawing()
+        drawing.add(a)
+        drawing.undo()
+        #expect(drawing.canRedo)
+        drawing.add(b)
+        #expect(!drawing.canRedo)
+    }
+
+    @Test func aGroupedMoveIsOneUndoStep() {
+        let drawing = Drawing()
+        let id = drawing.add(a)
+        drawing.beginUndoGroup()
+        for _ in 0..<50 { drawing.move(id, by: Vector(dx: 1, dy: 2)) }
+        drawing.endUndoGroup()
+        #expect(drawing[id] == a.translated(by: Vector(dx: 50, dy: 100)))
+        drawing.undo()
+        #expect(drawing[id] == a)
+        drawing.redo()
+        #expect(drawing[id] == a.translated(by: Vector(dx: 50, dy: 100)))
+    }
+
+    @Test func theSelectionNeverDangles() {
+        let drawing = Drawing()
+        let id = drawing.add(a)
+        drawing.selectedLineID = id
+        drawing.remove(id)
+        #expect(drawing.selectedLineID == nil)
+
+        drawing.undo()
+        drawing.selectedLineID = id
+        drawing.clear()
+        #expect(drawing.selectedLineID == nil)
+
+        drawing.undo()
+        drawing.selectedLineID = id
+        drawing.undo() // undoes the add: the selected line goes away
+        #expect(drawing[id] == nil)
+        #expect(drawing.selectedLineID == nil)
+    }
+
+    @Test func clearDiscardsLinesInProgressToo() {
+        let drawing = Drawing()
+        drawing.add(a)
+        drawing.beginLine(for: ObjectIdentifier(FakeTouch()), at: Point(x: 3, y: 3))
+        drawing.clear()
+        #expect(drawing.lines.isEmpty)
+        #expect(drawing.linesInProgress.isEmpty)
+    }
+
+    @Test func changeLogTellsAppendsFromOtherChanges() {
+        let drawing = Drawing()
+        let start = drawing.revision
+        let idA = drawing.add(a)
+        #expect(drawing.changes(since: start).map(Array.init) == [.added(idA, a)])
+        let afterAdd = drawing.revision
+        drawing.move(idA, by: Vector(dx: 0, dy: 10))
+        drawing.remove(idA)
+        let moved = a.translated(by: Vector(dx: 0, dy: 10))
+        #expect(drawing.changes(since: afterAdd).map(Array.init) == [.moved(idA, from: a, to: moved), .removed(idA, moved)])
+        #expect(drawing.changes(since: drawing.revision)?.isEmpty == true)
+    }
+
+    @Test func aReaderTooFarBehindMustStartOver() {
+        let drawing = Drawing()
+        let id = drawing.add(a)
+        let start = drawing.revision
+        for _ in 0..<10_000 { drawing.move(id, by: Vector(dx: 1, dy: 0)) }
+        #expect(drawing.changes(since: start) == nil)
+        #expect(drawing.changes(since: drawing.revision - 10)?.count == 10)
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+import Timing
+@testable import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct EventLoopTimeoutTests {
+    @Test func sleepsWithoutTimeoutWhenNothingIsScheduled() {
+        #expect(EventLoop.pollTimeout(deadline: nil, now: 5, limit: nil) == -1)
+    }
+
+    @Test func roundsUpToWholeMillisecondsSoItNeverWakesEarly() {
+        #expect(EventLoop.pollTimeout(deadline: 5.0101, now: 5, limit: nil) == 11)
+        #expect(EventLoop.pollTimeout(deadline: 5.0000001, now: 5, limit: nil) == 1)
+        #expect(EventLoop.pollTimeout(deadline: 6, now: 5, limit: nil) == 1000)
+    }
+
+    @Test func dueOrPastDeadlinesDoNotSleep() {
+        #expect(EventLoop.pollTimeout(deadline: 5, now: 5, limit: nil) == 0)
+        #expect(EventLoop.pollTimeout(deadline: 4, now: 5, limit: nil) == 0)
+        #expect(EventLoop.pollTimeout(deadline: nil, now: 5, limit: 0) == 0)
+    }
+
+    @Test func theEarlierOfDeadlineAndLimitWins() {
+        #expect(EventLoop.pollTimeout(deadline: 7, now: 5, limit: 0.25) == 250)
+        #expect(EventLoop.pollTimeout(deadline: 5.1, now: 5, limit: 10) == 100)
+        #expect(EventLoop.pollTimeout(deadline: 1e12, now: 0, limit: nil) == Int32.max)
+    }
+
+    @Test func timeoutFollowsTheTimerQueueOnAFakeClock() {
+        let clock = ManualClock(now: 100)
+        let timers = TimerQueue(clock: clock)
+        timers.schedule(after: 0.5) {}
+        #expect(EventLoop.pollTimeout(deadline: timers.nextDeadline, now: clock.now, limit: nil) == 500)
+        clock.set(100.4)
+        #expect(EventLoop.pollTimeout(deadline: timers.nextDeadline, now: clock.now, limit: nil) == 100)
+    }
+}
+
+@Suite struct EventLoopTests {
+    @Test func idleLoopSleepsUntilItsTimerIsDue() throws {
+        let harness = try Harness()
+        // A real clock: the only thing that can wake the loop is the timer.
+        let loop = EventLoop(display: harness.display, clock: SystemClock())
+        var fired = false
+        loop.timers.schedule(after: 0.05) {
+            fired = true
+            loop.stop()
+        }
+        try loop.run()
+        #expect(fired)
+        #expect(loop.wakeUps == 1)
+    }
+
+    @Test func watchedDescriptorWakesTheLoop() throws {
+        let harness = try Harness()
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var readable = 0
+        let watch = harness.loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            readable += 1
+        }
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        try harness.loop.runOnce(timeout: nil)
+        #expect(readable == 1)
+        watch.cancel()
+        _ = write(fds[1], &byte, 1)
+        try harness.loop.runOnce(timeout: 0)
+        #expect(readable == 1)
+    }
+
+    @Test func beforeSleepHooksRunEachIteration() throws {
+        let harness = try Harness()
+        var runs = 0
+        harness.loop.beforeSleep.append { runs += 1 }
+        try harness.loop.runOnce(timeout: 0)
+        try harness.loop.runOnce(timeout: 0)
+        #expect(runs == 2)
+    }
+
+    @Test func lostConnectionEndsTheLoopWithAClearError() throws {
+        let harness = try Harness()
+        harness.compositor.disconnectClient()
+        #expect {
+            try harness.loop.run()
+        } throws: { error in
+            guard case WaylandError.connectionLost(let reason) = error else { return false }
+            return !reason.isEmpty && error is WaylandError
+        }
+    }
+}
