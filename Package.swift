@@ -42,7 +42,7 @@ let package = Package(
                                "CWaylandProtocols", "CPlatform", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing"]),
+                dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing", "CPlatform"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
 
         // Test fixtures: a scripted compositor on real libwayland-server.

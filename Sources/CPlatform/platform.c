@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
 #include "CPlatform.h"
 
 int tt_memfd_create(const char *name) {
@@ -9,4 +12,20 @@ int tt_memfd_create(const char *name) {
 
 int tt_memfd_seal_shrink(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK);
+}
+
+int tt_termination_signalfd(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+int tt_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
 }

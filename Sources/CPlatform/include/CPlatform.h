@@ -7,4 +7,12 @@
 int tt_memfd_create(const char *name);
 /* Seals an memfd against shrinking (the compositor maps it). 0 or -1 with errno. */
 int tt_memfd_seal_shrink(int fd);
+
+/* Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and returns a
+   non-blocking signalfd that becomes readable when one arrives, so the event
+   loop can save and quit in order instead of dying in a signal handler.
+   -1 with errno on failure. */
+int tt_termination_signalfd(void);
+/* Reads one pending signal from such a signalfd: its number, or -1 when none. */
+int tt_signalfd_read(int fd);
 #endif

@@ -1,0 +1,171 @@
+import TouchCore
+import WaylandClient
+
+/// Turns the Wayland layer's input batches into the core's touches and key
+/// presses, per SPEC §1: each seat's touch screen and each seat's pointer are
+/// separate devices, a pointer's left button is one more touch (so a mouse
+/// draws), and keys arrive as named keys with modifiers.
+final class InputTranslator {
+    /// Linux evdev button codes (linux/input-event-codes.h).
+    static let leftButton: UInt32 = 0x110
+    static let rightButton: UInt32 = 0x111
+
+    private let window: TouchCore.Window
+    /// A right click, at window coordinates: the canvas's context menu.
+    var onSecondaryClick: ((Point) -> Void)?
+    /// Key presses the app itself answers before the responder chain sees them
+    /// (Ctrl+Q); returns whether it took the key.
+    var onAppKey: ((KeyPress) -> Bool)?
+
+    /// What the app knows of one seat's pointer between frames.
+    private struct PointerState {
+        var location = Point(x: 0, y: 0)
+        var leftButtonDown = false
+    }
+    private var pointers: [String: PointerState] = [:]
+
+    init(window: TouchCore.Window) {
+        self.window = window
+    }
+
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .touch(let frame):
+            handleTouch(frame)
+        case .pointer(let frame):
+            handlePointer(frame)
+        case .key(let key):
+            handleKey(key)
+        case .keyboardFocus:
+            break
+        case .seatCapabilities(let seat, let hasPointer, _, _):
+            // A pointer that went away releases its button (the layer sends
+            // a synthetic release first); forget its position too.
+            if !hasPointer { pointers[seat] = nil }
+        }
+    }
+
+    private func handleTouch(_ frame: WaylandClient.TouchFrame) {
+        let device = InputDeviceID(seat: frame.seat, kind: .finger)
+        let changes = frame.changes.map { change in
+            RawTouch(device: device, id: change.id, phase: Self.phase(of: change.kind),
+                     location: Point(x: change.x, y: change.y),
+                     timestamp: Double(change.time) / 1000)
+        }
+        guard !changes.isEmpty else { return }
+        window.handle(TouchCore.TouchFrame(changes: changes, timestamp: changes[changes.count - 1].timestamp))
+    }
+
+    private static func phase(of kind: TouchChange.Kind) -> RawTouch.Phase {
+        switch kind {
+        case .down: .down
+        case .motion: .move
+        case .up: .up
+        case .cancel: .cancel
+        }
+    }
+
+    private func handlePointer(_ frame: PointerFrame) {
+        var state = pointers[frame.seat] ?? PointerState()
+        let device = InputDeviceID(seat: frame.seat, kind: .pointer)
+        let timestamp = Double(frame.time) / 1000
+        var changes: [RawTouch] = []
+        func change(_ phase: RawTouch.Phase) {
+            changes.append(RawTouch(device: device, id: 0, phase: phase, location: state.location,
+                                    timestamp: timestamp))
+        }
+        var secondaryClick = false
+        for event in frame.events {
+            switch event {
+            case .enter(let x, let y):
+                state.location = Point(x: x, y: y)
+            case .motion(let x, let y):
+                state.location = Point(x: x, y: y)
+                if state.leftButtonDown { change(.move) }
+            case .leave:
+                // With the button held the compositor normally keeps sending
+                // to us (implicit grab); a leave then means the grab was
+                // taken away, so the stroke is cancelled, not finished.
+                if state.leftButtonDown { change(.cancel) }
+                state.leftButtonDown = false
+            case .button(Self.leftButton, let pressed):
+                guard pressed != state.leftButtonDown else { continue }
+                state.leftButtonDown = pressed
+                change(pressed ? .down : .up)
+            case .button(Self.rightButton, true):
+                secondaryClick = true
+            case .button, .axis:
+                // Other buttons and the wheel do nothing on the canvas.
+                break
+            }
+        }
+        pointers[frame.seat] = state
+        if !changes.isEmpty {
+            window.handle(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
+        }
+        if secondaryClick, !state.leftButtonDown {
+            onSecondaryClick?(state.location)
+        }
+    }
+
+    private func handleKey(_ event: KeyEvent) {
+        guard event.action != .release else { return }
+        let press = KeyPress(Self.key(for: event), modifiers: Self.modifiers(of: event.modifiers),
+                             isRepeat: event.action == .repeat)
+        if onAppKey?(press) == true { return }
+        _ = window.handle(press)
+    }
+
+    /// Names the key the way the core does. Letters typed with Control, Alt
+    /// or Super produce no text, so shortcuts are named by their keysym in
+    /// lower case (Ctrl+Shift+Z is `.character("z")` with shift and control).
+    static func key(for event: KeyEvent) -> Key {
+        switch event.keysym {
+        case Keysym.backSpace: return .backspace
+        case Keysym.tab, Keysym.isoLeftTab: return .tab
+        case Keysym.returnKey, Keysym.keypadEnter: return .enter
+        case Keysym.escape: return .escape
+        case Keysym.delete, Keysym.keypadDelete: return .delete
+        case Keysym.home: return .home
+        case Keysym.end: return .end
+        case Keysym.left: return .left
+        case Keysym.right: return .right
+        case Keysym.up: return .up
+        case Keysym.down: return .down
+        default: break
+        }
+        let shortcut = !event.modifiers.isDisjoint(with: [.control, .alt, .logo])
+        if shortcut, (0x20...0x7e).contains(event.keysym), let scalar = Unicode.Scalar(event.keysym) {
+            return .character(String(Character(scalar)).lowercased())
+        }
+        if !event.text.isEmpty { return .character(event.text) }
+        return .other(event.keysym)
+    }
+
+    static func modifiers(of modifiers: WaylandClient.KeyModifiers) -> TouchCore.KeyModifiers {
+        var result: TouchCore.KeyModifiers = []
+        if modifiers.contains(.shift) { result.insert(.shift) }
+        if modifiers.contains(.control) { result.insert(.control) }
+        if modifiers.contains(.alt) { result.insert(.alt) }
+        if modifiers.contains(.logo) { result.insert(.logo) }
+        return result
+    }
+}
+
+/// The xkbcommon keysyms the app names (xkbcommon-keysyms.h).
+enum Keysym {
+    static let backSpace: UInt32 = 0xff08
+    static let tab: UInt32 = 0xff09
+    static let returnKey: UInt32 = 0xff0d
+    static let escape: UInt32 = 0xff1b
+    static let home: UInt32 = 0xff50
+    static let left: UInt32 = 0xff51
+    static let up: UInt32 = 0xff52
+    static let right: UInt32 = 0xff53
+    static let down: UInt32 = 0xff54
+    static let end: UInt32 = 0xff57
+    static let keypadEnter: UInt32 = 0xff8d
+    static let keypadDelete: UInt32 = 0xff9f
+    static let isoLeftTab: UInt32 = 0xfe20
+    static let delete: UInt32 = 0xffff
+}
