@@ -23,6 +23,8 @@ public final class EventLoop {
 
     private let display: Display
     private var running = false
+    /// An error a hook or callback could not throw; ends the iteration.
+    private var failure: WaylandError?
     private var watches: [FileWatch] = []
 
     public init(display: Display, clock: Clock) {
@@ -55,6 +57,12 @@ public final class EventLoop {
         return watch
     }
 
+    /// Makes the current (or next) iteration throw `error`, for callbacks
+    /// and hooks that cannot throw (e.g. a failed buffer allocation).
+    func fail(_ error: WaylandError) {
+        failure = failure ?? error
+    }
+
     fileprivate func remove(_ watch: FileWatch) {
         watches.removeAll { $0 === watch }
     }
@@ -70,6 +78,10 @@ public final class EventLoop {
             guard wl_display_dispatch_pending(pointer) >= 0 else { throw display.error() }
         }
         for hook in beforeSleep { hook() }
+        if let failure {
+            wl_display_cancel_read(pointer)
+            throw failure
+        }
 
         var waylandEvents = Int16(POLLIN)
         if wl_display_flush(pointer) < 0 {

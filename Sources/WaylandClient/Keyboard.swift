@@ -16,6 +16,10 @@ final class Keyboard {
     private var state: KeyboardState?
     /// Whether our surface has keyboard focus (between enter and leave).
     private var focused = false
+    /// Keys whose press was reported and whose release was not, in press
+    /// order, with the last compositor time seen (for synthetic releases).
+    private var held: [UInt32] = []
+    private var lastTime: UInt32 = 0
     /// Compositor time and loop time of the press now repeating, to give
     /// repeats compositor-like timestamps.
     private var repeatOrigin: (time: UInt32, clock: Double)?
@@ -60,22 +64,39 @@ final class Keyboard {
         environment.emit(.keyboardFocus(seat: seatName, entered: true))
     }
 
+    /// Focus lost (or the keyboard gone): keys still held are released
+    /// first, so the layer above never sees a key stuck down.
     private func leave() {
         repeater.stop()
         guard focused else { return }
+        if let state {
+            for code in held {
+                var release = event(.release, code: code, time: lastTime, state: state)
+                release.text = ""
+                environment.emit(.key(release))
+            }
+        }
+        held = []
         focused = false
         environment.emit(.keyboardFocus(seat: seatName, entered: false))
     }
 
+    /// `wl_keyboard.key`. A release is reported only after a reported press
+    /// (keys held when focus arrived were pressed for another surface).
     private func key(time: UInt32, code: UInt32, pressed: Bool) {
         guard focused, let state else { return }
+        lastTime = time
         if pressed {
+            guard !held.contains(code) else { return }
+            held.append(code)
             environment.emit(.key(event(.press, code: code, time: time, state: state)))
             if state.keymap.repeats(code: code) {
                 repeatOrigin = (time, environment.timers.clock.now)
                 repeater.start(code: code) { [unowned self] in self.repeatKey(code: code) }
             }
         } else {
+            guard let index = held.firstIndex(of: code) else { return }
+            held.remove(at: index)
             if repeater.code == code { repeater.stop() }
             var release = event(.release, code: code, time: time, state: state)
             release.text = ""

@@ -17,6 +17,17 @@ final class Seat {
     private var reportPending = false
 
     private let environment: SeatEnvironment
+    /// The environment of the pointer and keyboard: a touch change still
+    /// waiting for its frame goes out before their events, keeping the
+    /// seat's events in protocol order when a compositor omits a frame.
+    private lazy var orderedEnvironment = SeatEnvironment(
+        timers: environment.timers, isOurSurface: environment.isOurSurface,
+        cursor: environment.cursor,
+        emit: { [unowned self] event in
+            touch?.flush()
+            environment.emit(event)
+        },
+        notePress: environment.notePress)
     private let cursorScale: () -> Int32
     private var pointer: Pointer?
     private var keyboard: Keyboard?
@@ -69,7 +80,8 @@ final class Seat {
     private func update(pointer hasPointer: Bool, keyboard hasKeyboard: Bool, touch hasTouch: Bool) {
         switch (pointer, hasPointer) {
         case (nil, true):
-            pointer = Pointer(seat: proxy, name: name, environment: environment, cursorScale: cursorScale)
+            pointer = Pointer(seat: proxy, name: name, environment: orderedEnvironment,
+                              cursorScale: cursorScale)
         case (let existing?, false):
             existing.destroy()
             pointer = nil
@@ -78,7 +90,7 @@ final class Seat {
         }
         switch (keyboard, hasKeyboard) {
         case (nil, true):
-            keyboard = Keyboard(seat: proxy, name: name, environment: environment)
+            keyboard = Keyboard(seat: proxy, name: name, environment: orderedEnvironment)
         case (let existing?, false):
             existing.destroy()
             keyboard = nil
@@ -108,7 +120,7 @@ final class Seat {
 
     private func report() {
         reportPending = false
-        environment.emit(.seatCapabilities(seat: name, pointer: pointer != nil,
+        orderedEnvironment.emit(.seatCapabilities(seat: name, pointer: pointer != nil,
                                            keyboard: keyboard != nil, touch: touch != nil))
     }
 

@@ -21,6 +21,16 @@ public final class SeatManager {
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
     package private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
 
+    /// Starts following every seat of `display`, delivering the input that
+    /// targets `window`'s surface; key repeat runs on `loop`'s timers and
+    /// the cursor follows the window's scale.
+    public convenience init(display: Display, window: ToplevelWindow, loop: EventLoop) {
+        let surface = window.surface
+        self.init(display: display, loop: loop,
+                  isOurSurface: { [weak window] in window != nil && $0 == surface },
+                  cursorScale: { [weak window] in window?.bufferScale ?? 1 })
+    }
+
     /// Starts following the display's seats. `isOurSurface` tells the
     /// window's `wl_surface` from others; `cursorScale` gives the window's
     /// integer buffer scale for the cursor image.

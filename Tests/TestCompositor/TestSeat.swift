@@ -46,12 +46,16 @@ public final class TestSeat {
         self.compositor = compositor
         self.name = name
         self.capabilities = capabilities
+        // Resources refer to the seat weakly: a test may drop its TestSeat
+        // before the compositor destroys the client's resources.
         global = compositor.addGlobal(interface: tts_wl_seat_interface(), version: version) {
-            [unowned self] client, version, id in
-            let seat = SeatResource(seat: self, client: client, version: version, id: id)
-            seats.append(seat)
-            wl_seat_send_capabilities(seat.resource, capabilities.rawValue)
-            if version >= WL_SEAT_NAME_SINCE_VERSION { wl_seat_send_name(seat.resource, name) }
+            [weak self] client, version, id in
+            let resource = SeatResource(seat: self, compositor: compositor, client: client,
+                                        version: version, id: id)
+            guard let self else { return }
+            seats.append(resource)
+            wl_seat_send_capabilities(resource.resource, self.capabilities.rawValue)
+            if version >= WL_SEAT_NAME_SINCE_VERSION { wl_seat_send_name(resource.resource, name) }
         }
     }
 
@@ -99,30 +103,25 @@ extension TestCompositor {
 
 /// A client's `wl_seat`: hands out device resources.
 final class SeatResource: ServerObject {
-    private unowned let seat: TestSeat
+    private weak var seat: TestSeat?
 
-    init(seat: TestSeat, client: OpaquePointer, version: Int32, id: UInt32) {
+    init(seat: TestSeat?, compositor: TestCompositor, client: OpaquePointer, version: Int32, id: UInt32) {
         self.seat = seat
-        super.init(compositor: seat.compositor, client: client, interface: tts_wl_seat_interface(),
+        super.init(compositor: compositor, client: client, interface: tts_wl_seat_interface(),
                    version: version, id: id)
     }
 
     override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
-        let id = arguments[0].n
+        func device(_ interface: UnsafePointer<wl_interface>) -> DeviceResource {
+            DeviceResource(seat: seat, interface: interface, compositor: compositor, client: client,
+                           version: version, id: arguments[0].n)
+        }
         switch opcode {
-        case 0:
-            seat.pointers.append(DeviceResource(seat: seat, interface: tts_wl_pointer_interface(),
-                                                client: client, version: version, id: id))
-        case 1:
-            seat.keyboards.append(DeviceResource(seat: seat, interface: tts_wl_keyboard_interface(),
-                                                 client: client, version: version, id: id))
-        case 2:
-            seat.touches.append(DeviceResource(seat: seat, interface: tts_wl_touch_interface(),
-                                               client: client, version: version, id: id))
-        case 3:
-            destroy()
-        default:
-            preconditionFailure("wl_seat has no request \(opcode)")
+        case 0: seat?.pointers.append(device(tts_wl_pointer_interface()))
+        case 1: seat?.keyboards.append(device(tts_wl_keyboard_interface()))
+        case 2: seat?.touches.append(device(tts_wl_touch_interface()))
+        case 3: destroy()
+        default: preconditionFailure("wl_seat has no request \(opcode)")
         }
     }
 }
@@ -130,20 +129,20 @@ final class SeatResource: ServerObject {
 /// A client's `wl_pointer`, `wl_keyboard` or `wl_touch`: records
 /// `set_cursor` and `release`.
 final class DeviceResource: ServerObject {
-    private unowned let seat: TestSeat
+    private weak var seat: TestSeat?
     private let isPointer: Bool
 
-    init(seat: TestSeat, interface: UnsafePointer<wl_interface>, client: OpaquePointer,
-         version: Int32, id: UInt32) {
+    init(seat: TestSeat?, interface: UnsafePointer<wl_interface>, compositor: TestCompositor,
+         client: OpaquePointer, version: Int32, id: UInt32) {
         self.seat = seat
         isPointer = interface == tts_wl_pointer_interface()
-        super.init(compositor: seat.compositor, client: client, interface: interface,
+        super.init(compositor: compositor, client: client, interface: interface,
                    version: version, id: id)
     }
 
     override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
         if isPointer && opcode == 0 {
-            seat.cursorRequests.append(TestSeat.CursorRequest(
+            seat?.cursorRequests.append(TestSeat.CursorRequest(
                 serial: arguments[0].u, surface: Self.resource(arguments, 1),
                 hotspotX: arguments[2].i, hotspotY: arguments[3].i))
         } else {
@@ -153,6 +152,6 @@ final class DeviceResource: ServerObject {
     }
 
     override func destroyed() {
-        seat.releasedDevices += 1
+        seat?.releasedDevices += 1
     }
 }

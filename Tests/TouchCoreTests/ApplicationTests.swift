@@ -8,6 +8,8 @@ final class ActionView: View {
     var implemented: Set<Action>
     var disabled: Set<Action> = []
     var accepts = true
+    /// When true, every key press is taken (and logged as typed).
+    var consumesKeys = false
 
     init(_ name: String, log: Log, implements actions: Set<Action>) {
         self.name = name
@@ -23,6 +25,12 @@ final class ActionView: View {
         return { [unowned self] sender in
             log.entries.append("\(name) \(action)\(sender == nil ? "" : " from sender")")
         }
+    }
+
+    override func keyPressed(_ press: KeyPress) -> Bool {
+        guard consumesKeys else { return super.keyPressed(press) }
+        log.entries.append("\(name) typed")
+        return true
     }
 
     override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {

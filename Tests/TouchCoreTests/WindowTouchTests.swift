@@ -67,6 +67,14 @@ import Testing
         #expect(left.calls.last?.touches.first?.location(in: left) == Point(x: 500, y: -20))
     }
 
+    @Test func aViewRemovedMidTouchStillGetsTheRestOfIt() {
+        window.send(down(1, 10, 10))
+        left.removeFromSuperview()
+        window.send(move(1, 20, 20))
+        window.send(up(1))
+        #expect(left.phases == [.began, .moved, .ended])
+    }
+
     @Test func unchangedTouchesAreStationaryInTheEvent() throws {
         var events: [Event] = []
         final class Catcher: View {

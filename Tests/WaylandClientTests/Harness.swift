@@ -1,4 +1,5 @@
 import TestCompositor
+import CWaylandServerProtocols
 import Timing
 @testable import WaylandClient
 
@@ -42,5 +43,63 @@ final class Harness {
             compositor.dispatch()
         }
         try loop.runOnce(timeout: 0)
+    }
+}
+
+/// What a test's `onDraw` saw, one entry per frame.
+struct DrawRecord {
+    let width: Int
+    let height: Int
+    let scale: Double
+    let damage: [SurfaceRect]
+}
+
+/// An `onDraw` for tests: fills the damaged area with `colour` (and an
+/// optional logical rect with `ink`), and records every call.
+final class Painter {
+    var colour: UInt32 = 0xFF33_66CC
+    /// A logical rect painted in `ink` on top, e.g. a line of known width.
+    var mark: SurfaceRect?
+    var ink: UInt32 = 0xFF00_0000
+    private(set) var draws: [DrawRecord] = []
+
+    func draw(_ target: DrawTarget) {
+        draws.append(DrawRecord(width: target.width, height: target.height, scale: target.scale, damage: target.damage))
+        for rect in target.damage {
+            fill(target, PixelRect(covering: rect, scale: target.scale), colour)
+        }
+        if let mark { fill(target, PixelRect(covering: mark, scale: target.scale), ink) }
+    }
+
+    private func fill(_ target: DrawTarget, _ rect: PixelRect, _ value: UInt32) {
+        let bounds = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let area = rect.clipped(to: bounds)
+        guard !area.isEmpty else { return }
+        for row in area.y..<area.maxY {
+            let line = (target.data + row * target.stride).assumingMemoryBound(to: UInt32.self)
+            for column in area.x..<area.maxX { line[column] = value }
+        }
+    }
+}
+
+extension Harness {
+    /// Creates a window drawn by `painter`, lets the compositor configure it
+    /// to `width` × `height` and waits for its first frame.
+    func mapWindow(painter: Painter, width: Int32 = 800, height: Int32 = 600,
+                   states: [xdg_toplevel_state] = []) throws -> (ToplevelWindow, TestToplevel) {
+        let window = try ToplevelWindow(display: display, loop: loop, title: "TouchTracker test",
+                                        appID: "org.touchtracker.Test", minimumSize: (320, 240))
+        window.onDraw = { painter.draw($0) }
+        try pump { compositor.toplevels.count == 1 && compositor.toplevels[0].surface.commits.count == 1 }
+        let toplevel = compositor.toplevels[0]
+        toplevel.configure(width: width, height: height, states: states)
+        try pump { toplevel.surface.lastCommit?.attachedBuffer == true }
+        return (window, toplevel)
+    }
+
+    /// Sends the frame callbacks and waits until the client has them.
+    func completeFrame(_ window: ToplevelWindow) throws {
+        compositor.completeFrames()
+        try pump { window.frameCallback == nil }
     }
 }

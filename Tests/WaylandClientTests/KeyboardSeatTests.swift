@@ -52,6 +52,25 @@ import TestCompositor
                 "keys held at enter and keys for another surface are not reported")
     }
 
+    @Test func keysHeldAtEnterOrLeaveAreNotLeftDangling() throws {
+        let input = try InputHarness()
+        try input.send {
+            input.seat.sendKeymap()
+            input.seat.keyboardEnter(input.ours, keys: [EvdevKey.z])
+        }
+        input.events = []
+        try input.send {
+            input.seat.key(EvdevKey.z, pressed: false, time: 5)  // pressed before we had focus
+            input.seat.key(EvdevKey.a, pressed: true, time: 6)
+            input.seat.keyboardLeave(input.ours)
+        }
+        #expect(input.events == [
+            .key(KeyEvent(seat: "seat0", action: .press, code: 30, keysym: 0x61, name: "a", text: "a", modifiers: [], time: 6)),
+            .key(KeyEvent(seat: "seat0", action: .release, code: 30, keysym: 0x61, name: "a", text: "", modifiers: [], time: 6)),
+            .keyboardFocus(seat: "seat0", entered: false),
+        ])
+    }
+
     @Test func heldKeyRepeatsAtTheCompositorsRateUntilReleased() throws {
         let input = try focused { $0.repeatInfo(rate: 10, delay: 300) }
         try input.send { input.seat.key(EvdevKey.a, pressed: true, time: 1000) }

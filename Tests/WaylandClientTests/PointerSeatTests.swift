@@ -102,7 +102,10 @@ import TestCompositor
         let request = try #require(input.seat.cursorRequests.last)
         #expect(request.serial == serial)
         // libwayland-cursor falls back to built-in images without a theme.
-        #expect(request.surface != nil)
+        let cursorSurface = try #require(request.surface.flatMap { input.harness.compositor.surface(for: $0) })
+        let commit = try #require(cursorSurface.lastCommit)
+        #expect(commit.bufferScale == 2, "the cursor follows the window's buffer scale")
+        #expect(commit.bufferWidth > 0)
         let press = input.seat.pointerButton(left, pressed: true, time: 3)
         try input.send { input.seat.pointerFrame() }
         #expect(input.manager?.lastPress?.serial == press)

@@ -1,0 +1,90 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// Frame pacing and presentation: mark dirty, draw later.
+extension ToplevelWindow {
+    /// Marks `rect` (logical coordinates; nil for the whole window) as
+    /// needing a repaint. Only records it: the frame is drawn before the loop
+    /// next sleeps, once the previous frame's callback has come.
+    public func setNeedsDisplay(_ rect: SurfaceRect? = nil) {
+        if let rect {
+            pendingDamage.add(PixelRect(covering: rect, scale: scale.factor))
+        } else {
+            pendingDamage.addFull()
+        }
+        needsDraw = true
+    }
+
+    /// The loop's before-sleep hook: draws a frame if one is due, or commits
+    /// an acknowledged configure that needs no new pixels.
+    func presentIfNeeded() {
+        guard isConfigured else { return }
+        if needsDraw && (frameCallback == nil || drawsPromptly) {
+            do {
+                try drawFrame()
+            } catch let error as WaylandError {
+                loop.fail(error)
+            } catch {
+                preconditionFailure("buffer allocation throws only WaylandError")
+            }
+        } else if needsCommit {
+            wl_surface_commit(surface)
+            needsCommit = false
+        }
+    }
+
+    private func drawFrame() throws {
+        let (width, height) = scale.bufferSize(for: size)
+        pool.resize(width: width, height: height)
+        pool.addDamage(pendingDamage)
+        // Every buffer still held by the compositor: the release handler's
+        // dispatch wakes the loop, which comes back here.
+        guard let (buffer, repaint) = try pool.acquire() else { return }
+
+        let logicalRepaint = repaint.rects(width: width, height: height).map { $0.logical(scale: scale.factor) }
+        onDraw?(DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
+                           scale: scale.factor, damage: logicalRepaint))
+
+        wl_surface_attach(surface, buffer.proxy, 0, 0)
+        for rect in pendingDamage.rects(width: width, height: height) {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+        applyScale()
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, Self.frameListener, handle.toOpaque())
+        wl_surface_commit(surface)
+
+        pendingDamage = DamageRegion()
+        needsDraw = false
+        drawsPromptly = false
+        needsCommit = false
+    }
+
+    /// Declares how the attached buffer maps onto the logical size:
+    /// `set_buffer_scale` for integer scales, a viewport destination (and
+    /// buffer scale 1) for fractional ones.
+    private func applyScale() {
+        if scale.bufferScale != committedBufferScale {
+            wl_surface_set_buffer_scale(surface, scale.bufferScale)
+            committedBufferScale = scale.bufferScale
+        }
+        guard let viewport else { return }
+        switch scale {
+        case .fractional:
+            if committedViewportDestination != size {
+                wp_viewport_set_destination(viewport, Int32(size.width), Int32(size.height))
+                committedViewportDestination = size
+            }
+        case .integer:
+            if committedViewportDestination != nil {
+                wp_viewport_set_destination(viewport, -1, -1)
+                committedViewportDestination = nil
+            }
+        }
+    }
+
+    func frameDone() {
+        wl_callback_destroy(frameCallback)
+        frameCallback = nil
+    }
+}
