@@ -90,7 +90,8 @@ import Glibc
             try harness.loop.run()
         } throws: { error in
             guard case WaylandError.connectionLost(let reason) = error else { return false }
-            return !reason.isEmpty && error is WaylandError
+            return reason == "the compositor closed the connection"
+                && "\(error)" == "Lost the connection to the Wayland compositor: the compositor closed the connection."
         }
     }
 }
