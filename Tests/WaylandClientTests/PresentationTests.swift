@@ -118,4 +118,19 @@ import TestCompositor
         try harness.settle()
         #expect(painter.draws.count == 3, "the next frame waits for its callback")
     }
+
+    @Test func oldBuffersAreDestroyedOnlyAfterTheCompositorReleasedThem() throws {
+        let harness = try Harness()
+        harness.compositor.releasesPreviousBufferOnCommit = false
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        let old = try #require(toplevel.surface.lastCommit?.bufferID)
+        toplevel.configure(width: 500, height: 400)
+        try harness.pump { toplevel.surface.lastCommit?.bufferWidth == 500 }
+        try harness.settle()
+        #expect(harness.compositor.clientObjectExists(id: old), "still held by the compositor")
+        #expect(window.pool.bufferCount == 1)
+
+        toplevel.surface.releaseBuffers()
+        try harness.pump { !harness.compositor.clientObjectExists(id: old) }
+    }
 }
