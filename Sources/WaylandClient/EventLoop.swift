@@ -16,7 +16,8 @@ public final class EventLoop {
     /// Timers (gestures, key repeat) on the loop's clock.
     public let timers: TimerQueue
     /// Run before every sleep, after events were dispatched (e.g. "render if
-    /// dirty"). They may send requests; the loop flushes after them.
+    /// dirty"). They may send requests (the loop flushes after them) but must
+    /// not dispatch events: no roundtrips.
     public var beforeSleep: [() -> Void] = []
     /// How many times `poll` returned; tests use it to prove the loop sleeps.
     public private(set) var wakeUps = 0

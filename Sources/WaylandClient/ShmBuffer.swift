@@ -23,7 +23,7 @@ final class ShmBuffer {
     var onRelease: ((ShmBuffer) -> Void)?
     private var handle: Unmanaged<ShmBuffer>!
 
-    init(shm: OpaquePointer, width: Int, height: Int) throws {
+    init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
         precondition(width > 0 && height > 0, "a buffer has at least one pixel")
         self.width = width
         self.height = height
