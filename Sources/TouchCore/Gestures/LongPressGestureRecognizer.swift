@@ -10,7 +10,7 @@ import Timing
 /// that many quick taps (each shorter than `minimumPressDuration`, each
 /// starting within `maximumIntervalBetweenTaps` of the previous lift) come
 /// first, and the press is the next touch-down.
-public final class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer {
     /// Seconds the fingers must stay down. Default 0.5 s.
     public var minimumPressDuration = 0.5
     /// Points a finger may move before the gesture begins. Default 10.
@@ -26,7 +26,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     private var mostFingersInPress = 0
     private var timer: TimerHandle?
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if state.isInProgress {
             // The gesture is held by its own fingers; later ones are not part of it.
             for touch in touches { ignore(touch, for: event) }
@@ -43,7 +43,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         if state.isInProgress {
             state = .changed
             return
@@ -58,7 +58,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         if state.isInProgress {
             state = .ended
             return
@@ -78,7 +78,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         timer = timers?.schedule(after: maximumIntervalBetweenTaps) { [weak self] in self?.fail() }
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         timer?.cancel()
         if state.isInProgress {
             state = .cancelled
@@ -87,7 +87,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         timer?.cancel()
         timer = nil

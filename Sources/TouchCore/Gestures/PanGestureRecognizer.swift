@@ -7,7 +7,7 @@
 /// down (so it already holds the hysteresis distance when the gesture
 /// begins, and the content follows the finger exactly). Fingers joining or
 /// leaving shift the centroid but not the translation.
-public final class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
     /// Points the centroid must move before the pan begins, so a tap or a
@@ -41,7 +41,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         return WindowVector.convert(Vector(dx: velocity.x, dy: velocity.y), to: view)
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         var joining = touches.sorted { $0.serial < $1.serial }
         if state.isInProgress {
             // Fingers beyond the maximum are not part of a running pan.
@@ -56,7 +56,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         centroid = currentCentroid()
         velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: event.timestamp)
         if state == .possible {
@@ -69,15 +69,15 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingersLeft(touches, at: event.timestamp, finalState: .ended)
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fingersLeft(touches, at: event.timestamp, finalState: .cancelled)
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         fingers = []
         origin = nil

@@ -5,7 +5,7 @@
 /// `scale` is the current distance over the distance when the second finger
 /// went down (times whatever `scale` was last set to). A third finger is not
 /// part of the gesture.
-public final class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: GestureRecognizer {
     /// Points the distance must change before the pinch begins.
     public var hysteresis = 8.0
 
@@ -32,7 +32,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Scale change per second, over the last 0.1 s.
     public var velocity: Double { velocityEstimator.velocity.x }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.sorted(by: { $0.serial < $1.serial }) {
             if fingers.count < 2 {
                 fingers.append(touch)
@@ -46,7 +46,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let referenceDistance, let distance = currentDistance else { return }
         velocityEstimator.add(scale, at: event.timestamp)
         if state == .possible {
@@ -56,15 +56,15 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingerLifted(touches, finalState: .ended)
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fingerLifted(touches, finalState: .cancelled)
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         fingers = []
         referenceDistance = nil

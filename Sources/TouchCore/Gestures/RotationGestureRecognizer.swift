@@ -6,7 +6,7 @@
 /// `rotation` is the angle turned since the second finger went down, in
 /// radians, positive from +x towards +y (clockwise on screen, as in UIKit),
 /// continuous across half turns. A third finger is not part of the gesture.
-public final class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: GestureRecognizer {
     /// Radians the fingers must turn before the rotation begins (about 5°).
     public var hysteresis = Double.pi / 36
 
@@ -30,7 +30,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// Radians per second, over the last 0.1 s.
     public var velocity: Double { velocityEstimator.velocity.x }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.sorted(by: { $0.serial < $1.serial }) {
             if fingers.count < 2 {
                 fingers.append(touch)
@@ -45,7 +45,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard accumulator != nil, let angle = currentAngle else { return }
         accumulator?.add(angle)
         velocityEstimator.add(rotation, at: event.timestamp)
@@ -56,15 +56,15 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingerLifted(touches, finalState: .ended)
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fingerLifted(touches, finalState: .cancelled)
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         fingers = []
         accumulator = nil

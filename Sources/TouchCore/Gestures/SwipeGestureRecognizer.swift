@@ -11,7 +11,7 @@ import Timing
 /// distance across it. Exactly `numberOfTouchesRequired` fingers must be
 /// down. A stroke in a direction that is not permitted, a wrong finger
 /// count, a lift or a timeout fails.
-public final class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer {
     /// Directions on screen: `up` is towards smaller y.
     public struct Direction: OptionSet, Hashable, Sendable {
         public let rawValue: UInt8
@@ -37,7 +37,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     private var start: Point?
     private var timer: TimerHandle?
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         if fingers.isEmpty {
             timer = timers?.schedule(after: maximumDuration) { [weak self] in self?.fail() }
@@ -50,7 +50,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible, let start, let current = centroidOfFingers() else { return }
         let classifier = SwipeClassifier(minimumDistance: minimumDistance, maximumOffAxisRatio: maximumOffAxisRatio)
         switch classifier.classify(current - start, permitted: direction) {
@@ -64,15 +64,15 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fail()
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fail()
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         timer?.cancel()
         timer = nil

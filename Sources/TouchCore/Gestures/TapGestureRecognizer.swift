@@ -9,7 +9,7 @@ import Timing
 /// `maximumIntervalBetweenTaps` of the previous lift and within
 /// `allowableMovement` of the first tap. Anything else fails, so a
 /// recognizer waiting for this one (`require(toFail:)`) can go ahead.
-public final class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
     /// How long after a lift the next tap may begin (seconds). UIKit does not
@@ -29,7 +29,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var firstTapLocation: Point?
     private var timer: TimerHandle?
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         if pressStarts.isEmpty {
             // A new tap starts: the wait for it is over, the press clock runs.
@@ -50,7 +50,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if pressStarts.count > numberOfTouchesRequired { fail() }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         for touch in touches {
             guard let start = pressStarts[touch] else { continue }
@@ -61,7 +61,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         for touch in touches { pressStarts[touch] = nil }
         guard pressStarts.isEmpty else { return }
@@ -79,11 +79,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fail()
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         timer?.cancel()
         timer = nil
