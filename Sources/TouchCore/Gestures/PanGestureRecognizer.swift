@@ -3,7 +3,7 @@
 /// `minimumNumberOfTouches` and `maximumNumberOfTouches` fingers down,
 /// `changed` on each move, `ended` when fewer than the minimum remain.
 ///
-/// The translation is the centroid's displacement since the fingers went
+/// The translation is the centroid's displacement since enough fingers went
 /// down (so it already holds the hysteresis distance when the gesture
 /// begins, and the content follows the finger exactly). Fingers joining or
 /// leaving shift the centroid but not the translation.
@@ -60,8 +60,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         centroid = currentCentroid()
         velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: event.timestamp)
         if state == .possible {
-            let hasEnoughFingers = (minimumNumberOfTouches...maximumNumberOfTouches).contains(fingers.count)
-            if hasEnoughFingers, let origin, (centroid - origin).length >= hysteresis {
+            if fingers.count < minimumNumberOfTouches {
+                // Too few fingers to pan yet: the translation counts from
+                // when there are enough.
+                origin = centroid
+            } else if fingers.count <= maximumNumberOfTouches, let origin,
+                      (centroid - origin).length >= hysteresis {
                 state = .began
             }
         } else if state.isInProgress {
