@@ -22,6 +22,8 @@ final class TouchDispatcher {
     private var batch: [Touch] = []
     private var tapCounter = TapCounter()
     private var nextSerial: UInt64 = 0
+    /// Timestamp of the frame being processed, for its deliveries.
+    private var frameTime: Double = 0
 
     init(window: Window) {
         self.window = window
@@ -30,37 +32,37 @@ final class TouchDispatcher {
     var activeTouches: Set<Touch> { Set(active.values) }
 
     func handle(_ frame: TouchFrame) {
+        frameTime = frame.timestamp
         if frame.cancelAll {
-            for touch in tracked where !batch.contains(touch) {
+            for touch in tracked {
                 finish(touch, as: .cancelled, at: frame.timestamp)
             }
-            deliver(at: frame.timestamp)
-            return
+        } else {
+            for change in frame.changes {
+                apply(change)
+            }
         }
-        for change in frame.changes {
-            apply(change, frameTime: frame.timestamp)
-        }
-        deliver(at: frame.timestamp)
+        deliver()
     }
 
-    private func apply(_ change: RawTouch, frameTime: Double) {
+    private func apply(_ change: RawTouch) {
         let key = RawKey(device: change.device, id: change.id)
         switch change.phase {
         case .down:
-            begin(key, change, frameTime: frameTime)
+            begin(key, change)
         case .move:
             guard let touch = active[key] else { return }
-            move(touch, to: change.location, at: change.timestamp, frameTime: frameTime)
+            move(touch, to: change.location, at: change.timestamp)
         case .up:
             guard let touch = active[key] else { return }
-            finish(touch, as: .ended, at: change.timestamp, frameTime: frameTime)
+            finish(touch, as: .ended, at: change.timestamp)
         case .cancel:
             guard let touch = active[key] else { return }
-            finish(touch, as: .cancelled, at: change.timestamp, frameTime: frameTime)
+            finish(touch, as: .cancelled, at: change.timestamp)
         }
     }
 
-    private func begin(_ key: RawKey, _ change: RawTouch, frameTime: Double) {
+    private func begin(_ key: RawKey, _ change: RawTouch) {
         let seat = change.device.seat
         switch change.device.kind {
         case .pointer:
@@ -69,12 +71,12 @@ final class TouchDispatcher {
             if active.values.contains(where: { $0.kind == .finger && $0.device.seat == seat }) { return }
         case .finger:
             for touch in active.values where touch.kind == .pointer && touch.device.seat == seat {
-                finish(touch, as: .cancelled, at: change.timestamp, frameTime: frameTime)
+                finish(touch, as: .cancelled, at: change.timestamp)
             }
         }
         if let lost = active[key] {
             // The up of the previous contact with this id never came.
-            finish(lost, as: .ended, at: change.timestamp, frameTime: frameTime)
+            finish(lost, as: .ended, at: change.timestamp)
         }
         let touch = Touch(kind: change.device.kind, device: change.device, rawID: change.id,
                           serial: nextSerial, location: change.location, timestamp: change.timestamp,
@@ -90,7 +92,7 @@ final class TouchDispatcher {
         batch.append(touch)
     }
 
-    private func move(_ touch: Touch, to location: Point, at time: Double, frameTime: Double) {
+    private func move(_ touch: Touch, to location: Point, at time: Double) {
         if batch.contains(touch) {
             switch touch.phase {
             case .began:
@@ -111,10 +113,9 @@ final class TouchDispatcher {
         touch.maximumMovement = max(touch.maximumMovement, touch.startLocation.distance(to: location))
     }
 
-    private func finish(_ touch: Touch, as phase: Touch.Phase, at time: Double, frameTime: Double? = nil) {
-        if batch.contains(touch), let frameTime {
-            deliver(at: frameTime)
-        }
+    private func finish(_ touch: Touch, as phase: Touch.Phase, at time: Double) {
+        // A touch changes phase once per delivery: deliver what came before.
+        if batch.contains(touch) { deliver() }
         active[RawKey(device: touch.device, id: touch.rawID)] = nil
         touch.previousLocationInWindow = touch.locationInWindow
         touch.phase = phase
@@ -129,13 +130,13 @@ final class TouchDispatcher {
 
     /// Delivers the batch built so far as one event, then forgets the
     /// touches that ended.
-    private func deliver(at time: Double) {
+    private func deliver() {
         guard !batch.isEmpty else { return }
         let changed = Set(batch)
         for touch in tracked where !changed.contains(touch) {
             touch.phase = .stationary
         }
-        let event = Event(allTouches: Set(tracked), timestamp: time)
+        let event = Event(allTouches: Set(tracked), timestamp: frameTime)
         batch = []
         window.gestureEnvironment.deliver(event, changed: changed)
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }

@@ -8,28 +8,26 @@
 open class View: Responder {
     /// Where the view's center lies in its superview's coordinates.
     public var center: Point {
-        willSet { invalidateInSuperview() }
-        didSet { invalidateInSuperview() }
+        get { storedCenter }
+        set { changeGeometry { storedCenter = newValue } }
     }
 
     /// The view's own coordinate space. Changing the size calls
     /// `layoutSubviews()` right away.
     public var bounds: Rect {
-        willSet { invalidateInSuperview() }
-        didSet {
-            invalidateInSuperview()
-            if bounds.size != oldValue.size {
-                boundsSizeDidChange()
-                layoutSubviews()
-            }
-        }
+        get { storedBounds }
+        set { changeGeometry { storedBounds = newValue } }
     }
 
     /// Applied about the center when drawing and converting coordinates.
-    public var transform: AffineTransform = .identity {
-        willSet { invalidateInSuperview() }
-        didSet { invalidateInSuperview() }
+    public var transform: AffineTransform {
+        get { storedTransform }
+        set { changeGeometry { storedTransform = newValue } }
     }
+
+    private var storedCenter: Point
+    private var storedBounds: Rect
+    private var storedTransform = AffineTransform.identity
 
     /// A hidden view is not drawn and receives no touches; nor do its subviews.
     public var isHidden = false {
@@ -62,8 +60,8 @@ open class View: Responder {
 
     public init(frame: Rect) {
         let frame = frame.standardized
-        center = frame.center
-        bounds = Rect(origin: .zero, size: frame.size)
+        storedCenter = frame.center
+        storedBounds = Rect(origin: .zero, size: frame.size)
         super.init()
     }
 
@@ -83,8 +81,10 @@ open class View: Responder {
         }
         set {
             let frame = newValue.standardized
-            center = frame.center
-            bounds.size = frame.size
+            changeGeometry {
+                storedCenter = frame.center
+                storedBounds.size = frame.size
+            }
         }
     }
 
@@ -281,6 +281,20 @@ open class View: Responder {
         guard let window else { return }
         let damage = convert(rect, to: nil).intersection(window.bounds)
         if !damage.isEmpty { window.addDamage(damage) }
+    }
+
+    /// Applies a change of center, bounds or transform: damages the area
+    /// the view covered and now covers, and lays out subviews when the size
+    /// changed.
+    private func changeGeometry(_ change: () -> Void) {
+        let oldSize = storedBounds.size
+        invalidateInSuperview()
+        change()
+        invalidateInSuperview()
+        if storedBounds.size != oldSize {
+            boundsSizeDidChange()
+            layoutSubviews()
+        }
     }
 
     /// Damages the area the view covers: its frame in the superview, or all
