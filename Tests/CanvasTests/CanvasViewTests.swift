@@ -157,4 +157,19 @@ import TouchCore
         #expect(!damage.isEmpty)
         #expect(damage.allSatisfy { reach.contains($0) }, "\(damage)")
     }
+
+    @Test func deletingDamagesTheLineNotTheWholeView() throws {
+        let h = CanvasHarness(lines: [line(100, 100, 200, 100), line(50, 250, 350, 250)])
+        h.tap(150, 100)
+        let menuFrame = try #require(h.menu.layout?.frame)
+        _ = h.window.takeDamage()
+        h.key(.delete)
+        let damage = h.window.takeDamage()
+        let reach = line(100, 100, 200, 100).paintedBounds.union(menuFrame)
+        #expect(!damage.isEmpty)
+        #expect(damage.allSatisfy { reach.contains($0) }, "\(damage)")
+
+        h.doubleTap(300, 50)
+        #expect(h.window.takeDamage().contains(h.window.bounds), "a clear redraws everything")
+    }
 }
