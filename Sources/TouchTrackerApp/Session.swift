@@ -24,6 +24,7 @@ public final class Session {
     public let application = TouchCore.Application()
     public let window: TouchCore.Window
     public let canvas: CanvasView
+    let canvasController: CanvasController
     public let documentPath: String
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
@@ -65,6 +66,10 @@ public final class Session {
         window.menuController.textMeasurer = PangoTextMeasurer()
         application.addWindow(window)
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
+        canvasController = CanvasController(
+            canvas: canvas,
+            exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
+            report: report)
         window.addSubview(canvas)
         translator = InputTranslator(window: window)
         // Created after the toplevel so its end-of-dispatch hook (closing
@@ -86,7 +91,7 @@ public final class Session {
             return true
         }
         translator.onSecondaryClick = { [unowned self] point in
-            canvas.selectLineAndShowMenu(at: canvas.convert(point, from: nil))
+            canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
         toplevel.onConfigure = { [unowned self] size, _, _ in
             let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
