@@ -107,7 +107,13 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     private func tap(_ recognizer: GestureRecognizer) {
-        let point = recognizer.location(in: self)
+        showContextMenu(at: recognizer.location(in: self))
+    }
+
+    /// What a tap (or a right click) at `point` does: selects the nearest line
+    /// within the selection radius and shows the menu for it there, or hides
+    /// the menu when no line is that close.
+    public func showContextMenu(at point: Point) {
         select(drawing.nearestLine(to: point, within: CanvasMetrics.selectionRadius))
         guard let menu = window?.menuController else { return }
         if drawing.selectedLineID != nil, becomeFirstResponder() {
