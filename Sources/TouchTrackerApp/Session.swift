@@ -24,6 +24,8 @@ public final class Session {
     public let application = TouchCore.Application()
     public let window: TouchCore.Window
     public let canvas: CanvasView
+    /// Our own title bar, shown when the compositor leaves decorations to us.
+    let titleBar = TitleBarView(title: Session.title)
     public let documentPath: String
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
@@ -67,6 +69,7 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
+        setUpDecorations()
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -85,7 +88,7 @@ public final class Session {
         toplevel.onConfigure = { [unowned self] size, _, _ in
             let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
             window.frame = bounds
-            canvas.frame = bounds
+            canvas.frame = layOutDecorations(in: bounds)
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -108,7 +111,9 @@ public final class Session {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
                                  stride: target.stride, scale: target.scale)
         let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, damage: damage)
+        paintDecorations(into: buffer, damage: damage)
+        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
+                        damage: damage)
     }
 
     /// Saves the drawing atomically; a failure is reported once until a save
