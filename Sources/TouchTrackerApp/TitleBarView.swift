@@ -80,7 +80,7 @@ final class TitleBarView: View {
         case done(Touch)
     }
     private var tracking = Tracking.idle {
-        didSet { if pressedButton != oldPressedButton(oldValue) { setNeedsDisplay() } }
+        didSet { if Self.pressedButton(oldValue) != pressedButton { setNeedsDisplay() } }
     }
 
     init(title: String) {
@@ -155,13 +155,10 @@ final class TitleBarView: View {
     // MARK: Appearance
 
     /// The button held down with the press still over it.
-    var pressedButton: TitleBarAppearance.Button? {
-        if case .pressedOnButton(_, let button, true) = tracking { return button }
-        return nil
-    }
+    var pressedButton: TitleBarAppearance.Button? { Self.pressedButton(tracking) }
 
-    private func oldPressedButton(_ old: Tracking) -> TitleBarAppearance.Button? {
-        if case .pressedOnButton(_, let button, true) = old { return button }
+    private static func pressedButton(_ tracking: Tracking) -> TitleBarAppearance.Button? {
+        if case .pressedOnButton(_, let button, true) = tracking { return button }
         return nil
     }
 
@@ -200,7 +197,8 @@ final class TitleBarView: View {
             onPress?()
             tracking = .done(touch)
             onRequest?(.resize(edges))
-        case .dragArea where touch.tapCount > 1 && touch.tapCount % 2 == 0:
+        case .dragArea where touch.tapCount % 2 == 0:
+            // Every second tap of a series: double, quadruple…
             tracking = .done(touch)
             onRequest?(.toggleMaximize)
         case .dragArea:
