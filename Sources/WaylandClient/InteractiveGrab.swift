@@ -1,5 +1,3 @@
-import CWaylandProtocols
-
 /// A pointer button press or touch down on the window that an interactive
 /// move or resize can start from: the compositor only grants
 /// `xdg_toplevel.move` / `resize` for the serial of an input event that is
@@ -13,24 +11,6 @@ public struct InteractiveGrab {
     weak var seat: Seat?
     /// The serial of the `wl_pointer.button` or `wl_touch.down` event.
     public let serial: UInt32
-}
-
-/// Edges for `xdg_toplevel.resize`: the edge or corner the user drags.
-public enum ResizeEdges: Hashable, Sendable {
-    case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
-
-    var protocolValue: UInt32 {
-        switch self {
-        case .top: return XDG_TOPLEVEL_RESIZE_EDGE_TOP.rawValue
-        case .bottom: return XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM.rawValue
-        case .left: return XDG_TOPLEVEL_RESIZE_EDGE_LEFT.rawValue
-        case .right: return XDG_TOPLEVEL_RESIZE_EDGE_RIGHT.rawValue
-        case .topLeft: return XDG_TOPLEVEL_RESIZE_EDGE_TOP_LEFT.rawValue
-        case .topRight: return XDG_TOPLEVEL_RESIZE_EDGE_TOP_RIGHT.rawValue
-        case .bottomLeft: return XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_LEFT.rawValue
-        case .bottomRight: return XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue
-        }
-    }
 }
 
 extension ToplevelWindow {
