@@ -26,8 +26,9 @@ public final class CanvasRenderer {
         public var rebuiltCache = false
         /// Finished lines the cache drew incrementally for this frame.
         public var linesAppendedToCache = 0
-        /// Cache regions repainted for removed, moved or (de)selected lines.
-        public var cacheRegionsRepainted = 0
+        /// Cache tiles (256 px squares) re-rendered for removed, moved or
+        /// (de)selected lines.
+        public var cacheTilesRepainted = 0
     }
 
     public init() {}
@@ -43,12 +44,12 @@ public final class CanvasRenderer {
     public func render(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer, damage: [Rect]) {
         let layer = currentLayer(for: buffer)
         layer.update(from: drawing)
-        lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilds > 0,
+        lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
-                                    cacheRegionsRepainted: layer.statistics.regionsRepainted)
+                                    cacheTilesRepainted: layer.statistics.tilesRepainted)
         let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
         guard !rects.isEmpty else { return }
-        copy(rects, from: layer, to: buffer)
+        for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: buffer) }
 
         let surface = buffer.makeSurface()
         let cairo = cairo_create(surface)!
@@ -93,17 +94,5 @@ public final class CanvasRenderer {
         let fresh = LineLayer(width: buffer.width, height: buffer.height, scale: buffer.scale)
         layer = fresh
         return fresh
-    }
-
-    private func copy(_ rects: [PixelRect], from layer: LineLayer, to buffer: PixelBuffer) {
-        let source = layer.pixels, sourceStride = layer.stride
-        for rect in rects {
-            let bytes = 4 * rect.width
-            for row in rect.y..<(rect.y + rect.height) {
-                (buffer.data + row * buffer.stride + 4 * rect.x)
-                    .copyMemory(from: source + row * sourceStride + 4 * rect.x, byteCount: bytes)
-            }
-            lastFrame.pixelsCopied += rect.width * rect.height
-        }
     }
 }

@@ -6,80 +6,133 @@ import TouchCore
 /// frame copies from so that a moving finger never repaints every line.
 ///
 /// It holds every finished line except the selected one (drawn green on top
-/// in each frame, so selecting never blends green over black). It catches up
-/// with the drawing through the drawing's change log: new lines are drawn on
-/// top; removed or moved lines (and selection changes) repaint only the
-/// affected regions, clipped to whole pixels so the result is exactly what a
-/// full redraw would give; a new size or scale rebuilds it.
+/// in each frame, so selecting never blends green over black), and catches up
+/// with the drawing through the drawing's change log: new lines are stroked
+/// on top; removed or moved lines (and selection changes) re-render only the
+/// tiles they touch; a new size or scale makes a new layer.
+///
+/// The picture is cut into fixed tiles, each its own Cairo image reaching
+/// `margin` pixels beyond the tile on every side. Cairo skips stroke geometry
+/// outside the image it draws on, which nudges antialiased pixels near that
+/// edge; with fixed tiles and margins out of sight, a tile's pixels depend
+/// only on the lines stroked on it, so any sequence of incremental updates
+/// gives exactly the pixels of a full redraw.
 final class LineLayer {
     let width: Int
     let height: Int
     let scale: Double
-    private let surface: OpaquePointer
-    private let cairo: OpaquePointer
+    static let tileSize = 256
+    private let margin: Int
+    private let columns: Int
+    private var tiles: [Tile] = []
     /// The drawing revision and the excluded (selected) line the pixels reflect.
     private var revision: UInt64?
     private var excluded: LineID?
     /// Lines with a higher identity than every line drawn so far can simply
-    /// be drawn on top; older ones (brought back by undo) belong underneath.
+    /// be stroked on top; older ones (brought back by undo) belong underneath.
     private var highestDrawn: LineID?
     private(set) var statistics = Statistics()
 
     /// What the last `update` did, for tests and benchmarks.
     struct Statistics: Equatable {
-        var rebuilds = 0
+        var rebuilt = false
         var linesAppended = 0
-        var regionsRepainted = 0
+        var tilesRepainted = 0
     }
 
-    /// Past this many regions to repaint, one full redraw is cheaper.
-    static let regionLimit = 256
+    /// One tile: the visible pixels `rect` of the layer, plus the margin.
+    private final class Tile {
+        let rect: PixelRect
+        /// The logical area whose lines can paint on the tile's visible pixels.
+        let reach: Rect
+        let surface: OpaquePointer
+        let cairo: OpaquePointer
+        let margin: Int
+
+        init(rect: PixelRect, margin: Int, scale: Double) {
+            self.rect = rect
+            self.margin = margin
+            reach = rect.logical(scale: scale).insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width + 2 * margin),
+                                                 Int32(rect.height + 2 * margin))
+            precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "out of memory for the line cache")
+            cairo = cairo_create(surface)
+            cairo_translate(cairo, Double(margin - rect.x), Double(margin - rect.y))
+            cairo_scale(cairo, scale, scale)
+            LineStyle.configure(cairo)
+        }
+
+        deinit {
+            cairo_destroy(cairo)
+            cairo_surface_destroy(surface)
+        }
+
+        func render(_ drawing: Drawing, excluding excluded: LineID?) {
+            cairo_save(cairo)
+            cairo_identity_matrix(cairo)
+            LineStyle.background.set(on: cairo)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+            for id in drawing.lines(intersecting: reach) where id != excluded {
+                LineStyle.stroke(drawing[id]!, LineStyle.finished, on: cairo)
+            }
+        }
+
+        /// Copies the visible pixels in `area` (layer pixels) to `buffer`.
+        func copy(_ area: PixelRect, to buffer: PixelBuffer) -> Int {
+            let left = max(area.x, rect.x), right = min(area.x + area.width, rect.x + rect.width)
+            let top = max(area.y, rect.y), bottom = min(area.y + area.height, rect.y + rect.height)
+            guard left < right && top < bottom else { return 0 }
+            cairo_surface_flush(surface)
+            let source = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            for row in top..<bottom {
+                (buffer.data + row * buffer.stride + 4 * left).copyMemory(
+                    from: source + (row - rect.y + margin) * stride + 4 * (left - rect.x + margin),
+                    byteCount: 4 * (right - left))
+            }
+            return (right - left) * (bottom - top)
+        }
+    }
 
     init(width: Int, height: Int, scale: Double) {
         self.width = width
         self.height = height
         self.scale = scale
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "out of memory for the line cache")
-        cairo = cairo_create(surface)
-        cairo_scale(cairo, scale, scale)
-        LineStyle.configure(cairo)
+        margin = Int((CanvasMetrics.paintReach * scale).rounded(.up)) + 2
+        let size = Self.tileSize
+        columns = (width + size - 1) / size
+        for y in stride(from: 0, to: height, by: size) {
+            for x in stride(from: 0, to: width, by: size) {
+                let rect = PixelRect(x: x, y: y, width: min(size, width - x), height: min(size, height - y))
+                tiles.append(Tile(rect: rect, margin: margin, scale: scale))
+            }
+        }
     }
-
-    deinit {
-        cairo_destroy(cairo)
-        cairo_surface_destroy(surface)
-    }
-
-    var pixels: UnsafeMutableRawPointer {
-        cairo_surface_flush(surface)
-        return UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
-    }
-
-    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
     /// Brings the pixels up to date with `drawing`.
     func update(from drawing: Drawing) {
+        statistics = Statistics()
         let selection = drawing.selectedLineID
         guard let revision, let changes = drawing.changes(since: revision) else {
             rebuild(from: drawing)
             return
         }
         var appended: [LineID] = []
-        var regions: [Rect] = []
+        var stale = Set<Int>()
         for change in changes {
             switch change {
             case .added(let id, let line):
                 if id == excluded { continue }
                 if let highest = highestDrawn, id < highest {
-                    regions.append(line.paintedBounds)
+                    stale.formUnion(tiles(touching: line))
                 } else {
                     appended.append(id)
                 }
             case .removed(let id, let line):
-                if id != excluded { regions.append(line.paintedBounds) }
+                if id != excluded { stale.formUnion(tiles(touching: line)) }
             case .moved(let id, let from, let to):
-                if id != excluded { regions += [from.paintedBounds, to.paintedBounds] }
+                if id != excluded { stale.formUnion(tiles(touching: from) + tiles(touching: to)) }
             case .cleared:
                 rebuild(from: drawing)
                 return
@@ -87,60 +140,58 @@ final class LineLayer {
         }
         if selection != excluded {
             for id in [excluded, selection].compactMap({ $0 }) {
-                if let line = drawing[id] { regions.append(line.paintedBounds) }
+                if let line = drawing[id] { stale.formUnion(tiles(touching: line)) }
             }
         }
-        guard regions.count <= Self.regionLimit else {
-            rebuild(from: drawing)
-            return
-        }
-        statistics = Statistics()
         excluded = selection
-        // Appends first: a region repaint below redraws them cleanly where
-        // they overlap a region, so nothing is stroked twice.
         for id in appended {
             highestDrawn = max(highestDrawn ?? id, id)
             guard id != selection, let line = drawing[id] else { continue }
-            LineStyle.stroke(line, LineStyle.finished, on: cairo)
+            // A stale tile is re-rendered below with this line included.
+            for index in tiles(touching: line) where !stale.contains(index) {
+                LineStyle.stroke(line, LineStyle.finished, on: tiles[index].cairo)
+            }
             statistics.linesAppended += 1
         }
-        for region in regions { repaint(region, from: drawing) }
+        for index in stale.sorted() { tiles[index].render(drawing, excluding: excluded) }
+        statistics.tilesRepainted = stale.count
         self.revision = drawing.revision
     }
 
     private func rebuild(from drawing: Drawing) {
-        statistics = Statistics(rebuilds: 1)
+        statistics.rebuilt = true
         excluded = drawing.selectedLineID
-        cairo_save(cairo)
-        cairo_identity_matrix(cairo)
-        LineStyle.background.set(on: cairo)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cairo)
-        cairo_restore(cairo)
-        for id in drawing.store.ids where id != excluded {
-            LineStyle.stroke(drawing[id]!, LineStyle.finished, on: cairo)
-        }
+        for tile in tiles { tile.render(drawing, excluding: excluded) }
         highestDrawn = drawing.store.ids.last
         revision = drawing.revision
     }
 
-    /// Repaints the whole pixels covering `region` (logical points): paper,
-    /// then every line reaching into them, in drawing order.
-    private func repaint(_ region: Rect, from drawing: Drawing) {
-        guard let pixels = pixelRect(covering: region) else { return }
-        statistics.regionsRepainted += 1
-        cairo_save(cairo)
-        cairo_identity_matrix(cairo)
-        cairo_rectangle(cairo, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
-        cairo_clip(cairo)
-        LineStyle.background.set(on: cairo)
-        cairo_paint(cairo)
-        cairo_scale(cairo, scale, scale)
-        let reach = pixels.logical(scale: scale).insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
-        for id in drawing.lines(intersecting: reach) where id != excluded {
-            LineStyle.stroke(drawing[id]!, LineStyle.finished, on: cairo)
+    /// Indices of the tiles `line` paints on: exactly those whose `reach`
+    /// the segment crosses (the test `Tile.render` uses to pick lines).
+    private func tiles(touching line: Line) -> [Int] {
+        guard let area = pixelRect(covering: line.paintedBounds) else { return [] }
+        let size = Self.tileSize
+        var result: [Int] = []
+        for row in (area.y / size)...((area.y + area.height - 1) / size) {
+            for column in (area.x / size)...((area.x + area.width - 1) / size) {
+                let index = row * columns + column
+                if line.intersects(tiles[index].reach) { result.append(index) }
+            }
         }
-        cairo_restore(cairo)
+        return result
+    }
+
+    /// Copies the visible pixels in `area` to the same place in `buffer`;
+    /// returns how many were copied.
+    func copy(_ area: PixelRect, to buffer: PixelBuffer) -> Int {
+        let size = Self.tileSize
+        var copied = 0
+        for row in (area.y / size)...((area.y + area.height - 1) / size) {
+            for column in (area.x / size)...((area.x + area.width - 1) / size) {
+                copied += tiles[row * columns + column].copy(area, to: buffer)
+            }
+        }
+        return copied
     }
 
     func pixelRect(covering rect: Rect) -> PixelRect? {

@@ -68,7 +68,7 @@ public final class Display {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
             return .protocolError(interface: name, objectID: objectID, code: errorCode)
         }
-        if code == 0 {
+        if code == 0 || code == EPIPE || code == ECONNRESET {
             return .connectionLost("the compositor closed the connection")
         }
         return .connectionLost(String(cString: strerror(code)))

@@ -93,9 +93,6 @@ public struct WindowStates: OptionSet, Hashable, Sendable {
     public static let tiledTop = WindowStates(rawValue: 1 << 6)
     public static let tiledBottom = WindowStates(rawValue: 1 << 7)
 
-    /// States in which the compositor's size is a maximum, not a suggestion.
-    static let constrained: WindowStates = [.maximized, .fullscreen, .tiledLeft, .tiledRight, .tiledTop, .tiledBottom]
-
     /// The state for an `xdg_toplevel.state` value; nil for values newer
     /// than this module (they are ignored, as the protocol requires).
     init?(protocolValue: UInt32) {

@@ -61,7 +61,7 @@ extension ToplevelWindow {
     nonisolated(unsafe) static let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
         let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_callback_listener(
-            done: { data, _, _ in window(data).frameDone() }))
+            done: { data, callback, _ in window(data).frameDone(callback) }))
         return listener
     }()
 

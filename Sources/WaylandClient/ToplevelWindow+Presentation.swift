@@ -50,6 +50,9 @@ extension ToplevelWindow {
             wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         applyScale()
+        // A prompt draw (after a configure) may overtake a pending callback:
+        // only the newest one paces the next frame.
+        if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, handle.toOpaque())
         wl_surface_commit(surface)
@@ -83,8 +86,10 @@ extension ToplevelWindow {
         }
     }
 
-    func frameDone() {
-        wl_callback_destroy(frameCallback)
+    /// `wl_callback.done` of the last frame: the compositor is ready for the next.
+    func frameDone(_ callback: OpaquePointer?) {
+        precondition(callback == frameCallback, "only the current frame callback has a listener")
+        wl_callback_destroy(callback)
         frameCallback = nil
     }
 }

@@ -36,10 +36,12 @@ public final class TestCompositor {
     private var globals: [TestGlobal] = []
     private var nextSerial: UInt32 = 1
 
-    public init() {
+    /// A compositor offering every global above except the interfaces named
+    /// in `omitting` (e.g. `["xdg_wm_base"]` to test a missing global).
+    public init(omitting omitted: Set<String> = []) {
         display = wl_display_create()
-        wl_display_init_shm(display)
-        addCoreGlobals()
+        if !omitted.contains("wl_shm") { wl_display_init_shm(display) }
+        addCoreGlobals(omitting: omitted)
     }
 
     deinit {
@@ -100,6 +102,12 @@ public final class TestCompositor {
         surfaces.first { $0.resource == resource }
     }
 
+    /// Whether the client's object `id` exists (was created and not destroyed).
+    public func clientObjectExists(id: UInt32) -> Bool {
+        guard let client else { return false }
+        return wl_client_get_object(client, id) != nil
+    }
+
     /// Posts a protocol error on `resource`; the client's connection ends.
     public func postError(on resource: UnsafeMutablePointer<wl_resource>, code: UInt32, message: String) {
         // wl_resource_post_error is variadic (not callable from Swift): send
@@ -131,20 +139,25 @@ public final class TestCompositor {
     var wmBases: [WmBaseResource] = []
     var outputs: [TestOutput] = []
 
-    private func addCoreGlobals() {
-        addGlobal(interface: tts_wl_compositor_interface(), version: 4) { [unowned self] client, version, id in
+    private func addCoreGlobals(omitting omitted: Set<String>) {
+        func offer(_ interface: UnsafePointer<wl_interface>, version: Int32,
+                   bind: @escaping (OpaquePointer, Int32, UInt32) -> Void) {
+            guard !omitted.contains(String(cString: interface.pointee.name)) else { return }
+            addGlobal(interface: interface, version: version, bind: bind)
+        }
+        offer(tts_wl_compositor_interface(), version: 4) { [unowned self] client, version, id in
             _ = CompositorResource(compositor: self, client: client, version: version, id: id)
         }
-        addGlobal(interface: tts_xdg_wm_base_interface(), version: 5) { [unowned self] client, version, id in
+        offer(tts_xdg_wm_base_interface(), version: 5) { [unowned self] client, version, id in
             wmBases.append(WmBaseResource(compositor: self, client: client, version: version, id: id))
         }
-        addGlobal(interface: tts_zxdg_decoration_manager_v1_interface(), version: 1) { [unowned self] client, version, id in
+        offer(tts_zxdg_decoration_manager_v1_interface(), version: 1) { [unowned self] client, version, id in
             _ = DecorationManagerResource(compositor: self, client: client, version: version, id: id)
         }
-        addGlobal(interface: tts_wp_fractional_scale_manager_v1_interface(), version: 1) { [unowned self] client, version, id in
+        offer(tts_wp_fractional_scale_manager_v1_interface(), version: 1) { [unowned self] client, version, id in
             _ = FractionalScaleManagerResource(compositor: self, client: client, version: version, id: id)
         }
-        addGlobal(interface: tts_wp_viewporter_interface(), version: 1) { [unowned self] client, version, id in
+        offer(tts_wp_viewporter_interface(), version: 1) { [unowned self] client, version, id in
             _ = ViewporterResource(compositor: self, client: client, version: version, id: id)
         }
     }

@@ -39,18 +39,24 @@ import Glibc
 }
 
 @Suite struct EventLoopTests {
-    @Test func idleLoopSleepsUntilItsTimerIsDue() throws {
-        let harness = try Harness()
-        // A real clock: the only thing that can wake the loop is the timer.
-        let loop = EventLoop(display: harness.display, clock: SystemClock())
+    @Test func idleLoopWithAMappedWindowSleepsUntilItsTimerIsDue() throws {
+        // A real clock: nothing but the timer may wake the loop.
+        let harness = try Harness(clock: SystemClock())
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        try harness.completeFrame(window)
+        try harness.settle()
+        let commits = toplevel.surface.commits.count
+        let wakeUps = harness.loop.wakeUps
         var fired = false
-        loop.timers.schedule(after: 0.05) {
+        harness.loop.timers.schedule(after: 0.05) {
             fired = true
-            loop.stop()
+            harness.loop.stop()
         }
-        try loop.run()
+        try harness.loop.run()
         #expect(fired)
-        #expect(loop.wakeUps == 1)
+        #expect(harness.loop.wakeUps == wakeUps + 1, "one sleep, woken by the timer")
+        harness.compositor.dispatch()
+        #expect(toplevel.surface.commits.count == commits, "an idle window commits nothing")
     }
 
     @Test func watchedDescriptorWakesTheLoop() throws {
@@ -90,7 +96,8 @@ import Glibc
             try harness.loop.run()
         } throws: { error in
             guard case WaylandError.connectionLost(let reason) = error else { return false }
-            return !reason.isEmpty && error is WaylandError
+            return reason == "the compositor closed the connection"
+                && "\(error)" == "Lost the connection to the Wayland compositor: the compositor closed the connection."
         }
     }
 }

@@ -13,11 +13,11 @@ final class Harness {
 
     let compositor: TestCompositor
     let display: Display
-    let clock = ManualClock(now: 1000)
     let loop: EventLoop
 
-    /// Connects and waits until the registry has every initial global.
-    init(compositor: TestCompositor = TestCompositor()) throws {
+    /// Connects and waits until the registry has every initial global. The
+    /// loop's timers run on `clock` (a fake one unless a test needs real time).
+    init(compositor: TestCompositor = TestCompositor(), clock: Clock = ManualClock(now: 1000)) throws {
         self.compositor = compositor
         display = try Display.connect(fd: compositor.connectClient())
         loop = EventLoop(display: display, clock: clock)

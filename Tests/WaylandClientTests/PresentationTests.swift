@@ -100,4 +100,37 @@ import TestCompositor
                                                SurfaceRect(x: 100, y: 100, width: 5, height: 5)])
         #expect(toplevel.surface.lastCommit?.bufferDamage == [DamageRect(x: 100, y: 100, width: 5, height: 5)])
     }
+
+    @Test func resizeDuringAPendingFrameDrawsAtOnceAndPacingResumes() throws {
+        let harness = try Harness()
+        let painter = Painter()
+        let (window, toplevel) = try harness.mapWindow(painter: painter)
+        #expect(toplevel.surface.pendingFrameCount == 1)
+        toplevel.configure(width: 640, height: 480)
+        try harness.pump { toplevel.surface.lastCommit?.bufferWidth == 640 }
+        #expect(painter.draws.count == 2)
+
+        try harness.completeFrame(window)
+        window.setNeedsDisplay(nil)
+        window.setNeedsDisplay(nil)
+        try harness.settle()
+        #expect(painter.draws.count == 3)
+        try harness.settle()
+        #expect(painter.draws.count == 3, "the next frame waits for its callback")
+    }
+
+    @Test func oldBuffersAreDestroyedOnlyAfterTheCompositorReleasedThem() throws {
+        let harness = try Harness()
+        harness.compositor.releasesPreviousBufferOnCommit = false
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        let old = try #require(toplevel.surface.lastCommit?.bufferID)
+        toplevel.configure(width: 500, height: 400)
+        try harness.pump { toplevel.surface.lastCommit?.bufferWidth == 500 }
+        try harness.settle()
+        #expect(harness.compositor.clientObjectExists(id: old), "still held by the compositor")
+        #expect(window.pool.bufferCount == 1)
+
+        toplevel.surface.releaseBuffers()
+        try harness.pump { !harness.compositor.clientObjectExists(id: old) }
+    }
 }

@@ -1,6 +1,7 @@
 import Testing
 import TestCompositor
 import CWaylandServerProtocols
+import CWaylandProtocols
 @testable import WaylandClient
 
 @Suite struct ToplevelWindowTests {
@@ -120,5 +121,43 @@ import CWaylandServerProtocols
         let message = WaylandError.protocolError(interface: "xdg_toplevel", objectID: objectID, code: 3).description
         #expect(message.contains("xdg_toplevel@\(objectID)") && message.contains("error code 3"))
         withExtendedLifetime(window) {}
+    }
+
+    @Test func missingShellIsAClearError() throws {
+        let harness = try Harness(compositor: TestCompositor(omitting: ["xdg_wm_base"]))
+        #expect(throws: WaylandError.missingGlobal("xdg_wm_base (xdg-shell)")) {
+            _ = try ToplevelWindow(display: harness.display, loop: harness.loop, title: "T", appID: "t",
+                                   minimumSize: (1, 1))
+        }
+    }
+
+    @Test func withoutDecorationManagerTheAppDrawsItsOwnTitleBar() throws {
+        let harness = try Harness(compositor: TestCompositor(omitting: ["zxdg_decoration_manager_v1"]))
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        #expect(window.decorationMode == .clientSide)
+        #expect(toplevel.requestedDecorationMode == nil)
+    }
+
+    @Test func moveResizeAndMaximizeReachTheCompositor() throws {
+        let compositor = TestCompositor()
+        compositor.addGlobal(interface: tts_wl_seat_interface(), version: 5) { client, version, id in
+            _ = ServerObject(compositor: compositor, client: client, interface: tts_wl_seat_interface(), version: version, id: id)
+        }
+        let harness = try Harness(compositor: compositor)
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        var seatGlobal: Global?
+        harness.display.registry.onGlobal = { seatGlobal = $0 }
+        let global = try #require(seatGlobal)
+        let seat = try #require(harness.display.registry.bind(global, interface: tt_wl_seat_interface(), version: 5))
+        defer { wl_proxy_destroy(seat) }
+
+        window.startMove(seat: seat, serial: 41)
+        window.startResize(seat: seat, serial: 42, edges: .bottomRight)
+        window.setMaximized(true)
+        try harness.pump { toplevel.maximizeRequests == 1 }
+        #expect(toplevel.moveRequests.map(\.serial) == [41])
+        #expect(toplevel.resizeRequests.map(\.serial) == [42])
+        #expect(toplevel.resizeRequests.first?.edges == XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)
+        #expect(toplevel.moveRequests.first?.seat != nil)
     }
 }

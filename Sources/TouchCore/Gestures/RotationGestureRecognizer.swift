@@ -1,0 +1,90 @@
+/// Recognizes two fingers turning around each other
+/// (UIRotationGestureRecognizer). Continuous: `began` once they have turned
+/// by `hysteresis` radians, `changed` on each move, `ended` when a finger
+/// lifts.
+///
+/// `rotation` is the angle turned since the second finger went down, in
+/// radians, positive from +x towards +y (clockwise on screen, as in UIKit),
+/// continuous across half turns. A third finger is not part of the gesture.
+open class RotationGestureRecognizer: GestureRecognizer {
+    /// Radians the fingers must turn before the rotation begins (about 5°).
+    public var hysteresis = Double.pi / 36
+
+    private var fingers: [Touch] = []
+    private var accumulator: AngleAccumulator?
+    private var rotationAtStart = 0.0
+    private var velocityEstimator = VelocityEstimator()
+
+    /// Radians turned; settable, for example back to 0 to get increments.
+    public var rotation: Double {
+        get { rotationAtStart + (accumulator?.total ?? 0) }
+        set {
+            rotationAtStart = newValue
+            if accumulator != nil {
+                accumulator = AngleAccumulator()
+                if let angle = currentAngle { accumulator?.add(angle) }
+            }
+        }
+    }
+
+    /// Radians per second, over the last 0.1 s.
+    public var velocity: Double { velocityEstimator.velocity.x }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        for touch in touches.sorted(by: { $0.serial < $1.serial }) {
+            if fingers.count < 2 {
+                fingers.append(touch)
+            } else {
+                ignore(touch, for: event)
+            }
+        }
+        if fingers.count == 2, accumulator == nil, let angle = currentAngle {
+            accumulator = AngleAccumulator()
+            accumulator?.add(angle)
+            velocityEstimator.add(rotation, at: event.timestamp)
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard accumulator != nil, let angle = currentAngle else { return }
+        accumulator?.add(angle)
+        velocityEstimator.add(rotation, at: event.timestamp)
+        if state == .possible {
+            if abs(accumulator?.total ?? 0) >= hysteresis { state = .began }
+        } else if state.isInProgress {
+            state = .changed
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        fingerLifted(touches, finalState: .ended)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fingerLifted(touches, finalState: .cancelled)
+    }
+
+    open override func reset() {
+        super.reset()
+        fingers = []
+        accumulator = nil
+        rotationAtStart = 0
+        velocityEstimator.removeAll()
+    }
+
+    private func fingerLifted(_ touches: Set<Touch>, finalState: State) {
+        rotationAtStart = rotation
+        accumulator = nil
+        fingers.removeAll { touches.contains($0) }
+        if state.isInProgress {
+            state = finalState
+        } else if state == .possible {
+            state = .failed
+        }
+    }
+
+    private var currentAngle: Double? {
+        guard fingers.count == 2 else { return nil }
+        return TwoFingerGeometry(first: fingers[0].location(in: nil), second: fingers[1].location(in: nil)).angle
+    }
+}

@@ -1,0 +1,116 @@
+import Timing
+
+/// Recognizes a quick straight stroke in one of the permitted directions
+/// (UISwipeGestureRecognizer). Discrete: recognized while the fingers are
+/// still moving, as soon as the stroke qualifies.
+///
+/// Thresholds (UIKit does not document its own; these feel alike): the
+/// fingers' centroid must travel `minimumDistance` (50) points along the
+/// stroke's axis within `maximumDuration` (0.5 s) of the fingers going down,
+/// while straying at most `maximumOffAxisRatio` (0.5, about 27°) of that
+/// distance across it. Exactly `numberOfTouchesRequired` fingers must be
+/// down. A stroke in a direction that is not permitted, a wrong finger
+/// count, a lift or a timeout fails.
+open class SwipeGestureRecognizer: GestureRecognizer {
+    /// Directions on screen: `up` is towards smaller y.
+    public struct Direction: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+
+        public init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+    }
+
+    /// The permitted directions. Default `.right`, as in UIKit.
+    public var direction: Direction = .right
+    public var numberOfTouchesRequired = 1
+    public var minimumDistance = 50.0
+    public var maximumDuration = 0.5
+    public var maximumOffAxisRatio = 0.5
+
+    private var fingers: [Touch] = []
+    private var start: Point?
+    private var timer: TimerHandle?
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        if fingers.isEmpty {
+            timer = timers?.schedule(after: maximumDuration) { [weak self] in self?.fail() }
+        }
+        fingers.append(contentsOf: touches.sorted { $0.serial < $1.serial })
+        if fingers.count > numberOfTouchesRequired {
+            fail()
+        } else if fingers.count == numberOfTouchesRequired {
+            start = centroidOfFingers()
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible, let start, let current = centroidOfFingers() else { return }
+        let classifier = SwipeClassifier(minimumDistance: minimumDistance, maximumOffAxisRatio: maximumOffAxisRatio)
+        switch classifier.classify(current - start, permitted: direction) {
+        case .undecided:
+            break
+        case .recognized:
+            timer?.cancel()
+            state = .recognized
+        case .failed:
+            fail()
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        fail()
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fail()
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.cancel()
+        timer = nil
+        fingers = []
+        start = nil
+    }
+
+    private func centroidOfFingers() -> Point? {
+        centroid(of: fingers.map { $0.location(in: nil) })
+    }
+
+    private func fail() {
+        timer?.cancel()
+        if state == .possible { state = .failed }
+    }
+}
+
+/// Decides whether a displacement is a swipe, and in which direction.
+struct SwipeClassifier {
+    enum Verdict: Equatable {
+        case undecided
+        case recognized(SwipeGestureRecognizer.Direction)
+        case failed
+    }
+
+    let minimumDistance: Double
+    let maximumOffAxisRatio: Double
+
+    /// Judged along the dominant axis once the stroke is long enough on it.
+    func classify(_ displacement: Vector, permitted: SwipeGestureRecognizer.Direction) -> Verdict {
+        let horizontal = abs(displacement.dx) >= abs(displacement.dy)
+        let along = horizontal ? abs(displacement.dx) : abs(displacement.dy)
+        let across = horizontal ? abs(displacement.dy) : abs(displacement.dx)
+        guard along >= minimumDistance else { return .undecided }
+        guard across <= along * maximumOffAxisRatio else { return .failed }
+        let direction: SwipeGestureRecognizer.Direction = horizontal
+            ? (displacement.dx > 0 ? .right : .left)
+            : (displacement.dy > 0 ? .down : .up)
+        return permitted.contains(direction) ? .recognized(direction) : .failed
+    }
+}

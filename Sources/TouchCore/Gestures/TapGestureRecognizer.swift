@@ -1,0 +1,114 @@
+import Timing
+
+/// Recognizes one or more taps of one or more fingers (UITapGestureRecognizer).
+/// Discrete: `possible → recognized` when the last required tap lifts.
+///
+/// A tap is `numberOfTouchesRequired` fingers down together (never more),
+/// each moving at most `allowableMovement` points, all lifted within
+/// `maximumPressDuration`. Each next tap must go down within
+/// `maximumIntervalBetweenTaps` of the previous lift and within
+/// `allowableMovement` of the first tap. Anything else fails, so a
+/// recognizer waiting for this one (`require(toFail:)`) can go ahead.
+open class TapGestureRecognizer: GestureRecognizer {
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
+    /// How long after a lift the next tap may begin (seconds). UIKit does not
+    /// document its value; 0.35 s feels like its double-tap window.
+    public var maximumIntervalBetweenTaps = 0.35
+    /// How far a finger may drift during a tap, and how far later taps may
+    /// land from the first (points). UIKit uses about 45 points for both.
+    public var allowableMovement = 45.0
+    /// A press held longer than this (seconds) is not a tap.
+    public var maximumPressDuration = 1.5
+
+    private var completedTaps = 0
+    /// Fingers down in the current tap, with where each went down (window).
+    private var pressStarts: [Touch: Point] = [:]
+    private var mostFingersInTap = 0
+    /// Where the first tap went down (window), for the next taps.
+    private var firstTapLocation: Point?
+    private var timer: TimerHandle?
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        if pressStarts.isEmpty {
+            // A new tap starts: the wait for it is over, the press clock runs.
+            startTimer(after: maximumPressDuration)
+        }
+        for touch in touches {
+            let location = touch.location(in: nil)
+            if let firstTapLocation, location.distance(to: firstTapLocation) > allowableMovement {
+                fail()
+                return
+            }
+            pressStarts[touch] = location
+        }
+        mostFingersInTap = max(mostFingersInTap, pressStarts.count)
+        if firstTapLocation == nil {
+            firstTapLocation = centroid(of: pressStarts.values)
+        }
+        if pressStarts.count > numberOfTouchesRequired { fail() }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        for touch in touches {
+            guard let start = pressStarts[touch] else { continue }
+            if touch.location(in: nil).distance(to: start) > allowableMovement {
+                fail()
+                return
+            }
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        for touch in touches { pressStarts[touch] = nil }
+        guard pressStarts.isEmpty else { return }
+        timer?.cancel()
+        guard mostFingersInTap == numberOfTouchesRequired else {
+            fail()
+            return
+        }
+        completedTaps += 1
+        mostFingersInTap = 0
+        if completedTaps >= numberOfTapsRequired {
+            state = .recognized
+        } else {
+            startTimer(after: maximumIntervalBetweenTaps)
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fail()
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.cancel()
+        timer = nil
+        completedTaps = 0
+        pressStarts = [:]
+        mostFingersInTap = 0
+        firstTapLocation = nil
+    }
+
+    /// One timer serves both limits: the press that lasts too long and the
+    /// next tap that comes too late.
+    private func startTimer(after delay: Double) {
+        timer?.cancel()
+        timer = timers?.schedule(after: delay) { [weak self] in self?.fail() }
+    }
+
+    private func fail() {
+        timer?.cancel()
+        if state == .possible { state = .failed }
+    }
+}
+
+/// The average of `points`, or nil when there are none.
+func centroid<Points: Collection>(of points: Points) -> Point? where Points.Element == Point {
+    guard !points.isEmpty else { return nil }
+    let sum = points.reduce(Vector.zero) { $0 + ($1 - .zero) }
+    return .zero + sum / Double(points.count)
+}

@@ -1,0 +1,45 @@
+/// The target–action pairs of one recognizer.
+///
+/// A pair is identified by its target object and its action name, so adding
+/// the same pair twice keeps the first and removing matches by identity, not
+/// by closure (Swift closures cannot be compared). Targets are held weakly,
+/// as in UIKit: a pair whose target is gone is skipped and forgotten.
+struct TargetActionList {
+    private struct Pair {
+        weak var target: AnyObject?
+        let targetID: ObjectIdentifier
+        let action: Action
+        let perform: (AnyObject, GestureRecognizer) -> Void
+    }
+
+    private var pairs: [Pair] = []
+
+    var count: Int { pairs.count(where: { $0.target != nil }) }
+
+    /// Adds the pair unless a pair with the same target and action exists.
+    mutating func add(target: AnyObject, action: Action,
+                      perform: @escaping (AnyObject, GestureRecognizer) -> Void) {
+        let id = ObjectIdentifier(target)
+        pairs.removeAll { $0.target == nil }
+        guard !pairs.contains(where: { $0.targetID == id && $0.action == action }) else { return }
+        pairs.append(Pair(target: target, targetID: id, action: action, perform: perform))
+    }
+
+    /// Removes every pair that matches: a nil target matches any target, a nil
+    /// action any action (so `remove(target: nil, action: nil)` removes all).
+    mutating func remove(target: AnyObject?, action: Action?) {
+        let id = target.map(ObjectIdentifier.init)
+        pairs.removeAll { pair in
+            pair.target == nil
+                || ((id == nil || pair.targetID == id) && (action == nil || pair.action == action))
+        }
+    }
+
+    /// Calls every live pair in the order they were added.
+    func send(from recognizer: GestureRecognizer) {
+        for pair in pairs {
+            guard let target = pair.target else { continue }
+            pair.perform(target, recognizer)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// What the gesture environment knows about delivering one touch to its
+/// view: which recognizers see it, and the view messages not yet delivered.
+///
+/// A delivery outlives its touch while a recognizer still holds the view's
+/// `touchesEnded` (`delaysTouchesEnded`) or withheld messages
+/// (`delaysTouchesBegan`).
+final class TouchDelivery {
+    /// One view message for this touch, in arrival order.
+    struct Message {
+        let phase: Touch.Phase
+        /// Global arrival order, so withheld messages replay in order.
+        let sequence: Int
+        /// The input batch it came with: messages of one batch, phase and
+        /// view are delivered in one call.
+        let batch: Int
+        let event: Event
+    }
+
+    /// A recognizer that received the touch, with the session (reset count)
+    /// it received it in: after a reset the recognizer has no say any more.
+    struct Receiver {
+        let recognizer: GestureRecognizer
+        let session: Int
+
+        var isCurrent: Bool { recognizer.session == session }
+    }
+
+    let touch: Touch
+    let view: View?
+    var receivers: [Receiver]
+    var queue: [Message] = []
+    /// False once the window has dropped the ended or cancelled touch.
+    var isLive = true
+    var viewSawBegan = false
+    /// The view got `touchesEnded` or `touchesCancelled`.
+    var viewFinished = false
+    /// A recognizer that cancels touches in its view recognized with this
+    /// touch: the view gets `touchesCancelled` (if it saw the touch at all)
+    /// and nothing else, ever.
+    var isCancelledByRecognizer = false
+
+    init(touch: Touch, receivers: [GestureRecognizer]) {
+        self.touch = touch
+        self.view = touch.view
+        self.receivers = receivers.map { Receiver(recognizer: $0, session: $0.session) }
+    }
+
+    /// Whether `recognizer`, in its current gesture, received this touch.
+    func isReceived(by recognizer: GestureRecognizer) -> Bool {
+        receivers.contains { $0.recognizer === recognizer && $0.isCurrent }
+    }
+
+    /// The recognizers of the current gestures that are still deciding
+    /// (`possible`, including those waiting for another to fail).
+    var deciders: [GestureRecognizer] {
+        receivers.filter { $0.isCurrent && $0.recognizer.currentState == .possible }.map(\.recognizer)
+    }
+
+    /// Nothing more will ever be delivered for this touch.
+    var isDone: Bool { !isLive && queue.isEmpty }
+}
