@@ -1,0 +1,34 @@
+// touchtracker-bench: measures what users feel against the budgets of
+// issue 8 and prints one line per figure:
+//     NAME: VALUE UNIT (budget OP LIMIT) ok | MISSED
+// with supporting numbers (percentiles, sample counts) on indented `#` lines.
+// Figures compare within one run and report medians and percentiles.
+//
+//   swift run -c release touchtracker-bench   the full run; exits 1 if a budget is missed
+//   touchtracker-bench --quick                a short run proving every benchmark executes;
+//                                             its timings are shown, never judged
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.allSatisfy({ $0 == "--quick" }) else {
+    print("usage: touchtracker-bench [--quick]")
+    exit(2)
+}
+let quick = arguments.contains("--quick")
+// A quick run's timings come from a few iterations, often of a debug build.
+let timing: Figure.Verdict = quick ? .quickRun : .enforced
+var results = Results(quick: quick)
+
+// 2 and 3: the renderer alone.
+results.add(RendererBenchmarks.motionFrameRatio(strokes: quick ? 3 : 100, verdict: timing))
+results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
+
+// 4: selecting a line.
+results.add(NearestLineBenchmark.run(queries: quick ? 20 : 2_000, verdict: timing))
+
+// 5: the core's touch routing.
+results.add(RoutingBenchmark.run(passes: quick ? 3 : 200, cyclesPerPass: quick ? 5 : 100, verdict: timing))
+
+exit(results.finish())
