@@ -37,7 +37,7 @@ final class BufferPool {
 
     /// A buffer to draw the next frame into, marked busy, and what of it must
     /// be repainted; nil while every buffer is held by the compositor.
-    func acquire() throws -> (buffer: ShmBuffer, repaint: DamageRegion)? {
+    func acquire() throws(WaylandError) -> (buffer: ShmBuffer, repaint: DamageRegion)? {
         guard let acquired = slots.acquire() else { return nil }
         if acquired.isNew {
             let buffer: ShmBuffer

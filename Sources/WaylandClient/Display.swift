@@ -30,9 +30,16 @@ public final class Display {
     /// Throws `WaylandError.noCompositor` with a one-line explanation that
     /// names `WAYLAND_DISPLAY` (and `XDG_RUNTIME_DIR` when it is unset).
     public static func connect(name: String? = nil) throws -> Display {
+        let environment = connectionEnvironment
+        let socket = name ?? environment["WAYLAND_DISPLAY"] ?? "wayland-0"
+        // Without a runtime directory libwayland would log its own line
+        // before failing; fail first with the one clear message.
+        if environment["XDG_RUNTIME_DIR"] == nil && environment["WAYLAND_SOCKET"] == nil && !socket.hasPrefix("/") {
+            throw WaylandError.noCompositor(noCompositorMessage(name: name, errno: ENOENT, environment: environment))
+        }
         guard let pointer = wl_display_connect(name) else {
             let error = errno
-            throw WaylandError.noCompositor(noCompositorMessage(name: name, errno: error, environment: connectionEnvironment))
+            throw WaylandError.noCompositor(noCompositorMessage(name: name, errno: error, environment: environment))
         }
         let display = Display(pointer: pointer)
         // One roundtrip delivers every global and the registry's sync callback.
@@ -94,7 +101,7 @@ public final class Display {
     /// The variables `wl_display_connect` reads, as currently set.
     static var connectionEnvironment: [String: String] {
         var environment: [String: String] = [:]
-        for name in ["WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"] {
+        for name in ["WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "WAYLAND_SOCKET"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment

@@ -16,13 +16,15 @@ public final class EventLoop {
     /// Timers (gestures, key repeat) on the loop's clock.
     public let timers: TimerQueue
     /// Run before every sleep, after events were dispatched (e.g. "render if
-    /// dirty"). They may send requests; the loop flushes after them.
+    /// dirty"). They may send requests (the loop flushes after them) but must
+    /// not dispatch events: no roundtrips.
     public var beforeSleep: [() -> Void] = []
     /// How many times `poll` returned; tests use it to prove the loop sleeps.
     public private(set) var wakeUps = 0
 
     private let display: Display
     private var running = false
+    private var isInsideRun = false
     /// An error a hook or callback could not throw; ends the iteration.
     private var failure: WaylandError?
     private var watches: [FileWatch] = []
@@ -36,7 +38,11 @@ public final class EventLoop {
     /// fails (protocol error, compositor gone).
     public func run() throws {
         running = true
-        defer { running = false }
+        isInsideRun = true
+        defer {
+            running = false
+            isInsideRun = false
+        }
         while running {
             try runOnce(timeout: nil)
         }
@@ -96,8 +102,11 @@ public final class EventLoop {
         var descriptors = [pollfd(fd: display.fileDescriptor, events: waylandEvents, revents: 0)]
         let activeWatches = watches
         descriptors += activeWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        // Stopped by a timer, event or hook of this iteration: finish it
+        // without sleeping, or `run()` might sleep forever before returning.
+        let limit = isInsideRun && !running ? 0 : timeout
         while true {
-            let milliseconds = Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: timeout)
+            let milliseconds = Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: limit)
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if ready >= 0 { break }
             // A signal interrupted the sleep: sleep again for what is left.

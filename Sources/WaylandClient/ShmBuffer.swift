@@ -23,7 +23,7 @@ final class ShmBuffer {
     var onRelease: ((ShmBuffer) -> Void)?
     private var handle: Unmanaged<ShmBuffer>!
 
-    init(shm: OpaquePointer, width: Int, height: Int) throws {
+    init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
         precondition(width > 0 && height > 0, "a buffer has at least one pixel")
         self.width = width
         self.height = height
@@ -34,7 +34,8 @@ final class ShmBuffer {
         guard fd >= 0 else { throw WaylandError.systemCall("memfd_create", errno: errno) }
         defer { close(fd) }
         guard ftruncate(fd, off_t(byteCount)) == 0 else { throw WaylandError.systemCall("ftruncate", errno: errno) }
-        // The compositor maps the same memory: it must never shrink under it.
+        // The compositor maps the same memory: sealing promises it never
+        // shrinks under it. Best effort: compositors cope without the seal.
         _ = tt_memfd_seal_shrink(fd)
         guard let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
               mapping != MAP_FAILED else {

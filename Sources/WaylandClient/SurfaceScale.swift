@@ -36,8 +36,12 @@ enum SurfaceScale: Equatable {
     }
 
     /// The integer scale for the outputs a surface is on: the largest, so
-    /// the window is sharp on the densest one; 1 before it entered any.
-    static func integerScale(ofOutputScales scales: [Int32]) -> Int32 {
-        max(1, scales.max() ?? 1)
+    /// the window is sharp on the densest one. Before the surface entered
+    /// any output (its first frame), the scale all outputs share, so a
+    /// single-monitor setup draws its first frame sharp; 1 when they differ.
+    static func integerScale(entered: [Int32], allOutputs: [Int32]) -> Int32 {
+        if let densest = entered.max() { return max(1, densest) }
+        guard let first = allOutputs.first, allOutputs.allSatisfy({ $0 == first }) else { return 1 }
+        return max(1, first)
     }
 }

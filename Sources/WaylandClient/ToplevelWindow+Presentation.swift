@@ -22,10 +22,8 @@ extension ToplevelWindow {
         if needsDraw && (frameCallback == nil || drawsPromptly) {
             do {
                 try drawFrame()
-            } catch let error as WaylandError {
-                loop.fail(error)
             } catch {
-                preconditionFailure("buffer allocation throws only WaylandError")
+                loop.fail(error)
             }
         } else if needsCommit {
             wl_surface_commit(surface)
@@ -33,7 +31,7 @@ extension ToplevelWindow {
         }
     }
 
-    private func drawFrame() throws {
+    private func drawFrame() throws(WaylandError) {
         let (width, height) = scale.bufferSize(for: size)
         pool.resize(width: width, height: height)
         pool.addDamage(pendingDamage)

@@ -31,7 +31,8 @@ extension ToplevelWindow {
         if let preferredFractionalScale {
             newScale = .fractional(preferredFractionalScale)
         } else {
-            newScale = .integer(SurfaceScale.integerScale(ofOutputScales: enteredOutputs.compactMap { outputs[$0]?.scale }))
+            newScale = .integer(SurfaceScale.integerScale(entered: enteredOutputs.compactMap { outputs[$0]?.scale },
+                                                          allOutputs: outputs.values.map(\.scale)))
         }
         guard newScale != scale else { return }
         scale = newScale

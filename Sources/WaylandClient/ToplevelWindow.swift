@@ -112,6 +112,7 @@ public final class ToplevelWindow {
             addFractionalScaleListener()
         }
         registry.onOutputsChanged.append { [weak self] in self?.updateScale() }
+        updateScale()
         loop.beforeSleep.append { [weak self] in self?.presentIfNeeded() }
         wl_surface_commit(surface)
     }

@@ -6,7 +6,9 @@ import Timing
 /// cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded).
 @Suite struct GestureDeliveryTests {
     /// Two tap recognizers on nested views, every setting at its default.
-    private func nestedTaps(delayingBegan: Bool = false)
+    private enum Delaying { case none, inner, outer }
+
+    private func nestedTaps(delaying: Delaying = .none)
         -> (window: Window, outer: RecordingView, inner: RecordingView, log: Log, recorders: [ActionRecorder]) {
         let log = Log()
         let window = makeWindow()
@@ -17,7 +19,8 @@ import Timing
         outer.addSubview(inner)
         let innerTap = LoggingTap("innerTap", log: log)
         let outerTap = LoggingTap("outerTap", log: log)
-        innerTap.delaysTouchesBegan = delayingBegan
+        innerTap.delaysTouchesBegan = delaying == .inner
+        outerTap.delaysTouchesBegan = delaying == .outer
         inner.addGestureRecognizer(innerTap)
         outer.addGestureRecognizer(outerTap)
         let recorders = [ActionRecorder(innerTap, name: "innerTap", log: log),
@@ -43,8 +46,9 @@ import Timing
         ])
     }
 
-    @Test func knownOrderingWithDelaysTouchesBeganShowsTheViewsNothing() {
-        let (window, outer, inner, log, recorders) = nestedTaps(delayingBegan: true)
+    @Test(arguments: [true, false])
+    func knownOrderingWithDelaysTouchesBeganShowsTheViewsNothing(onInner: Bool) {
+        let (window, outer, inner, log, recorders) = nestedTaps(delaying: onInner ? .inner : .outer)
         defer { withExtendedLifetime(recorders) {} }
         window.send(down(1, 100, 100))
         window.send(up(1))

@@ -78,6 +78,21 @@ import Timing
         #expect(calls().isEmpty)
     }
 
+    @Test func initializerAddsTheFirstPair() {
+        final class Target {
+            var taps = 0
+        }
+        let stage = GestureStage()
+        let target = Target()
+        let tap = TapGestureRecognizer(target: target, action: Action("tapped")) { target, _ in target.taps += 1 }
+        #expect(tap.timers == nil)
+        stage.view.addGestureRecognizer(tap)
+        #expect(tap.view === stage.view)
+        #expect(tap.timers === stage.window.timers)
+        stage.tap(at: 10, 10)
+        #expect(target.taps == 1)
+    }
+
     @Test func targetsAreHeldWeakly() {
         final class Target {}
         let recognizer = GestureRecognizer()

@@ -79,6 +79,45 @@ import Timing
         #expect(actions.states == [.ended])
     }
 
+    @Test func continuousGestureWaitingForAFailureBeginsWhenItComes() {
+        let stage = GestureStage()
+        let swipe = SwipeGestureRecognizer()
+        let pan = PanGestureRecognizer()
+        pan.require(toFail: swipe)
+        let panActions = ActionRecorder(pan)
+        stage.view.addGestureRecognizer(swipe)
+        stage.view.addGestureRecognizer(pan)
+        stage.window.send(down(1, 10, 10, at: 0))
+        stage.window.send(move(1, 30, 10, at: 0.1))
+        stage.window.send(move(1, 40, 10, at: 0.2))
+        // The pan would have begun, but a swipe is still possible.
+        #expect(pan.state == .possible)
+        #expect(panActions.count == 0)
+        stage.timers.advance(by: 0.5)
+        #expect(panActions.states == [.began])
+        #expect(pan.translation(in: nil) == Vector(dx: 30, dy: 0))
+        stage.window.send(move(1, 50, 10, at: 0.6))
+        stage.window.send(up(1, at: 0.7))
+        #expect(panActions.states == [.began, .changed, .ended])
+    }
+
+    @Test func continuousGestureWaitingForAFailureFailsWhenTheOtherRecognizes() {
+        let stage = GestureStage()
+        let swipe = SwipeGestureRecognizer()
+        let pan = PanGestureRecognizer()
+        pan.require(toFail: swipe)
+        let panActions = ActionRecorder(pan)
+        stage.view.addGestureRecognizer(swipe)
+        stage.view.addGestureRecognizer(pan)
+        stage.window.send(down(1, 10, 10, at: 0))
+        stage.window.send(move(1, 30, 10, at: 0.05))
+        stage.window.send(move(1, 70, 10, at: 0.1))
+        #expect(panActions.states == [.failed])
+        stage.window.send(up(1, at: 0.2))
+        #expect(panActions.states == [.failed])
+        #expect(pan.state == .possible)
+    }
+
     @Test func exclusivityMakesOthersSharingTheTouchesFail() {
         let stage = GestureStage()
         let longPress = LongPressGestureRecognizer()

@@ -80,6 +80,19 @@ import Glibc
         #expect(readable == 1)
     }
 
+    @Test func stopFromAHookEndsRunWithoutSleeping() throws {
+        // Nothing but a distant timer could wake the loop's sleep.
+        let harness = try Harness(clock: SystemClock())
+        var safetyNetFired = false
+        let safetyNet = harness.loop.timers.schedule(after: 5) { safetyNetFired = true }
+        let wakeUps = harness.loop.wakeUps
+        harness.loop.beforeSleep.append { harness.loop.stop() }
+        try harness.loop.run()
+        #expect(harness.loop.wakeUps == wakeUps + 1)
+        #expect(!safetyNetFired, "run() returned without waiting for the next timer")
+        safetyNet.cancel()
+    }
+
     @Test func beforeSleepHooksRunEachIteration() throws {
         let harness = try Harness()
         var runs = 0

@@ -18,23 +18,26 @@ import TestCompositor
         #expect(window.scaleFactor == 1)
     }
 
-    @Test func scaleTwoOutputDoublesTheBufferAndDeclaresIt() throws {
+    @Test func scaleTwoOutputDoublesTheBufferFromTheFirstFrame() throws {
         let compositor = TestCompositor()
         let output = compositor.addOutput(name: "hidpi", scale: 2)
         let harness = try Harness(compositor: compositor)
         let painter = Painter()
         painter.mark = SurfaceRect(x: 10, y: 20, width: 3, height: 1)
         let (window, toplevel) = try harness.mapWindow(painter: painter)
-        var configuredScale: Double?
-        window.onConfigure = { _, scale, _ in configuredScale = scale }
+        // The only output's scale is used before the surface enters it: the
+        // first frame is already sharp, none is wasted.
+        #expect(painter.draws.count == 1)
+        #expect(painter.draws.first?.scale == 2)
         try harness.completeFrame(window)
         toplevel.surface.enter(output)
-        try harness.pump { toplevel.surface.lastCommit?.bufferScale == 2 }
+        try harness.settle()
+        #expect(painter.draws.count == 1, "entering the expected output changes nothing")
 
         let commit = try #require(toplevel.surface.lastCommit)
+        #expect(commit.bufferScale == 2)
         #expect(commit.bufferWidth == 1600 && commit.bufferHeight == 1200)
         #expect(commit.viewportDestination == nil)
-        #expect(configuredScale == 2)
         #expect(window.size == SurfaceSize(width: 800, height: 600), "the logical size does not change")
         #expect(window.bufferScale == 2)
         // A 3×1 logical mark at (10, 20) covers exactly 6×2 physical pixels at (20, 40).
@@ -51,10 +54,9 @@ import TestCompositor
         let output = compositor.addOutput(name: "hidpi", scale: 2)
         let harness = try Harness(compositor: compositor)
         let (window, toplevel) = try harness.mapWindow(painter: Painter())
-        try harness.completeFrame(window)
         toplevel.surface.enter(output)
-        try harness.pump { toplevel.surface.lastCommit?.bufferScale == 2 }
         try harness.completeFrame(window)
+        #expect(toplevel.surface.lastCommit?.bufferScale == 2)
         window.setNeedsDisplay(SurfaceRect(x: 10, y: 10, width: 20, height: 20))
         try harness.settle()
         #expect(toplevel.surface.lastCommit?.bufferDamage == [DamageRect(x: 20, y: 20, width: 40, height: 40)])
@@ -92,7 +94,10 @@ import TestCompositor
         let harness = try Harness(compositor: compositor)
         let painter = Painter()
         let (window, toplevel) = try harness.mapWindow(painter: painter)
+        var configuredScale: Double?
+        window.onConfigure = { _, scale, _ in configuredScale = scale }
         let surface = toplevel.surface
+        #expect(painter.draws.last?.scale == 1, "outputs differ: scale 1 until the surface enters one")
         surface.enter(standard)
         try harness.settle()
         try harness.completeFrame(window)
@@ -105,6 +110,7 @@ import TestCompositor
         #expect(painter.draws.count == draws + 1)
         #expect(painter.draws.last?.damage == [SurfaceRect(x: 0, y: 0, width: 800, height: 600)])
         #expect(painter.draws.last?.scale == 2)
+        #expect(configuredScale == 2)
         try harness.completeFrame(window)
 
         surface.leave(hidpi)

@@ -34,9 +34,16 @@ import Testing
     }
 
     @Test func integerScaleIsTheLargestEnteredOutput() {
-        #expect(SurfaceScale.integerScale(ofOutputScales: []) == 1)
-        #expect(SurfaceScale.integerScale(ofOutputScales: [1, 2]) == 2)
-        #expect(SurfaceScale.integerScale(ofOutputScales: [3, 1]) == 3)
+        #expect(SurfaceScale.integerScale(entered: [1, 2], allOutputs: [1, 2, 3]) == 2)
+        #expect(SurfaceScale.integerScale(entered: [3, 1], allOutputs: [1, 3]) == 3)
+        #expect(SurfaceScale.integerScale(entered: [0], allOutputs: [0]) == 1)
+    }
+
+    @Test func beforeEnteringAnyOutputTheSharedScaleIsUsed() {
+        #expect(SurfaceScale.integerScale(entered: [], allOutputs: []) == 1)
+        #expect(SurfaceScale.integerScale(entered: [], allOutputs: [2]) == 2)
+        #expect(SurfaceScale.integerScale(entered: [], allOutputs: [2, 2]) == 2)
+        #expect(SurfaceScale.integerScale(entered: [], allOutputs: [1, 2]) == 1)
     }
 
     @Test func fractionalBufferSizeRoundsHalfAwayFromZero() {

@@ -45,8 +45,8 @@ final class GestureEnvironment {
         self.window = window
     }
 
-    /// True while some view message is withheld or some recognizer is
-    /// taking part in touch handling.
+    /// True when no view message is withheld and no recognizer is taking
+    /// part in touch handling: what every touch sequence comes back to.
     var isIdle: Bool { deliveries.isEmpty && activeRecognizers.isEmpty }
 
     // MARK: Entry points

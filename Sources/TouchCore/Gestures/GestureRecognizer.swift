@@ -213,9 +213,7 @@ open class GestureRecognizer {
     }
 
     func centroidInWindow() -> Point? {
-        guard !trackedTouches.isEmpty else { return nil }
-        let sum = trackedTouches.reduce(Vector.zero) { $0 + ($1.location(in: nil) - .zero) }
-        return .zero + sum / Double(trackedTouches.count)
+        centroid(of: trackedTouches.map { $0.location(in: nil) })
     }
 
     func noteCentroid() {

@@ -2,6 +2,8 @@
 /// once the fingers' centroid has moved `hysteresis` points with between
 /// `minimumNumberOfTouches` and `maximumNumberOfTouches` fingers down,
 /// `changed` on each move, `ended` when fewer than the minimum remain.
+/// More fingers than the maximum before it begins, or a lift before it
+/// begins, fails; fingers beyond the maximum once it runs are ignored.
 ///
 /// The translation is the centroid's displacement since enough fingers went
 /// down (so it already holds the hysteresis distance when the gesture

@@ -1,0 +1,284 @@
+import TouchCore
+
+/// The TouchTracker canvas (SPEC §6): fingers draw straight lines; a tap
+/// selects the nearest line and offers "Delete" in the menu; a double tap
+/// clears everything; a long press picks a line up and a pan moves it; the
+/// keyboard deletes, deselects, undoes and redoes.
+///
+/// Every change asks for a redraw of just the rectangle it affects
+/// (`setNeedsDisplay(_:)` with the lines' painted bounds), and every change to
+/// the finished lines calls `onChange` (the app saves the drawing there). The
+/// view's coordinates are the drawing's coordinates.
+public final class CanvasView: View, GestureRecognizerDelegate {
+    /// The lines, the selection and the undo history.
+    public let drawing: Drawing
+    /// Called after each change to the finished lines (drawn, deleted,
+    /// moved — once per move, when it ends — cleared, undone, redone).
+    public var onChange: (() -> Void)?
+
+    /// Past this many lines changed at once, the whole view is redrawn.
+    static let largeChange = 64
+
+    /// Where each current touch went down, noted when the recognizers first
+    /// see it. The taps delay `touchesBegan` until they fail, by which time a
+    /// drawing finger has moved on (up to the taps' allowable movement); the
+    /// line still starts where the finger went down.
+    private var touchDownLocations: [ObjectIdentifier: (touch: Weak<Touch>, location: Point)] = [:]
+
+    /// Two taps: clear everything.
+    public let doubleTapRecognizer = TapGestureRecognizer()
+    /// One tap, once the double tap has failed: select and show the menu.
+    public let tapRecognizer = TapGestureRecognizer()
+    /// Press and hold: pick up the line under the finger.
+    public let longPressRecognizer = LongPressGestureRecognizer()
+    /// Drag: move the picked-up line (never cancels the view's touches).
+    public let moveRecognizer = PanGestureRecognizer()
+
+    public init(frame: Rect, drawing: Drawing = Drawing()) {
+        self.drawing = drawing
+        super.init(frame: frame)
+
+        doubleTapRecognizer.numberOfTapsRequired = 2
+        doubleTapRecognizer.delaysTouchesBegan = true
+        // Recognizers also report failing; the taps act only on recognition.
+        doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, recognizer in
+            if recognizer.state == .ended { view.doubleTap() }
+        }
+        addGestureRecognizer(doubleTapRecognizer)
+
+        tapRecognizer.delaysTouchesBegan = true
+        tapRecognizer.require(toFail: doubleTapRecognizer)
+        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in
+            if recognizer.state == .ended { view.tap(recognizer) }
+        }
+        addGestureRecognizer(tapRecognizer)
+
+        longPressRecognizer.addTarget(self, action: Action("longPress")) { view, recognizer in
+            view.longPress(recognizer)
+        }
+        addGestureRecognizer(longPressRecognizer)
+
+        moveRecognizer.cancelsTouchesInView = false
+        moveRecognizer.addTarget(self, action: Action("moveLine")) { view, _ in view.moveLine() }
+        addGestureRecognizer(moveRecognizer)
+        for recognizer in gestureRecognizers { recognizer.delegate = self }
+    }
+
+    // MARK: Drawing with fingers
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        for touch in touches {
+            let key = ObjectIdentifier(touch)
+            let point = touch.location(in: self)
+            let start = touchDownLocations.removeValue(forKey: key)?.location ?? point
+            drawing.beginLine(for: key, at: start)
+            if point != start { drawing.extendLine(for: key, to: point) }
+            damage(Line(begin: start, end: point))
+        }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        for touch in touches {
+            guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(touch), to: touch.location(in: self))
+            else { continue }
+            setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+        }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        var finished = false
+        for touch in touches {
+            guard let id = drawing.finishLine(for: ObjectIdentifier(touch)) else { continue }
+            damage(drawing[id]!)
+            finished = true
+        }
+        if finished { onChange?() }
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        for touch in touches {
+            if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
+        }
+    }
+
+    // MARK: Gestures
+
+    private func doubleTap() {
+        drawing.clear()
+        window?.menuController.hideMenu()
+        setNeedsDisplay()
+        onChange?()
+    }
+
+    private func tap(_ recognizer: GestureRecognizer) {
+        selectLineAndShowMenu(at: recognizer.location(in: self))
+    }
+
+    /// What a tap does (and what the app does on a right click): selects the
+    /// nearest line within 20 points of `point` (view coordinates); if there
+    /// is one, becomes first responder and shows the menu there, otherwise
+    /// hides the menu. Returns whether a line was selected.
+    @discardableResult
+    public func selectLineAndShowMenu(at point: Point) -> Bool {
+        select(drawing.nearestLine(to: point, within: CanvasMetrics.selectionRadius))
+        guard let menu = window?.menuController else { return drawing.selectedLineID != nil }
+        if drawing.selectedLineID != nil, becomeFirstResponder() {
+            menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: self)
+            menu.showMenu()
+            return true
+        }
+        menu.hideMenu()
+        return false
+    }
+
+    private func longPress(_ recognizer: GestureRecognizer) {
+        switch recognizer.state {
+        case .began:
+            select(drawing.nearestLine(to: recognizer.location(in: self), within: CanvasMetrics.selectionRadius))
+            if drawing.selectedLineID != nil {
+                for line in drawing.discardLinesInProgress() { damage(line) }
+            }
+        case .ended, .cancelled:
+            finishMove()
+            select(nil)
+        case .possible, .changed, .failed:
+            break
+        }
+    }
+
+    /// Moves the selected line by the pan's translation, then zeroes the
+    /// translation so each change is applied once. The translation is zeroed
+    /// even when nothing moves, so a line picked up mid-pan does not jump.
+    private func moveLine() {
+        switch moveRecognizer.state {
+        case .began, .changed:
+            let offset = moveRecognizer.translation(in: self)
+            moveRecognizer.setTranslation(.zero, in: self)
+            guard let id = drawing.selectedLineID, window?.menuController.isMenuVisible != true,
+                  offset != .zero else { return }
+            if !drawing.isUndoGroupOpen { drawing.beginUndoGroup() }
+            let (old, new) = drawing.move(id, by: offset)
+            setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+        case .ended, .cancelled, .failed:
+            finishMove()
+        case .possible:
+            break
+        }
+    }
+
+    /// Closes the undo step of a move in progress, if any.
+    private func finishMove() {
+        guard drawing.isUndoGroupOpen else { return }
+        drawing.endUndoGroup()
+        onChange?()
+    }
+
+    /// The pan moves lines while the long press holds them.
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        gestureRecognizer === moveRecognizer || other === moveRecognizer
+    }
+
+    /// Notes where a new touch went down (see `touchDownLocations`).
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        let key = ObjectIdentifier(touch)
+        if touchDownLocations[key]?.touch.object !== touch {
+            touchDownLocations = touchDownLocations.filter { $0.value.touch.object != nil }
+            touchDownLocations[key] = (Weak(touch), touch.location(in: self))
+        }
+        return true
+    }
+
+    // MARK: Selection and editing
+
+    /// Selects `id` (or nothing), redrawing the lines whose colour changes.
+    private func select(_ id: LineID?) {
+        guard id != drawing.selectedLineID else { return }
+        if let old = drawing.selectedLine { damage(old) }
+        drawing.selectedLineID = id
+        if let new = drawing.selectedLine { damage(new) }
+    }
+
+    /// Deletes the selected line, if any; returns whether one was deleted.
+    @discardableResult
+    public func deleteSelectedLine() -> Bool {
+        guard let id = drawing.selectedLineID else { return false }
+        damage(drawing.remove(id))
+        window?.menuController.hideMenu()
+        onChange?()
+        return true
+    }
+
+    /// Reverts the last change to the finished lines; returns whether there was one.
+    @discardableResult
+    public func undo() -> Bool {
+        apply(drawing.undo())
+    }
+
+    /// Re-applies the last undone change; returns whether there was one.
+    @discardableResult
+    public func redo() -> Bool {
+        apply(drawing.redo())
+    }
+
+    private func apply(_ touched: [Line]?) -> Bool {
+        guard let touched else { return false }
+        if touched.count > Self.largeChange {
+            setNeedsDisplay()
+        } else {
+            for line in touched { damage(line) }
+        }
+        if drawing.selectedLineID == nil { window?.menuController.hideMenu() }
+        onChange?()
+        return true
+    }
+
+    private func damage(_ line: Line) {
+        setNeedsDisplay(line.paintedBounds)
+    }
+
+    // MARK: Responder
+
+    public override var canBecomeFirstResponder: Bool { true }
+
+    public override func handler(for action: Action) -> ((Any?) -> Void)? {
+        switch action {
+        case .delete: { [unowned self] _ in deleteSelectedLine() }
+        default: super.handler(for: action)
+        }
+    }
+
+    /// Delete only makes sense with a line selected.
+    public override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+        action == .delete ? drawing.selectedLineID != nil : super.canPerformAction(action, withSender: sender)
+    }
+
+    /// Delete/BackSpace delete the selected line, Escape deselects and hides
+    /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes.
+    public override func keyPressed(_ press: KeyPress) -> Bool {
+        switch press.key {
+        case .delete, .backspace:
+            if deleteSelectedLine() { return true }
+        case .escape:
+            select(nil)
+            window?.menuController.hideMenu()
+            return true
+        case .character(let text) where text.lowercased() == "z" && press.modifiers.contains(.control):
+            if press.modifiers.contains(.shift) { redo() } else { undo() }
+            return true
+        case .character, .enter, .tab, .up, .down, .left, .right, .home, .end, .other:
+            break
+        }
+        return super.keyPressed(press)
+    }
+}
+
+/// A weak reference, so remembered touch-down locations never keep a
+/// finished touch alive.
+struct Weak<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
+    }
+}

@@ -1,0 +1,175 @@
+import Canvas
+import Testing
+import TouchCore
+
+@Suite struct CanvasViewTests {
+    @Test func twoFingersDrawTwoLinesAtOnce() {
+        let h = CanvasHarness()
+        h.send(h.down(1, 10, 10), h.down(2, 10, 100))
+        for step in 1...5 {
+            let x = 10 + 38 * Double(step)
+            h.send(h.move(1, x, 10), h.move(2, x, 100))
+        }
+        #expect(Set(h.drawing.linesInProgress.values) == [line(10, 10, 200, 10), line(10, 100, 200, 100)])
+        h.send(h.up(1), h.up(2))
+        #expect(Set(h.drawing.lines) == [line(10, 10, 200, 10), line(10, 100, 200, 100)])
+        #expect(h.drawing.linesInProgress.isEmpty)
+        #expect(h.changes == 1)
+    }
+
+    @Test func cancelDiscardsOnlyTheCancelledFingersLines() {
+        let h = CanvasHarness()
+        h.send(h.down(1, 10, 10), h.down(2, 10, 100))
+        for step in 1...5 {
+            let x = 10 + 38 * Double(step)
+            h.send(h.move(1, x, 10), h.move(2, x, 100))
+        }
+        h.send(h.cancel(2))
+        #expect(Array(h.drawing.linesInProgress.values) == [line(10, 10, 200, 10)])
+        h.send(h.up(1))
+        #expect(h.drawing.lines == [line(10, 10, 200, 10)])
+        #expect(h.drawing.linesInProgress.isEmpty)
+    }
+
+    @Test func aWholeDeviceCancelLeavesNothingHalfDrawn() {
+        let h = CanvasHarness()
+        h.send(h.down(1, 10, 10), h.down(2, 10, 100))
+        for step in 1...5 { h.send(h.move(1, 10 + 38 * Double(step), 10), h.move(2, 10 + 38 * Double(step), 100)) }
+        h.window.handle(.cancel(at: h.clock.now))
+        #expect(h.drawing.linesInProgress.isEmpty)
+        #expect(h.drawing.lines.isEmpty)
+    }
+
+    @Test func tapSelectsTheNearestLineWithinTwentyPointsAndShowsDelete() throws {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100), line(100, 150, 300, 150)])
+        h.tap(200, 121)
+        #expect(h.drawing.selectedLineID == nil, "21 pt from the first line, 29 from the second")
+        #expect(!h.menu.isMenuVisible)
+
+        h.tap(200, 120)
+        let selected = try #require(h.drawing.selectedLineID)
+        #expect(h.drawing[selected] == line(100, 100, 300, 100))
+        #expect(h.canvas.isFirstResponder)
+        #expect(h.menu.layout?.items.map(\.title) == ["Delete"])
+        #expect(h.drawing.lines.count == 2, "a tap draws no line")
+
+        h.tap(200, 132)
+        #expect(h.drawing[h.drawing.selectedLineID!] == line(100, 150, 300, 150), "the nearer of two")
+
+        h.tap(20, 280)
+        #expect(h.drawing.selectedLineID == nil)
+        #expect(!h.menu.isMenuVisible)
+    }
+
+    @Test func theMenusDeleteRemovesTheSelectedLine() throws {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100), line(100, 200, 300, 200)])
+        h.tap(150, 105)
+        let item = try #require(h.menu.layout?.items.first)
+        #expect(item.title == "Delete")
+        h.send(h.down(5, item.frame.midX, item.frame.midY))
+        h.send(h.up(5))
+        #expect(h.drawing.lines == [line(100, 200, 300, 200)])
+        #expect(h.drawing.selectedLineID == nil)
+        #expect(!h.menu.isMenuVisible)
+        #expect(!h.canvas.canPerformAction(.delete, withSender: nil), "nothing left to delete")
+        #expect(h.changes == 1)
+    }
+
+    @Test func doubleTapClearsEverythingAndLeavesNoSelection() {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100), line(100, 200, 300, 200)])
+        h.tap(200, 100)
+        #expect(h.drawing.selectedLineID != nil)
+        #expect(h.menu.isMenuVisible)
+        h.doubleTap(50, 50)
+        #expect(h.drawing.lines.isEmpty)
+        #expect(h.drawing.linesInProgress.isEmpty)
+        #expect(h.drawing.selectedLineID == nil)
+        #expect(!h.menu.isMenuVisible)
+        #expect(!h.key(.delete), "Delete has nothing to act on")
+        h.canvas.undo()
+        #expect(h.drawing.lines.count == 2)
+        #expect(h.drawing.selectedLineID == nil)
+    }
+
+    @Test func longPressThenPanMovesTheSelectedLineByTheFingersMovement() throws {
+        let original = line(100, 100, 300, 100)
+        let h = CanvasHarness(lines: [original])
+        h.send(h.down(1, 200, 105))
+        h.advance(by: 0.6)
+        let id = try #require(h.drawing.selectedLineID)
+        #expect(h.drawing.linesInProgress.isEmpty)
+
+        let path = [(206.0, 113.0), (215.0, 120.0), (221.5, 131.25), (230.0, 145.0)]
+        for (x, y) in path { h.send(h.move(1, x, y)) }
+        #expect(h.drawing[id] == original.translated(by: Vector(dx: 30, dy: 40)))
+        #expect(h.changes == 0, "saved once the move ends")
+        h.send(h.up(1))
+        #expect(h.drawing.selectedLineID == nil, "released when the finger lifts")
+        #expect(h.drawing.lines == [original.translated(by: Vector(dx: 30, dy: 40))], "and nothing was drawn")
+        #expect(h.changes == 1)
+
+        h.canvas.undo()
+        #expect(h.drawing.lines == [original], "the whole move is one undo step")
+        #expect(!h.drawing.canUndo)
+    }
+
+    @Test func panWithoutASelectedLineDraws() {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100)])
+        h.stroke(from: Point(x: 20, y: 200), to: Point(x: 220, y: 250))
+        #expect(h.drawing.lines == [line(100, 100, 300, 100), line(20, 200, 220, 250)])
+    }
+
+    @Test func keyboardDeletesUndoesRedoesAndDeselects() {
+        let h = CanvasHarness()
+        h.stroke(from: Point(x: 20, y: 50), to: Point(x: 320, y: 50))
+        #expect(h.drawing.lines == [line(20, 50, 320, 50)])
+        h.tap(100, 55)
+        #expect(h.key(.backspace))
+        #expect(h.drawing.lines.isEmpty)
+        #expect(!h.menu.isMenuVisible)
+
+        #expect(h.key(.character("z"), .control))
+        #expect(h.drawing.lines == [line(20, 50, 320, 50)])
+        #expect(h.key(.character("Z"), [.control, .shift]))
+        #expect(h.drawing.lines.isEmpty)
+        h.key(.character("z"), .control)
+        h.key(.character("z"), .control)
+        #expect(h.drawing.lines.isEmpty, "back before the stroke")
+        #expect(!h.drawing.canUndo)
+        h.key(.character("Z"), [.control, .shift])
+        #expect(h.drawing.lines == [line(20, 50, 320, 50)])
+
+        h.tap(100, 55)
+        h.key(.escape) // the visible menu takes the first Escape
+        h.key(.escape)
+        #expect(h.drawing.selectedLineID == nil)
+        #expect(!h.menu.isMenuVisible)
+    }
+
+    @Test func aMovingFingerDamagesOnlyAroundItsLine() {
+        let h = CanvasHarness()
+        h.send(h.down(1, 100, 100))
+        for step in 1...3 { h.send(h.move(1, 100 + 20 * Double(step), 100)) }
+        _ = h.window.takeDamage()
+        h.send(h.move(1, 170, 100))
+        let damage = h.window.takeDamage()
+        let reach = line(100, 100, 170, 100).paintedBounds
+        #expect(!damage.isEmpty)
+        #expect(damage.allSatisfy { reach.contains($0) }, "\(damage)")
+    }
+
+    @Test func deletingDamagesTheLineNotTheWholeView() throws {
+        let h = CanvasHarness(lines: [line(100, 100, 200, 100), line(50, 250, 350, 250)])
+        h.tap(150, 100)
+        let menuFrame = try #require(h.menu.layout?.frame)
+        _ = h.window.takeDamage()
+        h.key(.delete)
+        let damage = h.window.takeDamage()
+        let reach = line(100, 100, 200, 100).paintedBounds.union(menuFrame)
+        #expect(!damage.isEmpty)
+        #expect(damage.allSatisfy { reach.contains($0) }, "\(damage)")
+
+        h.doubleTap(300, 50)
+        #expect(h.window.takeDamage().contains(h.window.bounds), "a clear redraws everything")
+    }
+}
