@@ -22,7 +22,7 @@ let timing: Figure.Verdict = quick ? .quickRun : .enforced
 var results = Results(quick: quick)
 
 // 2 and 3: the renderer alone.
-results.add(RendererBenchmarks.motionFrameRatio(strokes: quick ? 3 : 100, verdict: timing))
+results.add(RendererBenchmarks.motionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
 results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
 
 // 4: selecting a line.
