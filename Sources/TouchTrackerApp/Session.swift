@@ -1,0 +1,170 @@
+import Canvas
+import CPlatform
+import Render
+import Timing
+import TouchCore
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One running TouchTracker: a Wayland window showing the canvas, wired to
+/// the core's window, the canvas view, the renderer and the document.
+///
+/// The data flows one way: the Wayland layer's input batches become core
+/// touches and keys (InputTranslator); the canvas changes its drawing and
+/// marks damage; the damage reaches the Wayland window, which asks for a
+/// frame; on the frame the renderer repaints only the damage into a shared
+/// memory buffer. Every finished change is saved at once.
+public final class Session {
+    public let display: Display
+    public let loop: EventLoop
+    public let toplevel: ToplevelWindow
+    public let seats: SeatManager
+    public let application = TouchCore.Application()
+    public let window: TouchCore.Window
+    public let canvas: CanvasView
+    public let documentPath: String
+    /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
+    private let report: (String) -> Void
+    private let renderer = CanvasRenderer()
+    private let translator: InputTranslator
+    private var signalWatch: FileWatch?
+    private var lastSaveFailed = false
+
+    /// How the session ended, for the process's exit status.
+    public private(set) var exitStatus: Int32 = 0
+
+    public static let appID = "org.touchtracker.TouchTracker"
+    public static let title = "TouchTracker"
+    public static let minimumSize = (width: 320, height: 240)
+
+    /// Opens the drawing at `documentPath` and maps the window.
+    /// - Parameters:
+    ///   - logInput: receives one JSON line per input batch (`--log-input`).
+    ///   - report: receives messages meant for the user.
+    public init(display: Display, clock: Clock, documentPath: String,
+                logInput: ((String) -> Void)? = nil, report: @escaping (String) -> Void) throws {
+        self.display = display
+        self.documentPath = documentPath
+        self.report = report
+        loop = EventLoop(display: display, clock: clock)
+        let drawing = Drawing(lines: Session.openDrawing(at: documentPath, report: report))
+
+        toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
+                                      appID: Session.appID, minimumSize: Session.minimumSize)
+        let size = toplevel.size
+        window = TouchCore.Window(size: Size(width: Double(size.width), height: Double(size.height)),
+                                  timers: loop.timers)
+        window.menuController.textMeasurer = PangoTextMeasurer()
+        application.addWindow(window)
+        canvas = CanvasView(frame: window.bounds, drawing: drawing)
+        window.addSubview(canvas)
+        translator = InputTranslator(window: window)
+        // Created after the toplevel so its end-of-dispatch hook (closing
+        // touch frames a compositor left open) runs before the toplevel
+        // presents.
+        seats = SeatManager(display: display, window: toplevel, loop: loop)
+
+        wire(logInput: logInput)
+    }
+
+    private func wire(logInput: ((String) -> Void)?) {
+        seats.onInput = { [unowned self] event in
+            logInput?(InputLog.line(for: event))
+            translator.handle(event)
+        }
+        translator.onAppKey = { [unowned self] press in
+            guard press.key == .character("q"), press.modifiers == .control else { return false }
+            quit()
+            return true
+        }
+        translator.onSecondaryClick = { [unowned self] point in
+            canvas.selectLineAndShowMenu(at: canvas.convert(point, from: nil))
+        }
+        toplevel.onConfigure = { [unowned self] size, _, _ in
+            let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            window.frame = bounds
+            canvas.frame = bounds
+        }
+        toplevel.onClose = { [unowned self] in quit() }
+        toplevel.onDraw = { [unowned self] target in draw(into: target) }
+        // Core damage goes straight to the toplevel, which keeps it per buffer
+        // and asks the compositor for a frame.
+        window.onNeedsDisplay = { [unowned self] in forwardDamage() }
+        canvas.onChange = { [unowned self] in save() }
+    }
+
+    private func forwardDamage() {
+        for rect in window.takeDamage() {
+            toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+        }
+    }
+
+    private func draw(into target: DrawTarget) {
+        // Damage raised while handling input but not forwarded yet belongs
+        // to this frame too.
+        if window.hasDamage { forwardDamage() }
+        let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
+                                 stride: target.stride, scale: target.scale)
+        let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, damage: damage)
+    }
+
+    /// Saves the drawing atomically; a failure is reported once until a save
+    /// succeeds again, and the drawing stays in memory.
+    public func save() {
+        do {
+            try Document.save(canvas.drawing.lines, to: documentPath)
+            if lastSaveFailed { report("saved the drawing to \(documentPath) again") }
+            lastSaveFailed = false
+        } catch {
+            if !lastSaveFailed { report("cannot save the drawing: \(error)") }
+            lastSaveFailed = true
+        }
+    }
+
+    /// Ends the session cleanly: the drawing is saved and `run()` returns.
+    public func quit() {
+        save()
+        loop.stop()
+    }
+
+    /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
+    /// connection fails (the drawing is saved in every case).
+    public func run() throws {
+        watchTerminationSignals()
+        do {
+            try loop.run()
+        } catch {
+            save()
+            throw error
+        }
+    }
+
+    private func watchTerminationSignals() {
+        let fd = tt_termination_signalfd()
+        guard fd >= 0 else { return }
+        signalWatch = loop.watch(fd: fd, events: Int16(POLLIN)) { [unowned self] _ in
+            while tt_signalfd_read(fd) > 0 {}
+            quit()
+        }
+    }
+
+    /// The drawing saved at `path`: empty when there is none yet; when the
+    /// file cannot be read, it is renamed aside untouched (so nothing is lost)
+    /// and the app starts empty.
+    static func openDrawing(at path: String, report: (String) -> Void) -> [Line] {
+        do {
+            return try Document.load(from: path)
+        } catch {
+            do {
+                let aside = try Document.setAside(corruptFileAt: path)
+                report("\(error)\nThe file was kept as \(aside); starting with an empty canvas.")
+            } catch {
+                report("\(error); starting with an empty canvas")
+            }
+            return []
+        }
+    }
+}
