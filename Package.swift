@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`).
         .executableTarget(name: "touchtracker-bench",
-                          dependencies: ["TouchTrackerApp", "WaylandClient", "Render", "Canvas",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
                                          "TouchCore", "Timing", "TestCompositor", "CPlatform"]),
 
         // Test fixtures: a scripted compositor on real libwayland-server.

@@ -42,6 +42,12 @@ struct Figure {
         case unavailable(String)
     }
 
+    /// A figure whose measurement failed (an error from the app or the
+    /// platform): it counts as missed.
+    static func failed(_ name: String, _ error: Error) -> Figure {
+        Figure(name: name, value: .nan, unit: "", budget: nil, verdict: .unavailable("\(error)"))
+    }
+
     let name: String
     let value: Double
     let unit: String
@@ -72,7 +78,7 @@ struct Figure {
         case .reportOnly:
             return "\(measured) (report only)"
         case .unavailable(let reason):
-            return "\(name): not measured (\(reason)) \(budget == nil ? "" : "MISSED")"
+            return "\(name): not measured (\(reason)) MISSED"
         }
     }
 }

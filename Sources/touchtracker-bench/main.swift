@@ -21,6 +21,13 @@ let quick = arguments.contains("--quick")
 let timing: Figure.Verdict = quick ? .quickRun : .enforced
 var results = Results(quick: quick)
 
+// 1: a finger drawing, from the compositor's input to the app's commit.
+do {
+    results.add(try InputLatencyBenchmark.run(strokes: quick ? 3 : 100, verdict: timing))
+} catch {
+    results.add(Figure.failed("input batch → wl_surface.commit, p99", error))
+}
+
 // 2 and 3: the renderer alone.
 results.add(RendererBenchmarks.motionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
 results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
