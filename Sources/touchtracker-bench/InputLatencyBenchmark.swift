@@ -112,6 +112,7 @@ enum InputLatencyBenchmark {
         guard bench.surface.lastCommit?.pixel(x: 800, y: 520) == red else {
             throw SessionOnTestCompositor.NeverHappened(description: "the committed frame does not show the line in progress")
         }
+        try bench.settle()
         bench.seat.touchCancel()
         try waitForFrame(bench)
     }
