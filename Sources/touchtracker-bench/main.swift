@@ -38,4 +38,11 @@ results.add(NearestLineBenchmark.run(queries: quick ? 20 : 2_000, verdict: timin
 // 5: the core's touch routing.
 results.add(RoutingBenchmark.run(passes: quick ? 3 : 200, cyclesPerPass: quick ? 5 : 100, verdict: timing))
 
+// 6: an untouched window must sleep. Not a timing: judged in quick runs too.
+do {
+    results.add(try IdleBenchmark.run(seconds: quick ? 2 : 10, verdict: .enforced))
+} catch {
+    results.add(Figure.failed("idle wake-ups of a mapped window", error))
+}
+
 exit(results.finish())
