@@ -38,14 +38,15 @@ struct Figure {
         case quickRun
         /// The figure has no budget; it is only reported.
         case reportOnly
-        /// The figure could not be measured here (e.g. no weston); the reason.
-        case unavailable(String)
+        /// The figure could not be measured: the reason, and whether that
+        /// counts as a miss (it does not when a quick run lacks weston).
+        case unavailable(String, missed: Bool)
     }
 
     /// A figure whose measurement failed (an error from the app or the
     /// platform): it counts as missed.
     static func failed(_ name: String, _ error: Error) -> Figure {
-        Figure(name: name, value: .nan, unit: "", budget: nil, verdict: .unavailable("\(error)"))
+        Figure(name: name, value: .nan, unit: "", budget: nil, verdict: .unavailable("\(error)", missed: true))
     }
 
     let name: String
@@ -63,7 +64,7 @@ struct Figure {
         switch verdict {
         case .enforced: return budget.map { $0.isMet(by: value) } ?? true
         case .quickRun, .reportOnly: return true
-        case .unavailable: return false
+        case .unavailable(_, let missed): return !missed
         }
     }
 
@@ -77,8 +78,8 @@ struct Figure {
             return "\(measured) \(limit ?? "(report only)") quick run"
         case .reportOnly:
             return "\(measured) (report only)"
-        case .unavailable(let reason):
-            return "\(name): not measured (\(reason)) MISSED"
+        case .unavailable(let reason, let missed):
+            return "\(name): not measured (\(reason))\(missed ? " MISSED" : "")"
         }
     }
 }

@@ -45,4 +45,8 @@ do {
     results.add(Figure.failed("idle wake-ups of a mapped window", error))
 }
 
+// 7: the real app's memory, under a real (headless) compositor. A quick
+// run may lack weston, and its debug build weighs differently.
+results.add(MemoryBenchmark.run(verdict: timing, requireWeston: !quick))
+
 exit(results.finish())
