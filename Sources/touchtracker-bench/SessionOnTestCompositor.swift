@@ -71,7 +71,7 @@ final class SessionOnTestCompositor {
         precondition(session.canvas.drawing.count == lineCount, "the session did not load the drawing")
     }
 
-    /// The `wl_surface` resource, for `wl_touch.down`.
+    /// The toplevel's surface; its `resource` is the `wl_surface` that `wl_touch.down` names.
     var surface: TestSurface { toplevel.surface }
 
     /// Exchanges messages until `condition` holds.
