@@ -18,12 +18,40 @@
 /// State changes made by timers (long press, multi-tap window) run steps 2
 /// and 3 at once, so a tap failing on timeout releases the touches it held
 /// and lets a recognizer waiting for it recognize.
+///
+/// This runs for every input batch, so the common case is kept cheap: a
+/// batch's touch sets are built once per phase that occurs in it, and
+/// whether the active recognizers still belong to the window is checked
+/// only after something that could have changed it (see `needsValidation`).
 final class GestureEnvironment {
     /// A state change a recognizer made, waiting to take effect.
     private struct Transition {
         let recognizer: GestureRecognizer
         let from: GestureRecognizer.State
         let to: GestureRecognizer.State
+    }
+
+    /// The view messages one changed touch produces in one batch; they are
+    /// always delivered in the order began, moved, ended, cancelled.
+    private struct MessagePhases: OptionSet {
+        let rawValue: UInt8
+
+        static let began = MessagePhases(rawValue: 1 << 0)
+        static let moved = MessagePhases(rawValue: 1 << 1)
+        static let ended = MessagePhases(rawValue: 1 << 2)
+        static let cancelled = MessagePhases(rawValue: 1 << 3)
+
+        /// Each phase with its flag, in delivery order.
+        static let inOrder: [(phase: Touch.Phase, flag: MessagePhases)] = [
+            (.began, .began), (.moved, .moved), (.ended, .ended), (.cancelled, .cancelled),
+        ]
+    }
+
+    /// One touch changed in the batch being delivered.
+    private struct Change {
+        let touch: Touch
+        let phases: MessagePhases
+        let delivery: TouchDelivery
     }
 
     private unowned let window: Window
@@ -36,6 +64,11 @@ final class GestureEnvironment {
     private var transitions: [Transition] = []
     private var isBusy = false
     private var needsUpdate = false
+    /// Set when an active recognizer may have stopped belonging to this
+    /// window (disabled, detached, or its view left the window); until then
+    /// every active recognizer is known to be valid, so settling need not
+    /// walk each one's view tree.
+    private var needsValidation = false
     private var nextSequence = 0
     private var nextBatch = 0
     /// The latest event, for cancellations that happen between batches.
@@ -53,25 +86,27 @@ final class GestureEnvironment {
 
     /// Delivers one input batch. Called by the window after it updated every
     /// touch of `event` and bound new touches to their hit view; `changed` are
-    /// the touches that began, moved, ended or were cancelled in this batch.
-    func deliver(_ event: Event, changed: Set<Touch>) {
+    /// the touches that began, moved, ended or were cancelled in this batch,
+    /// each once.
+    func deliver(_ event: Event, changed: [Touch]) {
         latestEvent = event
         perform {
             let batch = nextBatch
             nextBatch += 1
-            var phasesByTouch: [(touch: Touch, phases: [Touch.Phase])] = []
+            var changes: [Change] = []
+            changes.reserveCapacity(changed.count)
             for touch in changed.sorted(by: { $0.serial < $1.serial }) {
-                let phases = messagePhases(for: touch)
-                if !phases.isEmpty { phasesByTouch.append((touch, phases)) }
+                let (phases, delivery) = messagePhases(for: touch)
+                if !phases.isEmpty { changes.append(Change(touch: touch, phases: phases, delivery: delivery)) }
             }
-            deliverToRecognizers(phasesByTouch, with: event)
-            queueViewMessages(phasesByTouch, batch: batch, event: event)
+            deliverToRecognizers(changes, with: event)
+            queueViewMessages(changes, batch: batch, event: event)
         }
     }
 
     /// The window dropped these ended or cancelled touches: recognizers stop
     /// tracking them, and those done with their gesture go back to possible.
-    func touchesRemoved(_ touches: Set<Touch>) {
+    func touchesRemoved(_ touches: [Touch]) {
         perform {
             for touch in touches {
                 delivery(for: touch)?.isLive = false
@@ -93,7 +128,15 @@ final class GestureEnvironment {
 
     /// A recognizer was disabled or detached from its view.
     func recognizerNeedsUpdate(_ recognizer: GestureRecognizer) {
+        needsValidation = true
         perform {}
+    }
+
+    /// Views left this window: their recognizers no longer belong to it.
+    /// They are let go at the next settling, as when a recognizer is
+    /// disabled, but this alone starts no delivery.
+    func viewsDidLeaveWindow() {
+        needsValidation = true
     }
 
     /// A recognizer stopped tracking `touch`: it has no more say in its delivery.
@@ -127,22 +170,25 @@ final class GestureEnvironment {
     /// The view messages a changed touch produces. A touch that is new to
     /// the environment begins first, even if it already ended (down and up
     /// in one frame).
-    private func messagePhases(for touch: Touch) -> [Touch.Phase] {
-        let isNew = delivery(for: touch) == nil
-        if isNew { startDelivery(of: touch) }
+    private func messagePhases(for touch: Touch) -> (MessagePhases, TouchDelivery) {
+        let existing = delivery(for: touch)
+        let isNew = existing == nil
+        let delivery = existing ?? startDelivery(of: touch)
+        let phases: MessagePhases
         switch touch.phase {
-        case .began: return isNew ? [.began] : []
-        case .moved: return isNew ? [.began] : [.moved]
-        case .stationary: return isNew ? [.began] : []
-        case .ended: return isNew ? [.began, .ended] : [.ended]
-        case .cancelled: return isNew ? [.began, .cancelled] : [.cancelled]
+        case .began: phases = isNew ? [.began] : []
+        case .moved: phases = isNew ? [.began] : [.moved]
+        case .stationary: phases = isNew ? [.began] : []
+        case .ended: phases = isNew ? [.began, .ended] : [.ended]
+        case .cancelled: phases = isNew ? [.began, .cancelled] : [.cancelled]
         }
+        return (phases, delivery)
     }
 
     /// Chooses the recognizers that see a new touch: enabled ones on its hit
     /// view and the view's ancestors, not finished with a gesture nor waiting
     /// for another to fail, that their delegate lets receive it.
-    private func startDelivery(of touch: Touch) {
+    private func startDelivery(of touch: Touch) -> TouchDelivery {
         var receivers: [GestureRecognizer] = []
         var view = touch.view
         while let current = view {
@@ -164,6 +210,7 @@ final class GestureEnvironment {
             recognizer.trackedTouches.append(touch)
             activate(recognizer)
         }
+        return delivery
     }
 
     private func acceptsNewTouches(_ recognizer: GestureRecognizer) -> Bool {
@@ -178,21 +225,38 @@ final class GestureEnvironment {
     }
 
     /// Calls the recognizers' touch methods, phase by phase, each recognizer
-    /// once per phase with its touches of that phase.
-    private func deliverToRecognizers(_ phasesByTouch: [(touch: Touch, phases: [Touch.Phase])], with event: Event) {
+    /// once per phase with its touches of that phase (those it tracks at that
+    /// moment: a recognizer may ignore a touch in an earlier phase).
+    private func deliverToRecognizers(_ changes: [Change], with event: Event) {
         var recipients: [GestureRecognizer] = []
-        for (touch, _) in phasesByTouch {
-            for recognizer in touch.gestureRecognizers where !recipients.contains(where: { $0 === recognizer }) {
+        var phasesInBatch: MessagePhases = []
+        for change in changes {
+            phasesInBatch.formUnion(change.phases)
+            for recognizer in change.touch.gestureRecognizers where !recipients.contains(where: { $0 === recognizer }) {
                 recipients.append(recognizer)
             }
         }
         var cancelledRecipients: [GestureRecognizer] = []
-        for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+        for (phase, flag) in MessagePhases.inOrder where phasesInBatch.contains(flag) {
+            let changesOfPhase = changes.count { $0.phases.contains(flag) }
+            // Usually every recipient tracks every touch of the phase: they
+            // share one set, built on first use.
+            var allOfPhase: Set<Touch>?
             for recognizer in recipients {
-                let touches = Set(phasesByTouch.filter { entry in
-                    entry.phases.contains(phase) && recognizer.trackedTouches.contains(entry.touch)
-                }.map(\.touch))
-                guard !touches.isEmpty, isReceivingTouches(recognizer) else { continue }
+                let tracked = changes.count { change in
+                    change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
+                }
+                guard tracked > 0, isReceivingTouches(recognizer) else { continue }
+                let touches: Set<Touch>
+                if tracked == changesOfPhase {
+                    let all = allOfPhase ?? Set(changes.lazy.filter { $0.phases.contains(flag) }.map(\.touch))
+                    allOfPhase = all
+                    touches = all
+                } else {
+                    touches = Set(changes.lazy.filter { change in
+                        change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
+                    }.map(\.touch))
+                }
                 switch phase {
                 case .began: recognizer.touchesBegan(touches, with: event)
                 case .moved: recognizer.touchesMoved(touches, with: event)
@@ -225,13 +289,18 @@ final class GestureEnvironment {
 
     private func settle() {
         repeat {
-            for recognizer in activeRecognizers where !isValid(recognizer) {
-                release(recognizer)
+            if needsValidation {
+                // Releasing runs actions, which may invalidate others: they
+                // set the flag again.
+                needsValidation = false
+                for recognizer in activeRecognizers where !belongsToWindow(recognizer) {
+                    release(recognizer)
+                }
             }
             while !transitions.isEmpty {
                 process(transitions.removeFirst())
             }
-        } while activeRecognizers.contains(where: { !isValid($0) })
+        } while hasInvalidRecognizer()
         for recognizer in activeRecognizers
         where recognizer.currentState.isFinished && recognizer.trackedTouches.isEmpty {
             activeRecognizers.removeAll { $0 === recognizer }
@@ -239,7 +308,24 @@ final class GestureEnvironment {
         }
     }
 
+    /// Whether an active recognizer no longer belongs to the window; when
+    /// none does, the flag is cleared.
+    private func hasInvalidRecognizer() -> Bool {
+        guard needsValidation else { return false }
+        if activeRecognizers.contains(where: { !belongsToWindow($0) }) { return true }
+        needsValidation = false
+        return false
+    }
+
+    /// Whether an active recognizer still takes part: enabled and attached
+    /// to a view of this window. Recognizers join only in that condition and
+    /// every way out of it raises `needsValidation`, so without the flag the
+    /// answer is yes.
     private func isValid(_ recognizer: GestureRecognizer) -> Bool {
+        !needsValidation || belongsToWindow(recognizer)
+    }
+
+    private func belongsToWindow(_ recognizer: GestureRecognizer) -> Bool {
         recognizer.isEnabled && recognizer.view?.window === window
     }
 
@@ -376,17 +462,18 @@ final class GestureEnvironment {
 
     /// Appends this batch's view messages to their touches' queues, in the
     /// order they will be delivered: by phase, then by view, then by touch.
-    private func queueViewMessages(_ phasesByTouch: [(touch: Touch, phases: [Touch.Phase])], batch: Int,
-                                   event: Event) {
+    private func queueViewMessages(_ changes: [Change], batch: Int, event: Event) {
         var views: [View] = []
-        for (touch, _) in phasesByTouch {
-            if let view = touch.view, !views.contains(where: { $0 === view }) { views.append(view) }
+        var phasesInBatch: MessagePhases = []
+        for change in changes {
+            phasesInBatch.formUnion(change.phases)
+            if let view = change.touch.view, !views.contains(where: { $0 === view }) { views.append(view) }
         }
-        for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+        for (phase, flag) in MessagePhases.inOrder where phasesInBatch.contains(flag) {
             for view in views {
-                for (touch, phases) in phasesByTouch where touch.view === view && phases.contains(phase) {
-                    guard let delivery = delivery(for: touch) else { continue }
-                    delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
+                for change in changes where change.touch.view === view && change.phases.contains(flag) {
+                    change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch,
+                                                       event: event))
                     nextSequence += 1
                 }
             }
@@ -433,10 +520,12 @@ final class GestureEnvironment {
                 delivery.queue = []
                 continue
             }
-            let deciders = delivery.deciders
+            guard !delivery.queue.isEmpty else { continue }
+            let withholdsBegan = delivery.hasDecider(where: \.delaysTouchesBegan)
+            let withholdsEnded = delivery.hasDecider(where: \.delaysTouchesEnded)
             while let message = delivery.queue.first {
-                if !delivery.viewSawBegan && deciders.contains(where: \.delaysTouchesBegan) { break }
-                if message.phase == .ended && deciders.contains(where: \.delaysTouchesEnded) { break }
+                if !delivery.viewSawBegan && withholdsBegan { break }
+                if message.phase == .ended && withholdsEnded { break }
                 delivery.queue.removeFirst()
                 guard !delivery.viewFinished else { continue }
                 switch message.phase {

@@ -50,10 +50,11 @@ final class TouchDelivery {
         receivers.contains { $0.recognizer === recognizer && $0.isCurrent }
     }
 
-    /// The recognizers of the current gestures that are still deciding
-    /// (`possible`, including those waiting for another to fail).
-    var deciders: [GestureRecognizer] {
-        receivers.filter { $0.isCurrent && $0.recognizer.currentState == .possible }.map(\.recognizer)
+    /// Whether a recognizer of the current gestures that is still deciding
+    /// (`possible`, including one waiting for another to fail) matches
+    /// `condition`.
+    func hasDecider(where condition: (GestureRecognizer) -> Bool) -> Bool {
+        receivers.contains { $0.isCurrent && $0.recognizer.currentState == .possible && condition($0.recognizer) }
     }
 
     /// Nothing more will ever be delivered for this touch.

@@ -132,8 +132,8 @@ final class TouchDispatcher {
     /// touches that ended.
     private func deliver() {
         guard !batch.isEmpty else { return }
-        let changed = Set(batch)
-        for touch in tracked where !changed.contains(touch) {
+        let changed = batch
+        for touch in tracked where !changed.contains(where: { $0 === touch }) {
             touch.phase = .stationary
         }
         let event = Event(allTouches: Set(tracked), timestamp: frameTime)
@@ -142,6 +142,6 @@ final class TouchDispatcher {
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }
         guard !finished.isEmpty else { return }
         tracked.removeAll { $0.phase == .ended || $0.phase == .cancelled }
-        window.gestureEnvironment.touchesRemoved(Set(finished))
+        window.gestureEnvironment.touchesRemoved(finished)
     }
 }

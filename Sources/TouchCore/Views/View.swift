@@ -230,6 +230,9 @@ open class View: Responder {
     private func windowDidChange(from oldWindow: Window?) {
         let newWindow = window
         guard oldWindow !== newWindow else { return }
+        // Recognizers of this subtree that are taking part in the old
+        // window's gestures no longer belong there.
+        oldWindow?.gestureEnvironment.viewsDidLeaveWindow()
         if let oldWindow, let responder = oldWindow.firstResponder,
            responder.windowForFirstResponder !== oldWindow {
             // The first responder left with this subtree: a window's first
