@@ -73,6 +73,20 @@ final class GestureEnvironment {
     private var nextBatch = 0
     /// The latest event, for cancellations that happen between batches.
     private var latestEvent: Event?
+    /// Emptied buffers kept for the next batch, so delivery allocates no
+    /// arrays in the common case. A buffer is taken out while in use, so a
+    /// nested delivery (a handler feeding the window) gets its own.
+    private var spareChanges: [Change] = []
+    private var spareRecipients: [GestureRecognizer] = []
+    private var spareViews: [View] = []
+    private var spareOutgoing: [Outgoing] = []
+
+    /// A view message ready to go out.
+    private struct Outgoing {
+        let message: TouchDelivery.Message
+        let view: View
+        let touch: Touch
+    }
 
     init(window: Window) {
         self.window = window
@@ -93,14 +107,16 @@ final class GestureEnvironment {
         perform {
             let batch = nextBatch
             nextBatch += 1
-            var changes: [Change] = []
-            changes.reserveCapacity(changed.count)
-            for touch in changed.sorted(by: { $0.serial < $1.serial }) {
+            var changes = take(&spareChanges)
+            let inOrder = changed.count < 2 ? changed : changed.sorted { $0.serial < $1.serial }
+            for touch in inOrder {
                 let (phases, delivery) = messagePhases(for: touch)
                 if !phases.isEmpty { changes.append(Change(touch: touch, phases: phases, delivery: delivery)) }
             }
             deliverToRecognizers(changes, with: event)
             queueViewMessages(changes, batch: batch, event: event)
+            changes.removeAll(keepingCapacity: true)
+            spareChanges = changes
         }
     }
 
@@ -228,7 +244,11 @@ final class GestureEnvironment {
     /// once per phase with its touches of that phase (those it tracks at that
     /// moment: a recognizer may ignore a touch in an earlier phase).
     private func deliverToRecognizers(_ changes: [Change], with event: Event) {
-        var recipients: [GestureRecognizer] = []
+        var recipients = take(&spareRecipients)
+        defer {
+            recipients.removeAll(keepingCapacity: true)
+            spareRecipients = recipients
+        }
         var phasesInBatch: MessagePhases = []
         for change in changes {
             phasesInBatch.formUnion(change.phases)
@@ -249,7 +269,8 @@ final class GestureEnvironment {
                 guard tracked > 0, isReceivingTouches(recognizer) else { continue }
                 let touches: Set<Touch>
                 if tracked == changesOfPhase {
-                    let all = allOfPhase ?? Set(changes.lazy.filter { $0.phases.contains(flag) }.map(\.touch))
+                    let all = allOfPhase ?? touchSet(changes.lazy.filter { $0.phases.contains(flag) }.map(\.touch),
+                                                     count: changesOfPhase, of: event)
                     allOfPhase = all
                     touches = all
                 } else {
@@ -463,7 +484,11 @@ final class GestureEnvironment {
     /// Appends this batch's view messages to their touches' queues, in the
     /// order they will be delivered: by phase, then by view, then by touch.
     private func queueViewMessages(_ changes: [Change], batch: Int, event: Event) {
-        var views: [View] = []
+        var views = take(&spareViews)
+        defer {
+            views.removeAll(keepingCapacity: true)
+            spareViews = views
+        }
         var phasesInBatch: MessagePhases = []
         for change in changes {
             phasesInBatch.formUnion(change.phases)
@@ -483,12 +508,11 @@ final class GestureEnvironment {
     /// Delivers every view message no recognizer holds any more, oldest
     /// first, and forgets finished deliveries.
     private func flushViewMessages() {
-        struct Outgoing {
-            let message: TouchDelivery.Message
-            let view: View
-            let touch: Touch
+        var outgoing = take(&spareOutgoing)
+        defer {
+            outgoing.removeAll(keepingCapacity: true)
+            spareOutgoing = outgoing
         }
-        var outgoing: [Outgoing] = []
         let cancellationBatch = nextBatch
         nextBatch += 1
         func cancel(_ delivery: TouchDelivery, view: View) {
@@ -538,21 +562,39 @@ final class GestureEnvironment {
         }
         deliveries.removeAll(where: \.isDone)
 
-        outgoing.sort { $0.message.sequence < $1.message.sequence }
+        if outgoing.count > 1 { outgoing.sort { $0.message.sequence < $1.message.sequence } }
         var index = outgoing.startIndex
         while index < outgoing.endIndex {
             let first = outgoing[index]
-            var touches: Set<Touch> = [first.touch]
             var next = index + 1
             while next < outgoing.endIndex, outgoing[next].view === first.view,
                   outgoing[next].message.phase == first.message.phase,
                   outgoing[next].message.batch == first.message.batch {
-                touches.insert(outgoing[next].touch)
                 next += 1
             }
+            let touches = touchSet(outgoing[index..<next].lazy.map(\.touch), count: next - index,
+                                   of: first.message.event)
             send(first.message.phase, touches, to: first.view, with: first.message.event)
             index = next
         }
+    }
+
+    /// The set of `count` distinct `touches`: the event's own `allTouches`
+    /// when they are all of them (one finger down, or every finger
+    /// changing), which saves building an equal set. (A batch changes each
+    /// touch once, and a view gets one message per touch, phase and batch.)
+    private func touchSet<Touches: Collection<Touch>>(_ touches: Touches, count: Int, of event: Event) -> Set<Touch> {
+        assert(Set(touches).count == count, "a delivery's touches are distinct")
+        let all = event.allTouches
+        if count == all.count && touches.allSatisfy({ all.contains($0) }) { return all }
+        return Set(touches)
+    }
+
+    /// Takes a spare buffer out, leaving an empty one behind.
+    private func take<Element>(_ spare: inout [Element]) -> [Element] {
+        var buffer: [Element] = []
+        swap(&buffer, &spare)
+        return buffer
     }
 
     private func send(_ phase: Touch.Phase, _ touches: Set<Touch>, to view: View, with event: Event) {

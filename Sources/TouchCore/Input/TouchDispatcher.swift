@@ -6,18 +6,17 @@
 /// first (began, then ended), so no phase is lost. Consecutive moves of one
 /// touch in a frame merge into one move.
 final class TouchDispatcher {
-    private struct RawKey: Hashable {
-        let device: InputDeviceID
-        let id: Int32
-    }
-
     private unowned let window: Window
-    /// The touch currently down for each raw id; an id leaves this table on
-    /// up or cancel, so a reused id makes a new touch.
-    private var active: [RawKey: Touch] = [:]
+    /// The touches currently down, in creation order; one per raw id and
+    /// device. A touch leaves on up or cancel, so a reused id makes a new
+    /// touch. (A handful at most: a linear search beats hashing the seat name.)
+    private var active: [Touch] = []
     /// Every touch on the window in creation order, including those that
     /// ended in the batch being built.
     private var tracked: [Touch] = []
+    /// `tracked` as a set, kept up to date for the events (most batches
+    /// only move touches, and then every event shares one set).
+    private var trackedSet: Set<Touch> = []
     /// Touches changed in the batch being built, in order of change.
     private var batch: [Touch] = []
     private var tapCounter = TapCounter()
@@ -29,7 +28,7 @@ final class TouchDispatcher {
         self.window = window
     }
 
-    var activeTouches: Set<Touch> { Set(active.values) }
+    var activeTouches: Set<Touch> { Set(active) }
 
     func handle(_ frame: TouchFrame) {
         frameTime = frame.timestamp
@@ -46,35 +45,39 @@ final class TouchDispatcher {
     }
 
     private func apply(_ change: RawTouch) {
-        let key = RawKey(device: change.device, id: change.id)
         switch change.phase {
         case .down:
-            begin(key, change)
+            begin(change)
         case .move:
-            guard let touch = active[key] else { return }
+            guard let touch = activeTouch(change.device, change.id) else { return }
             move(touch, to: change.location, at: change.timestamp)
         case .up:
-            guard let touch = active[key] else { return }
+            guard let touch = activeTouch(change.device, change.id) else { return }
             finish(touch, as: .ended, at: change.timestamp)
         case .cancel:
-            guard let touch = active[key] else { return }
+            guard let touch = activeTouch(change.device, change.id) else { return }
             finish(touch, as: .cancelled, at: change.timestamp)
         }
     }
 
-    private func begin(_ key: RawKey, _ change: RawTouch) {
+    /// The touch down for this raw id of `device`, if any.
+    private func activeTouch(_ device: InputDeviceID, _ id: Int32) -> Touch? {
+        active.first { $0.rawID == id && $0.device == device }
+    }
+
+    private func begin(_ change: RawTouch) {
         let seat = change.device.seat
         switch change.device.kind {
         case .pointer:
             // The compositor may emulate the pointer from a finger we already
             // track: one contact must not draw twice.
-            if active.values.contains(where: { $0.kind == .finger && $0.device.seat == seat }) { return }
+            if active.contains(where: { $0.kind == .finger && $0.device.seat == seat }) { return }
         case .finger:
-            for touch in active.values where touch.kind == .pointer && touch.device.seat == seat {
+            for touch in active where touch.kind == .pointer && touch.device.seat == seat {
                 finish(touch, as: .cancelled, at: change.timestamp)
             }
         }
-        if let lost = active[key] {
+        if let lost = activeTouch(change.device, change.id) {
             // The up of the previous contact with this id never came.
             finish(lost, as: .ended, at: change.timestamp)
         }
@@ -87,8 +90,9 @@ final class TouchDispatcher {
         let hit = window.hitTest(change.location, with: nil)
         window.touchDidHit(hit)
         touch.view = hit
-        active[key] = touch
+        active.append(touch)
         tracked.append(touch)
+        trackedSet.insert(touch)
         batch.append(touch)
     }
 
@@ -116,7 +120,7 @@ final class TouchDispatcher {
     private func finish(_ touch: Touch, as phase: Touch.Phase, at time: Double) {
         // A touch changes phase once per delivery: deliver what came before.
         if batch.contains(touch) { deliver() }
-        active[RawKey(device: touch.device, id: touch.rawID)] = nil
+        active.removeAll { $0 === touch }
         touch.previousLocationInWindow = touch.locationInWindow
         touch.phase = phase
         touch.timestamp = time
@@ -136,12 +140,13 @@ final class TouchDispatcher {
         for touch in tracked where !changed.contains(where: { $0 === touch }) {
             touch.phase = .stationary
         }
-        let event = Event(allTouches: Set(tracked), timestamp: frameTime)
+        let event = Event(allTouches: trackedSet, timestamp: frameTime)
         batch = []
         window.gestureEnvironment.deliver(event, changed: changed)
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }
         guard !finished.isEmpty else { return }
         tracked.removeAll { $0.phase == .ended || $0.phase == .cancelled }
+        for touch in finished { trackedSet.remove(touch) }
         window.gestureEnvironment.touchesRemoved(finished)
     }
 }
