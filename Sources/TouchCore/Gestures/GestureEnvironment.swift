@@ -77,7 +77,6 @@ final class GestureEnvironment {
     /// arrays in the common case. A buffer is taken out while in use, so a
     /// nested delivery (a handler feeding the window) gets its own.
     private var spareChanges: [Change] = []
-    private var spareRecipients: [GestureRecognizer] = []
     private var spareViews: [View] = []
     private var spareOutgoing: [Outgoing] = []
 
@@ -115,8 +114,7 @@ final class GestureEnvironment {
             }
             deliverToRecognizers(changes, with: event)
             queueViewMessages(changes, batch: batch, event: event)
-            changes.removeAll(keepingCapacity: true)
-            spareChanges = changes
+            recycle(&changes, into: &spareChanges)
         }
     }
 
@@ -244,13 +242,12 @@ final class GestureEnvironment {
     /// once per phase with its touches of that phase (those it tracks at that
     /// moment: a recognizer may ignore a touch in an earlier phase).
     private func deliverToRecognizers(_ changes: [Change], with event: Event) {
-        var recipients = take(&spareRecipients)
-        defer {
-            recipients.removeAll(keepingCapacity: true)
-            spareRecipients = recipients
-        }
-        var phasesInBatch: MessagePhases = []
-        for change in changes {
+        guard let first = changes.first else { return }
+        // The recipients are the touches' recognizers, each once; with one
+        // changed touch (the usual case) simply its own list.
+        var recipients = first.touch.gestureRecognizers
+        var phasesInBatch = first.phases
+        for change in changes.dropFirst() {
             phasesInBatch.formUnion(change.phases)
             for recognizer in change.touch.gestureRecognizers where !recipients.contains(where: { $0 === recognizer }) {
                 recipients.append(recognizer)
@@ -301,8 +298,10 @@ final class GestureEnvironment {
 
     /// Recognizers still deciding or in progress get touch messages;
     /// finished ones wait for their reset.
+    /// (Without `needsValidation` a recognizer tracking touches here is
+    /// known to be attached, so its weak `view` need not be loaded.)
     private func isReceivingTouches(_ recognizer: GestureRecognizer) -> Bool {
-        guard recognizer.isEnabled, recognizer.view != nil else { return false }
+        guard recognizer.isEnabled, !needsValidation || recognizer.view != nil else { return false }
         return recognizer.currentState == .possible || recognizer.currentState.isInProgress
     }
 
@@ -486,8 +485,7 @@ final class GestureEnvironment {
     private func queueViewMessages(_ changes: [Change], batch: Int, event: Event) {
         var views = take(&spareViews)
         defer {
-            views.removeAll(keepingCapacity: true)
-            spareViews = views
+            recycle(&views, into: &spareViews)
         }
         var phasesInBatch: MessagePhases = []
         for change in changes {
@@ -510,8 +508,7 @@ final class GestureEnvironment {
     private func flushViewMessages() {
         var outgoing = take(&spareOutgoing)
         defer {
-            outgoing.removeAll(keepingCapacity: true)
-            spareOutgoing = outgoing
+            recycle(&outgoing, into: &spareOutgoing)
         }
         let cancellationBatch = nextBatch
         nextBatch += 1
@@ -560,7 +557,7 @@ final class GestureEnvironment {
                 outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
             }
         }
-        deliveries.removeAll(where: \.isDone)
+        if deliveries.contains(where: \.isDone) { deliveries.removeAll(where: \.isDone) }
 
         if outgoing.count > 1 { outgoing.sort { $0.message.sequence < $1.message.sequence } }
         var index = outgoing.startIndex
@@ -588,6 +585,12 @@ final class GestureEnvironment {
         let all = event.allTouches
         if count == all.count && touches.allSatisfy({ all.contains($0) }) { return all }
         return Set(touches)
+    }
+
+    /// Empties `buffer` and keeps its storage as the spare for next time.
+    private func recycle<Element>(_ buffer: inout [Element], into spare: inout [Element]) {
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+        swap(&buffer, &spare)
     }
 
     /// Takes a spare buffer out, leaving an empty one behind.

@@ -19,6 +19,8 @@ final class TouchDispatcher {
     private var trackedSet: Set<Touch> = []
     /// Touches changed in the batch being built, in order of change.
     private var batch: [Touch] = []
+    /// An emptied batch buffer, kept so building a batch allocates nothing.
+    private var spareBatch: [Touch] = []
     private var tapCounter = TapCounter()
     private var nextSerial: UInt64 = 0
     /// Timestamp of the frame being processed, for its deliveries.
@@ -136,13 +138,16 @@ final class TouchDispatcher {
     /// touches that ended.
     private func deliver() {
         guard !batch.isEmpty else { return }
-        let changed = batch
+        var changed = spareBatch
+        swap(&changed, &batch)
+        spareBatch = []
         for touch in tracked where !changed.contains(where: { $0 === touch }) {
             touch.phase = .stationary
         }
         let event = Event(allTouches: trackedSet, timestamp: frameTime)
-        batch = []
         window.gestureEnvironment.deliver(event, changed: changed)
+        changed.removeAll(keepingCapacity: true)
+        spareBatch = changed
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }
         guard !finished.isEmpty else { return }
         tracked.removeAll { $0.phase == .ended || $0.phase == .cancelled }
