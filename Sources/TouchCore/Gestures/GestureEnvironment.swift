@@ -483,6 +483,15 @@ final class GestureEnvironment {
     /// Appends this batch's view messages to their touches' queues, in the
     /// order they will be delivered: by phase, then by view, then by touch.
     private func queueViewMessages(_ changes: [Change], batch: Int, event: Event) {
+        if changes.count == 1, let change = changes.first {
+            // One touch, so one view: its messages in phase order.
+            guard change.touch.view != nil else { return }
+            for (phase, flag) in MessagePhases.inOrder where change.phases.contains(flag) {
+                change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
+                nextSequence += 1
+            }
+            return
+        }
         var views = take(&spareViews)
         defer {
             recycle(&views, into: &spareViews)
@@ -520,11 +529,11 @@ final class GestureEnvironment {
                 outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
             }
             delivery.viewFinished = true
-            delivery.queue = []
+            delivery.clearQueue()
         }
         for delivery in deliveries {
             guard let view = delivery.view else {
-                delivery.queue = []
+                delivery.clearQueue()
                 continue
             }
             if delivery.isCancelledByRecognizer {
@@ -538,7 +547,7 @@ final class GestureEnvironment {
                     outgoing.append(Outgoing(message: systemCancel, view: view, touch: delivery.touch))
                 }
                 delivery.viewFinished = true
-                delivery.queue = []
+                delivery.clearQueue()
                 continue
             }
             guard !delivery.queue.isEmpty else { continue }
@@ -588,8 +597,10 @@ final class GestureEnvironment {
     }
 
     /// Empties `buffer` and keeps its storage as the spare for next time.
+    /// (Buffers hold a few elements; removing them one by one is cheaper
+    /// than the general `removeAll(keepingCapacity:)`.)
     private func recycle<Element>(_ buffer: inout [Element], into spare: inout [Element]) {
-        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+        while !buffer.isEmpty { buffer.removeLast() }
         swap(&buffer, &spare)
     }
 

@@ -213,7 +213,7 @@ open class GestureRecognizer {
     }
 
     func centroidInWindow() -> Point? {
-        centroid(of: trackedTouches.map { $0.location(in: nil) })
+        centroid(of: trackedTouches.lazy.map { $0.location(in: nil) })
     }
 
     func noteCentroid() {

@@ -124,6 +124,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     private func currentCentroid() -> Point {
-        TouchCore.centroid(of: fingers.map { $0.location(in: nil) }) ?? centroid
+        TouchCore.centroid(of: fingers.lazy.map { $0.location(in: nil) }) ?? centroid
     }
 }

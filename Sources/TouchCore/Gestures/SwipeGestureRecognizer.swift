@@ -81,7 +81,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     private func centroidOfFingers() -> Point? {
-        centroid(of: fingers.map { $0.location(in: nil) })
+        centroid(of: fingers.lazy.map { $0.location(in: nil) })
     }
 
     private func fail() {

@@ -45,6 +45,11 @@ final class TouchDelivery {
         self.receivers = receivers.map { Receiver(recognizer: $0, session: $0.session) }
     }
 
+    /// Drops the queued messages, keeping the storage for the next ones.
+    func clearQueue() {
+        while !queue.isEmpty { queue.removeLast() }
+    }
+
     /// Whether `recognizer`, in its current gesture, received this touch.
     func isReceived(by recognizer: GestureRecognizer) -> Bool {
         receivers.contains { $0.recognizer === recognizer && $0.isCurrent }
