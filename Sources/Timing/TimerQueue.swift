@@ -66,6 +66,8 @@ public final class TimerQueue {
     @discardableResult
     public func fireDue() -> Int {
         let now = clock.now
+        // The event loop calls this after every wake-up; usually nothing is due.
+        guard entries.values.contains(where: { $0.deadline <= now }) else { return 0 }
         let due = entries.filter { $0.value.deadline <= now }
             .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
         var fired = 0

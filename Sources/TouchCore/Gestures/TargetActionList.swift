@@ -37,9 +37,12 @@ struct TargetActionList {
 
     /// Calls every live pair in the order they were added.
     func send(from recognizer: GestureRecognizer) {
-        for pair in pairs {
-            guard let target = pair.target else { continue }
-            pair.perform(target, recognizer)
+        // By index: copying a pair would copy its weak reference. (`self`
+        // is a snapshot: a handler changing the list does not affect this
+        // round.)
+        for index in pairs.indices {
+            guard let target = pairs[index].target else { continue }
+            pairs[index].perform(target, recognizer)
         }
     }
 }
