@@ -255,36 +255,7 @@ final class GestureEnvironment {
         }
         var cancelledRecipients: [GestureRecognizer] = []
         for (phase, flag) in MessagePhases.inOrder where phasesInBatch.contains(flag) {
-            let changesOfPhase = changes.count { $0.phases.contains(flag) }
-            // Usually every recipient tracks every touch of the phase: they
-            // share one set, built on first use.
-            var allOfPhase: Set<Touch>?
-            for recognizer in recipients {
-                let tracked = changes.count { change in
-                    change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
-                }
-                guard tracked > 0, isReceivingTouches(recognizer) else { continue }
-                let touches: Set<Touch>
-                if tracked == changesOfPhase {
-                    let all = allOfPhase ?? touchSet(changes.lazy.filter { $0.phases.contains(flag) }.map(\.touch),
-                                                     count: changesOfPhase, of: event)
-                    allOfPhase = all
-                    touches = all
-                } else {
-                    touches = Set(changes.lazy.filter { change in
-                        change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
-                    }.map(\.touch))
-                }
-                switch phase {
-                case .began: recognizer.touchesBegan(touches, with: event)
-                case .moved: recognizer.touchesMoved(touches, with: event)
-                case .ended: recognizer.touchesEnded(touches, with: event)
-                case .cancelled:
-                    recognizer.touchesCancelled(touches, with: event)
-                    cancelledRecipients.append(recognizer)
-                case .stationary: break
-                }
-            }
+            deliver(phase, flag, of: changes, to: recipients, with: event, cancelled: &cancelledRecipients)
         }
         // A cancelled touch ends its gestures, whatever the subclass did.
         for recognizer in cancelledRecipients {
@@ -292,6 +263,44 @@ final class GestureEnvironment {
                 recognizer.state = .failed
             } else if recognizer.currentState.isInProgress {
                 recognizer.state = .cancelled
+            }
+        }
+    }
+
+    /// Calls each recipient's touch method for `phase` with the touches of
+    /// `changes` in that phase it tracks, if any; adds those that got
+    /// `touchesCancelled` to `cancelled`.
+    private func deliver(_ phase: Touch.Phase, _ flag: MessagePhases, of changes: [Change],
+                         to recipients: [GestureRecognizer], with event: Event,
+                         cancelled cancelledRecipients: inout [GestureRecognizer]) {
+        let changesOfPhase = changes.count { $0.phases.contains(flag) }
+        // Usually every recipient tracks every touch of the phase: they
+        // share one set, built on first use.
+        var allOfPhase: Set<Touch>?
+        for recognizer in recipients {
+            let tracked = changes.count { change in
+                change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
+            }
+            guard tracked > 0, isReceivingTouches(recognizer) else { continue }
+            let touches: Set<Touch>
+            if tracked == changesOfPhase {
+                let all = allOfPhase ?? touchSet(changes.lazy.filter { $0.phases.contains(flag) }.map { $0.touch },
+                                                 count: changesOfPhase, of: event)
+                allOfPhase = all
+                touches = all
+            } else {
+                touches = Set(changes.lazy.filter { change in
+                    change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
+                }.map { $0.touch })
+            }
+            switch phase {
+            case .began: recognizer.touchesBegan(touches, with: event)
+            case .moved: recognizer.touchesMoved(touches, with: event)
+            case .ended: recognizer.touchesEnded(touches, with: event)
+            case .cancelled:
+                recognizer.touchesCancelled(touches, with: event)
+                cancelledRecipients.append(recognizer)
+            case .stationary: break
             }
         }
     }
@@ -321,11 +330,17 @@ final class GestureEnvironment {
                 process(transitions.removeFirst())
             }
         } while hasInvalidRecognizer()
-        for recognizer in activeRecognizers
-        where recognizer.currentState.isFinished && recognizer.trackedTouches.isEmpty {
+        guard activeRecognizers.contains(where: isDoneWithGesture) else { return }
+        for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
             activeRecognizers.removeAll { $0 === recognizer }
             recognizer.resetToPossible()
         }
+    }
+
+    /// A recognizer whose gesture is over and whose touches are all gone
+    /// goes back to possible.
+    private func isDoneWithGesture(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.currentState.isFinished && recognizer.trackedTouches.isEmpty
     }
 
     /// Whether an active recognizer no longer belongs to the window; when
@@ -532,6 +547,8 @@ final class GestureEnvironment {
             delivery.clearQueue()
         }
         for delivery in deliveries {
+            // Nothing queued and nothing left to cancel: nothing to do.
+            if delivery.queue.isEmpty && (delivery.viewFinished || !delivery.isCancelledByRecognizer) { continue }
             guard let view = delivery.view else {
                 delivery.clearQueue()
                 continue
@@ -551,8 +568,8 @@ final class GestureEnvironment {
                 continue
             }
             guard !delivery.queue.isEmpty else { continue }
-            let withholdsBegan = delivery.hasDecider(where: \.delaysTouchesBegan)
-            let withholdsEnded = delivery.hasDecider(where: \.delaysTouchesEnded)
+            let withholdsBegan = delivery.hasDecider { $0.delaysTouchesBegan }
+            let withholdsEnded = delivery.hasDecider { $0.delaysTouchesEnded }
             while let message = delivery.queue.first {
                 if !delivery.viewSawBegan && withholdsBegan { break }
                 if message.phase == .ended && withholdsEnded { break }
@@ -566,7 +583,7 @@ final class GestureEnvironment {
                 outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
             }
         }
-        if deliveries.contains(where: \.isDone) { deliveries.removeAll(where: \.isDone) }
+        if deliveries.contains(where: { $0.isDone }) { deliveries.removeAll { $0.isDone } }
 
         if outgoing.count > 1 { outgoing.sort { $0.message.sequence < $1.message.sequence } }
         var index = outgoing.startIndex
@@ -578,7 +595,7 @@ final class GestureEnvironment {
                   outgoing[next].message.batch == first.message.batch {
                 next += 1
             }
-            let touches = touchSet(outgoing[index..<next].lazy.map(\.touch), count: next - index,
+            let touches = touchSet(outgoing[index..<next].lazy.map { $0.touch }, count: next - index,
                                    of: first.message.event)
             send(first.message.phase, touches, to: first.view, with: first.message.event)
             index = next
@@ -592,6 +609,11 @@ final class GestureEnvironment {
     private func touchSet<Touches: Collection<Touch>>(_ touches: Touches, count: Int, of event: Event) -> Set<Touch> {
         assert(Set(touches).count == count, "a delivery's touches are distinct")
         let all = event.allTouches
+        if count == 1 {
+            // One finger down: no need to hash.
+            if all.count == 1, let touch = touches.first, all.first === touch { return all }
+            return Set(touches)
+        }
         if count == all.count && touches.allSatisfy({ all.contains($0) }) { return all }
         return Set(touches)
     }

@@ -25,6 +25,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var pressStarts: [Touch: Point] = [:]
     private var mostFingersInPress = 0
     private var timer: TimerHandle?
+    /// How its timers reach it without keeping it alive.
+    private var timerLink: TimerLink<LongPressGestureRecognizer>?
+
+    deinit {
+        timerLink?.target = nil
+    }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if state.isInProgress {
@@ -39,7 +45,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if pressStarts.count > numberOfTouchesRequired {
             fail()
         } else if pressStarts.count == numberOfTouchesRequired {
-            timer = timers?.schedule(after: minimumPressDuration) { [weak self] in self?.pressLasted() }
+            let link = TimerLink.reused(&timerLink, for: self)
+            timer = timers?.schedule(after: minimumPressDuration) { link.target?.pressLasted() }
         }
     }
 
@@ -75,7 +82,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         timer?.cancel()
         completedTaps += 1
         mostFingersInPress = 0
-        timer = timers?.schedule(after: maximumIntervalBetweenTaps) { [weak self] in self?.fail() }
+        let link = TimerLink.reused(&timerLink, for: self)
+        timer = timers?.schedule(after: maximumIntervalBetweenTaps) { link.target?.fail() }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {

@@ -28,6 +28,12 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Where the first tap went down (window), for the next taps.
     private var firstTapLocation: Point?
     private var timer: TimerHandle?
+    /// How its timers reach it without keeping it alive.
+    private var timerLink: TimerLink<TapGestureRecognizer>?
+
+    deinit {
+        timerLink?.target = nil
+    }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
@@ -97,7 +103,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// next tap that comes too late.
     private func startTimer(after delay: Double) {
         timer?.cancel()
-        timer = timers?.schedule(after: delay) { [weak self] in self?.fail() }
+        let link = TimerLink.reused(&timerLink, for: self)
+        timer = timers?.schedule(after: delay) { link.target?.fail() }
     }
 
     private func fail() {

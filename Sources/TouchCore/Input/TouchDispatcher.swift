@@ -7,6 +7,8 @@
 /// touch in a frame merge into one move.
 final class TouchDispatcher {
     private unowned let window: Window
+    /// The window's gesture environment, which every batch goes to.
+    private let environment: GestureEnvironment
     /// The touches currently down, in creation order; one per raw id and
     /// device. A touch leaves on up or cancel, so a reused id makes a new
     /// touch. (A handful at most: a linear search beats hashing the seat name.)
@@ -26,8 +28,9 @@ final class TouchDispatcher {
     /// Timestamp of the frame being processed, for its deliveries.
     private var frameTime: Double = 0
 
-    init(window: Window) {
+    init(window: Window, environment: GestureEnvironment) {
         self.window = window
+        self.environment = environment
     }
 
     var activeTouches: Set<Touch> { Set(active) }
@@ -145,13 +148,13 @@ final class TouchDispatcher {
             touch.phase = .stationary
         }
         let event = Event(allTouches: trackedSet, timestamp: frameTime)
-        window.gestureEnvironment.deliver(event, changed: changed)
-        changed.removeAll(keepingCapacity: true)
+        environment.deliver(event, changed: changed)
+        while !changed.isEmpty { changed.removeLast() }  // keeps the storage
         spareBatch = changed
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }
         guard !finished.isEmpty else { return }
         tracked.removeAll { $0.phase == .ended || $0.phase == .cancelled }
         for touch in finished { trackedSet.remove(touch) }
-        window.gestureEnvironment.touchesRemoved(finished)
+        environment.touchesRemoved(finished)
     }
 }

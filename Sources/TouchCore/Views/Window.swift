@@ -42,7 +42,7 @@ open class Window: View {
     public private(set) lazy var menuController = MenuController(window: self)
 
     lazy var gestureEnvironment = GestureEnvironment(window: self)
-    private lazy var touchDispatcher = TouchDispatcher(window: self)
+    private lazy var touchDispatcher = TouchDispatcher(window: self, environment: gestureEnvironment)
     private var damage: [Rect] = []
 
     /// Damage beyond this many rectangles collapses into their union.
