@@ -243,6 +243,10 @@ final class GestureEnvironment {
     /// moment: a recognizer may ignore a touch in an earlier phase).
     private func deliverToRecognizers(_ changes: [Change], with event: Event) {
         guard let first = changes.first else { return }
+        if changes.count == 1 {
+            deliverToRecognizers(first, with: event)
+            return
+        }
         // The recipients are the touches' recognizers, each once; with one
         // changed touch (the usual case) simply its own list.
         var recipients = first.touch.gestureRecognizers
@@ -257,7 +261,37 @@ final class GestureEnvironment {
         for (phase, flag) in MessagePhases.inOrder where phasesInBatch.contains(flag) {
             deliver(phase, flag, of: changes, to: recipients, with: event, cancelled: &cancelledRecipients)
         }
-        // A cancelled touch ends its gestures, whatever the subclass did.
+        endGestures(of: cancelledRecipients)
+    }
+
+    /// `deliverToRecognizers` for a batch of one touch (the usual case):
+    /// every recognizer that tracks it gets the one-touch set.
+    private func deliverToRecognizers(_ change: Change, with event: Event) {
+        let touch = change.touch
+        let recipients = touch.gestureRecognizers
+        var touches: Set<Touch>?
+        var cancelledRecipients: [GestureRecognizer] = []
+        for (phase, flag) in MessagePhases.inOrder where change.phases.contains(flag) {
+            for recognizer in recipients
+            where recognizer.trackedTouches.contains(where: { $0 === touch }) && isReceivingTouches(recognizer) {
+                let set = touches ?? touchSet(CollectionOfOne(touch), count: 1, of: event)
+                touches = set
+                switch phase {
+                case .began: recognizer.touchesBegan(set, with: event)
+                case .moved: recognizer.touchesMoved(set, with: event)
+                case .ended: recognizer.touchesEnded(set, with: event)
+                case .cancelled:
+                    recognizer.touchesCancelled(set, with: event)
+                    cancelledRecipients.append(recognizer)
+                case .stationary: break
+                }
+            }
+        }
+        endGestures(of: cancelledRecipients)
+    }
+
+    /// A cancelled touch ends its gestures, whatever the subclass did.
+    private func endGestures(of cancelledRecipients: [GestureRecognizer]) {
         for recognizer in cancelledRecipients {
             if recognizer.pendingState != nil || recognizer.currentState == .possible {
                 recognizer.state = .failed
@@ -317,6 +351,19 @@ final class GestureEnvironment {
     // MARK: Settling state changes
 
     private func settle() {
+        // Usually one state change (a pan's `changed`) or none.
+        if !transitions.isEmpty || needsValidation { applyTransitions() }
+        guard hasRecognizerDoneWithGesture() else { return }
+        for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
+            activeRecognizers.removeAll { $0 === recognizer }
+            recognizer.resetToPossible()
+        }
+    }
+
+    /// Lets go of recognizers that no longer belong to the window, and
+    /// applies the state changes in the order they were made, until none
+    /// is left.
+    private func applyTransitions() {
         repeat {
             if needsValidation {
                 // Releasing runs actions, which may invalidate others: they
@@ -330,11 +377,11 @@ final class GestureEnvironment {
                 process(transitions.removeFirst())
             }
         } while hasInvalidRecognizer()
-        guard activeRecognizers.contains(where: isDoneWithGesture) else { return }
-        for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
-            activeRecognizers.removeAll { $0 === recognizer }
-            recognizer.resetToPossible()
-        }
+    }
+
+    private func hasRecognizerDoneWithGesture() -> Bool {
+        for recognizer in activeRecognizers where isDoneWithGesture(recognizer) { return true }
+        return false
     }
 
     /// A recognizer whose gesture is over and whose touches are all gone
@@ -530,12 +577,13 @@ final class GestureEnvironment {
     /// Delivers every view message no recognizer holds any more, oldest
     /// first, and forgets finished deliveries.
     private func flushViewMessages() {
+        let cancellationBatch = nextBatch
+        nextBatch += 1
+        guard deliveries.contains(where: { $0.hasWork }) else { return }
         var outgoing = take(&spareOutgoing)
         defer {
             recycle(&outgoing, into: &spareOutgoing)
         }
-        let cancellationBatch = nextBatch
-        nextBatch += 1
         func cancel(_ delivery: TouchDelivery, view: View) {
             if delivery.viewSawBegan && !delivery.viewFinished, let event = latestEvent {
                 let message = TouchDelivery.Message(phase: .cancelled, sequence: nextSequence,
@@ -546,9 +594,7 @@ final class GestureEnvironment {
             delivery.viewFinished = true
             delivery.clearQueue()
         }
-        for delivery in deliveries {
-            // Nothing queued and nothing left to cancel: nothing to do.
-            if delivery.queue.isEmpty && (delivery.viewFinished || !delivery.isCancelledByRecognizer) { continue }
+        for delivery in deliveries where delivery.hasWork {
             guard let view = delivery.view else {
                 delivery.clearQueue()
                 continue

@@ -62,6 +62,13 @@ final class TouchDelivery {
         receivers.contains { $0.isCurrent && $0.recognizer.currentState == .possible && condition($0.recognizer) }
     }
 
+    /// Whether flushing has anything to do for this touch: messages to
+    /// deliver or hold, a cancellation the view has not had yet, or the
+    /// delivery to forget.
+    var hasWork: Bool {
+        !queue.isEmpty || (isCancelledByRecognizer && !viewFinished) || !isLive
+    }
+
     /// Nothing more will ever be delivered for this touch.
     var isDone: Bool { !isLive && queue.isEmpty }
 }
