@@ -5,11 +5,21 @@
 /// by closure (Swift closures cannot be compared). Targets are held weakly,
 /// as in UIKit: a pair whose target is gone is skipped and forgotten.
 struct TargetActionList {
-    private struct Pair {
+    /// A class, so reading a pair never copies its weak reference (each
+    /// action sent would otherwise copy and destroy one).
+    private final class Pair {
         weak var target: AnyObject?
         let targetID: ObjectIdentifier
         let action: Action
         let perform: (AnyObject, GestureRecognizer) -> Void
+
+        init(target: AnyObject, targetID: ObjectIdentifier, action: Action,
+             perform: @escaping (AnyObject, GestureRecognizer) -> Void) {
+            self.target = target
+            self.targetID = targetID
+            self.action = action
+            self.perform = perform
+        }
     }
 
     private var pairs: [Pair] = []
@@ -37,12 +47,11 @@ struct TargetActionList {
 
     /// Calls every live pair in the order they were added.
     func send(from recognizer: GestureRecognizer) {
-        // By index: copying a pair would copy its weak reference. (`self`
-        // is a snapshot: a handler changing the list does not affect this
-        // round.)
-        for index in pairs.indices {
-            guard let target = pairs[index].target else { continue }
-            pairs[index].perform(target, recognizer)
+        // `pairs` is a snapshot: a handler changing the list does not
+        // affect this round.
+        for pair in pairs {
+            guard let target = pair.target else { continue }
+            pair.perform(target, recognizer)
         }
     }
 }
