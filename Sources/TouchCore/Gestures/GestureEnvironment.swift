@@ -204,6 +204,7 @@ final class GestureEnvironment {
     /// for another to fail, that their delegate lets receive it.
     private func startDelivery(of touch: Touch) -> TouchDelivery {
         var receivers: [GestureRecognizer] = []
+        receivers.reserveCapacity(8)  // a handful of recognizers: grow once at most
         var view = touch.view
         while let current = view {
             for recognizer in current.gestureRecognizers where acceptsNewTouches(recognizer) {
@@ -374,7 +375,9 @@ final class GestureEnvironment {
                 }
             }
             while !transitions.isEmpty {
-                process(transitions.removeFirst())
+                // Oldest first; usually the only one, and removing the last
+                // element is cheaper than shifting.
+                process(transitions.count == 1 ? transitions.removeLast() : transitions.removeFirst())
             }
         } while hasInvalidRecognizer()
     }
