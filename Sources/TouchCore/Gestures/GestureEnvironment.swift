@@ -41,10 +41,27 @@ final class GestureEnvironment {
         static let ended = MessagePhases(rawValue: 1 << 2)
         static let cancelled = MessagePhases(rawValue: 1 << 3)
 
-        /// Each phase with its flag, in delivery order.
-        static let inOrder: [(phase: Touch.Phase, flag: MessagePhases)] = [
-            (.began, .began), (.moved, .moved), (.ended, .ended), (.cancelled, .cancelled),
-        ]
+        /// The phases present, each with its flag, in delivery order (the
+        /// order of the bits).
+        var inDeliveryOrder: InDeliveryOrder { InDeliveryOrder(remaining: rawValue) }
+
+        struct InDeliveryOrder: Sequence, IteratorProtocol {
+            var remaining: UInt8
+
+            mutating func next() -> (phase: Touch.Phase, flag: MessagePhases)? {
+                guard remaining != 0 else { return nil }
+                let flag = MessagePhases(rawValue: remaining & (~remaining &+ 1))
+                remaining &= remaining &- 1
+                switch flag {
+                case .began: return (.began, flag)
+                case .moved: return (.moved, flag)
+                case .ended: return (.ended, flag)
+                default:
+                    assert(flag == .cancelled, "four phases")
+                    return (.cancelled, flag)
+                }
+            }
+        }
     }
 
     /// One touch changed in the batch being delivered.
@@ -106,6 +123,16 @@ final class GestureEnvironment {
         perform {
             let batch = nextBatch
             nextBatch += 1
+            if changed.count == 1 {
+                // One touch changed (the usual case): no list of changes.
+                let touch = changed[0]
+                let (phases, delivery) = messagePhases(for: touch)
+                guard !phases.isEmpty else { return }
+                let change = Change(touch: touch, phases: phases, delivery: delivery)
+                deliverToRecognizers(change, with: event)
+                queueViewMessages(of: change, batch: batch, event: event)
+                return
+            }
             var changes = take(&spareChanges)
             let inOrder = changed.count < 2 ? changed : changed.sorted { $0.serial < $1.serial }
             for touch in inOrder {
@@ -259,7 +286,7 @@ final class GestureEnvironment {
             }
         }
         var cancelledRecipients: [GestureRecognizer] = []
-        for (phase, flag) in MessagePhases.inOrder where phasesInBatch.contains(flag) {
+        for (phase, flag) in phasesInBatch.inDeliveryOrder {
             deliver(phase, flag, of: changes, to: recipients, with: event, cancelled: &cancelledRecipients)
         }
         endGestures(of: cancelledRecipients)
@@ -272,7 +299,7 @@ final class GestureEnvironment {
         let recipients = touch.gestureRecognizers
         var touches: Set<Touch>?
         var cancelledRecipients: [GestureRecognizer] = []
-        for (phase, flag) in MessagePhases.inOrder where change.phases.contains(flag) {
+        for (phase, flag) in change.phases.inDeliveryOrder {
             for recognizer in recipients
             where recognizer.trackedTouches.contains(where: { $0 === touch }) && isReceivingTouches(recognizer) {
                 let set = touches ?? touchSet(CollectionOfOne(touch), count: 1, of: event)
@@ -549,12 +576,7 @@ final class GestureEnvironment {
     /// order they will be delivered: by phase, then by view, then by touch.
     private func queueViewMessages(_ changes: [Change], batch: Int, event: Event) {
         if changes.count == 1, let change = changes.first {
-            // One touch, so one view: its messages in phase order.
-            guard change.touch.view != nil else { return }
-            for (phase, flag) in MessagePhases.inOrder where change.phases.contains(flag) {
-                change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
-                nextSequence += 1
-            }
+            queueViewMessages(of: change, batch: batch, event: event)
             return
         }
         var views = take(&spareViews)
@@ -566,7 +588,7 @@ final class GestureEnvironment {
             phasesInBatch.formUnion(change.phases)
             if let view = change.touch.view, !views.contains(where: { $0 === view }) { views.append(view) }
         }
-        for (phase, flag) in MessagePhases.inOrder where phasesInBatch.contains(flag) {
+        for (phase, flag) in phasesInBatch.inDeliveryOrder {
             for view in views {
                 for change in changes where change.touch.view === view && change.phases.contains(flag) {
                     change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch,
@@ -574,6 +596,16 @@ final class GestureEnvironment {
                     nextSequence += 1
                 }
             }
+        }
+    }
+
+    /// `queueViewMessages` for a batch of one touch: one view, its messages
+    /// in phase order.
+    private func queueViewMessages(of change: Change, batch: Int, event: Event) {
+        guard change.touch.view != nil else { return }
+        for (phase, flag) in change.phases.inDeliveryOrder {
+            change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
+            nextSequence += 1
         }
     }
 
@@ -617,11 +649,21 @@ final class GestureEnvironment {
                 continue
             }
             guard !delivery.queue.isEmpty else { continue }
-            let withholdsBegan = delivery.hasDecider { $0.delaysTouchesBegan }
-            let withholdsEnded = delivery.hasDecider { $0.delaysTouchesEnded }
+            // Whether a recognizer still deciding holds these messages back,
+            // asked only when it matters.
+            var withholdsBegan: Bool?
+            var withholdsEnded: Bool?
             while let message = delivery.queue.first {
-                if !delivery.viewSawBegan && withholdsBegan { break }
-                if message.phase == .ended && withholdsEnded { break }
+                if !delivery.viewSawBegan {
+                    let withholds = withholdsBegan ?? delivery.hasDecider { $0.delaysTouchesBegan }
+                    withholdsBegan = withholds
+                    if withholds { break }
+                }
+                if message.phase == .ended {
+                    let withholds = withholdsEnded ?? delivery.hasDecider { $0.delaysTouchesEnded }
+                    withholdsEnded = withholds
+                    if withholds { break }
+                }
                 delivery.queue.removeFirst()
                 guard !delivery.viewFinished else { continue }
                 switch message.phase {
