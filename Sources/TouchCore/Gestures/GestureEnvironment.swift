@@ -153,7 +153,7 @@ final class GestureEnvironment {
                 delivery(for: touch)?.isLive = false
                 for recognizer in activeRecognizers where recognizer.trackedTouches.contains(touch) {
                     recognizer.noteCentroid()
-                    recognizer.trackedTouches.removeAll { $0 === touch }
+                    recognizer.trackedTouches.removeFirstIdentical(to: touch)
                 }
             }
         }
@@ -383,7 +383,7 @@ final class GestureEnvironment {
         if !transitions.isEmpty || needsValidation { applyTransitions() }
         guard hasRecognizerDoneWithGesture() else { return }
         for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
-            activeRecognizers.removeAll { $0 === recognizer }
+            activeRecognizers.removeFirstIdentical(to: recognizer)
             recognizer.resetToPossible()
         }
     }
@@ -566,7 +566,7 @@ final class GestureEnvironment {
         for touch in recognizer.trackedTouches {
             touch.gestureRecognizers.removeAll { $0 === recognizer }
         }
-        activeRecognizers.removeAll { $0 === recognizer }
+        activeRecognizers.removeFirstIdentical(to: recognizer)
         recognizer.resetToPossible()
     }
 
@@ -674,7 +674,12 @@ final class GestureEnvironment {
                 outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
             }
         }
-        if deliveries.contains(where: { $0.isDone }) { deliveries.removeAll { $0.isDone } }
+        // Forget finished deliveries, keeping the others in order.
+        var position = deliveries.endIndex
+        while position > deliveries.startIndex {
+            position -= 1
+            if deliveries[position].isDone { deliveries.remove(at: position) }
+        }
 
         if outgoing.count > 1 { outgoing.sort { $0.message.sequence < $1.message.sequence } }
         var index = outgoing.startIndex

@@ -285,7 +285,7 @@ open class GestureRecognizer {
         currentState = .possible
         pendingState = nil
         hasRecognized = false
-        trackedTouches.removeAll(keepingCapacity: true)
+        if !trackedTouches.isEmpty { trackedTouches.removeAll(keepingCapacity: true) }
         session += 1
         environment = nil
         reset()

@@ -125,7 +125,7 @@ final class TouchDispatcher {
     private func finish(_ touch: Touch, as phase: Touch.Phase, at time: Double) {
         // A touch changes phase once per delivery: deliver what came before.
         if batch.contains(touch) { deliver() }
-        active.removeAll { $0 === touch }
+        active.removeFirstIdentical(to: touch)
         touch.previousLocationInWindow = touch.locationInWindow
         touch.phase = phase
         touch.timestamp = time
