@@ -590,7 +590,8 @@ final class GestureEnvironment {
         }
         for (phase, flag) in phasesInBatch.inDeliveryOrder {
             for view in views {
-                for change in changes where change.touch.view === view && change.phases.contains(flag) {
+                for change in changes
+                where change.touch.view === view && change.phases.contains(flag) && !change.delivery.isClosedByRecognizer {
                     change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch,
                                                        event: event))
                     nextSequence += 1
@@ -602,7 +603,7 @@ final class GestureEnvironment {
     /// `queueViewMessages` for a batch of one touch: one view, its messages
     /// in phase order.
     private func queueViewMessages(of change: Change, batch: Int, event: Event) {
-        guard change.touch.view != nil else { return }
+        guard change.touch.view != nil, !change.delivery.isClosedByRecognizer else { return }
         for (phase, flag) in change.phases.inDeliveryOrder {
             change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
             nextSequence += 1

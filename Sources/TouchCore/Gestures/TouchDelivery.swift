@@ -45,6 +45,11 @@ final class TouchDelivery {
         self.receivers = receivers.map { Receiver(recognizer: $0, session: $0.session) }
     }
 
+    /// A recognizer cancelled this touch in its view and the view has had
+    /// its `touchesCancelled`: later messages would only be dropped at the
+    /// next flush, so they are not queued at all.
+    var isClosedByRecognizer: Bool { isCancelledByRecognizer && viewFinished }
+
     /// Drops the queued messages, keeping the storage for the next ones.
     func clearQueue() {
         while !queue.isEmpty { queue.removeLast() }
