@@ -35,4 +35,30 @@ import Timing
         #expect(counter.actions == 0)
         #expect(timers.count == 0)
     }
+
+    @Test func aRecognizerThatOutlivesItsWindowStillFinishesItsGesture() {
+        let clock = ManualClock()
+        let timers = TimerQueue(clock: clock)
+        let counter = Counter()
+        let doubleTap = TapGestureRecognizer(target: counter, action: Action("count")) { counter, _ in
+            counter.actions += 1
+        }
+        doubleTap.numberOfTapsRequired = 2
+        weak var droppedWindow: Window?
+        do {
+            let window = Window(size: Size(width: 400, height: 300), timers: timers)
+            let view = View(frame: rect(0, 0, 400, 300))
+            window.addSubview(view)
+            view.addGestureRecognizer(doubleTap)
+            droppedWindow = window
+            window.send(down(1, 50, 50, at: 0))
+            window.send(up(1, at: 0.05))
+        }
+        #expect(droppedWindow == nil)
+        // The wait for the second tap runs out with no window left: the
+        // recognizer fails on its own and tells its target.
+        timers.advance(by: 2)
+        #expect(doubleTap.state == .failed)
+        #expect(counter.actions == 1)
+    }
 }

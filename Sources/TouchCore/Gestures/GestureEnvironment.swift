@@ -108,6 +108,15 @@ final class GestureEnvironment {
         self.window = window
     }
 
+    deinit {
+        // Recognizers can outlive their window: none may keep referring to
+        // this environment. (Compared by identity, which loads nothing.)
+        let this = ObjectIdentifier(self)
+        for recognizer in activeRecognizers where recognizer.environmentID == this {
+            recognizer.join(nil)
+        }
+    }
+
     /// True when no view message is withheld and no recognizer is taking
     /// part in touch handling: what every touch sequence comes back to.
     var isIdle: Bool { deliveries.isEmpty && activeRecognizers.isEmpty }
@@ -263,7 +272,7 @@ final class GestureEnvironment {
     private func activate(_ recognizer: GestureRecognizer) {
         guard !activeRecognizers.contains(where: { $0 === recognizer }) else { return }
         activeRecognizers.append(recognizer)
-        recognizer.environment = self
+        recognizer.join(self)
     }
 
     /// Calls the recognizers' touch methods, phase by phase, each recognizer

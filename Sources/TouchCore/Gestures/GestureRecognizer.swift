@@ -102,8 +102,14 @@ open class GestureRecognizer {
     /// gesture from the current one.
     var session = 0
     /// The environment it is taking part in, from its first touch until its
-    /// reset.
-    weak var environment: GestureEnvironment?
+    /// reset. It does not own it (the window owns the environment, which
+    /// owns its active recognizers), and the environment clears it when it
+    /// goes away. Not `weak`: a weak reference would give the environment a
+    /// side table, making each of its retains and releases a slow one.
+    private(set) unowned var environment: GestureEnvironment?
+    /// Which environment `environment` is, comparable without loading it
+    /// (the environment's `deinit` compares it).
+    private(set) var environmentID: ObjectIdentifier?
     /// Recognizers added with `require(toFail:)`.
     private var requiredToFail: [WeakRecognizer] = []
     private var targets = TargetActionList()
@@ -279,6 +285,12 @@ open class GestureRecognizer {
         }
     }
 
+    /// Takes part in `environment`'s touch handling (nil: none).
+    func join(_ environment: GestureEnvironment?) {
+        self.environment = environment
+        environmentID = environment.map(ObjectIdentifier.init)
+    }
+
     /// Back to `possible` for the next gesture.
     func resetToPossible() {
         noteCentroid()
@@ -287,7 +299,7 @@ open class GestureRecognizer {
         hasRecognized = false
         if !trackedTouches.isEmpty { trackedTouches.removeAll(keepingCapacity: true) }
         session += 1
-        environment = nil
+        join(nil)
         reset()
     }
 }
