@@ -60,6 +60,9 @@ public final class Session {
         application.addWindow(window)
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
         window.addSubview(canvas)
+        // The canvas answers the keyboard from the start: Ctrl+Z must undo
+        // a line just drawn, before any tap made the canvas first responder.
+        canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
@@ -75,6 +78,13 @@ public final class Session {
             translator.handle(event)
         }
         translator.onAppKey = { [unowned self] press in
+            if press.key == .escape {
+                // Escape hides the menu (SPEC §4) and also deselects (§6);
+                // the visible menu would take it alone, so it is hidden here
+                // and the key goes on to the canvas.
+                window.menuController.hideMenu()
+                return false
+            }
             guard press.key == .character("q"), press.modifiers == .control else { return false }
             quit()
             return true

@@ -1,0 +1,135 @@
+import Canvas
+import Testing
+import TouchCore
+@testable import TouchTrackerApp
+
+/// The mouse and the keyboard through `wl_pointer` and `wl_keyboard` (a real
+/// XKB keymap compiled by the test compositor), checked by pixels and the file.
+@Suite struct PointerAndKeyboardEndToEndTests {
+    static let leftButton: UInt32 = 0x110
+    static let rightButton: UInt32 = 0x111
+
+    @Test func leftButtonDragDrawsALine() throws {
+        let app = try AppHarness()
+        try app.pointerEnter(60, 80)
+        try app.pointerButton(Self.leftButton, pressed: true)
+        for step in 1...4 { try app.pointerMotion(60 + 60 * Double(step), 80) }
+        #expect(app.pixel(150, 80) == Colour.red, "in progress while the button is held")
+        try app.pointerButton(Self.leftButton, pressed: false)
+        #expect(app.pixel(150, 80) == Colour.black)
+        #expect(app.pixel(290, 80) == Colour.black)
+        #expect(try app.savedLines() == [line(60, 80, 300, 80)])
+
+        try app.pointerMotion(200, 200)
+        #expect(try app.savedLines() == [line(60, 80, 300, 80)], "moving without a button draws nothing")
+    }
+
+    @Test func rightClickOnALineSelectsItAndOpensTheMenu() throws {
+        let app = try AppHarness(lines: [line(100, 200, 300, 200)])
+        try app.pointerEnter(200, 210)
+        try app.pointerButton(Self.rightButton, pressed: true)
+        try app.pointerButton(Self.rightButton, pressed: false)
+        #expect(app.pixel(110, 200) == Colour.green)
+        let layout = try #require(app.menu.layout)
+        #expect(layout.items.map(\.title) == ["Delete"])
+        #expect(Colour.isMenuBubble(app.pixel(layout.frame.minX + 4, layout.frame.midY)))
+
+        // Clicking the item deletes the line.
+        let item = layout.items[0].frame
+        try app.pointerMotion(item.midX, item.midY)
+        try app.pointerButton(Self.leftButton, pressed: true)
+        try app.pointerButton(Self.leftButton, pressed: false)
+        try app.wait(0.5)
+        #expect(!app.menu.isMenuVisible)
+        #expect(app.pixel(110, 200) == Colour.white)
+        #expect(try app.savedLines().isEmpty)
+    }
+
+    @Test func rightClickAwayFromEveryLineSelectsNothing() throws {
+        let app = try AppHarness(lines: [line(100, 200, 300, 200)])
+        try app.pointerEnter(200, 230)
+        try app.pointerButton(Self.rightButton, pressed: true)
+        try app.pointerButton(Self.rightButton, pressed: false)
+        #expect(!app.menu.isMenuVisible)
+        #expect(app.pixel(110, 200) == Colour.black)
+    }
+
+    @Test func theWheelChangesNothing() throws {
+        let app = try AppHarness(lines: [line(100, 200, 300, 200)])
+        try app.pointerEnter(200, 200)
+        let before = app.presented.pixels
+        try app.send {
+            app.seat.pointerAxisSource(.wheel)
+            app.seat.pointerAxisSteps(.vertical, steps: 3)
+            app.seat.pointerAxis(.vertical, value: 45, time: app.time)
+            app.seat.pointerFrame()
+            app.seat.pointerAxis(.horizontal, value: -30, time: app.time)
+            app.seat.pointerAxisStop(.horizontal, time: app.time)
+            app.seat.pointerFrame()
+        }
+        try app.wait(1)
+        #expect(app.presented.pixels == before)
+        #expect(try app.savedLines() == [line(100, 200, 300, 200)])
+        #expect(!app.menu.isMenuVisible)
+        #expect(app.canvas.drawing.linesInProgress.isEmpty)
+    }
+
+    @Test(arguments: [EvdevKey.delete, EvdevKey.backspace])
+    func deleteAndBackSpaceDeleteTheSelectedLine(key: UInt32) throws {
+        let app = try AppHarness(lines: [line(100, 100, 300, 100), line(100, 220, 300, 220)])
+        try app.focusKeyboard()
+        try app.tap(200, 225)
+        #expect(app.pixel(110, 220) == Colour.green)
+        try app.press(key)
+        #expect(app.pixel(110, 220) == Colour.white)
+        #expect(app.pixel(110, 100) == Colour.black)
+        #expect(!app.menu.isMenuVisible)
+        #expect(try app.savedLines() == [line(100, 100, 300, 100)])
+
+        try app.press(key)
+        #expect(try app.savedLines() == [line(100, 100, 300, 100)], "nothing selected: nothing deleted")
+    }
+
+    @Test func escapeDeselectsAndHidesTheMenu() throws {
+        let app = try AppHarness(lines: [line(100, 220, 300, 220)])
+        try app.focusKeyboard()
+        try app.tap(200, 225)
+        let bubble = try #require(app.menu.layout).frame
+        try app.press(EvdevKey.escape)
+        #expect(!app.menu.isMenuVisible)
+        #expect(app.canvas.drawing.selectedLineID == nil)
+        #expect(app.pixel(110, 220) == Colour.black)
+        #expect(app.pixel(bubble.minX + 4, bubble.midY) == Colour.white, "the menu is no longer painted")
+        try app.press(EvdevKey.delete)
+        #expect(try app.savedLines() == [line(100, 220, 300, 220)])
+    }
+
+    @Test func controlZUndoesAndControlShiftZRedoes() throws {
+        let app = try AppHarness()
+        try app.focusKeyboard()
+        try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        #expect(app.pixel(200, 100) == Colour.black)
+
+        try app.press(EvdevKey.z, modifiers: ModifierMask.control)
+        #expect(app.pixel(200, 100) == Colour.white, "undone")
+        #expect(try app.savedLines().isEmpty)
+
+        try app.press(EvdevKey.z, modifiers: ModifierMask.control | ModifierMask.shift)
+        #expect(app.pixel(200, 100) == Colour.black, "redone")
+        #expect(try app.savedLines() == [line(50, 100, 300, 100)])
+
+        try app.press(EvdevKey.z)
+        #expect(app.pixel(200, 100) == Colour.black, "a plain z is no shortcut")
+    }
+
+    @Test func undoRevertsADelete() throws {
+        let app = try AppHarness(lines: [line(100, 220, 300, 220)])
+        try app.focusKeyboard()
+        try app.tap(200, 225)
+        try app.press(EvdevKey.delete)
+        #expect(try app.savedLines().isEmpty)
+        try app.press(EvdevKey.z, modifiers: ModifierMask.control)
+        #expect(app.pixel(110, 220) == Colour.black)
+        #expect(try app.savedLines() == [line(100, 220, 300, 220)])
+    }
+}
