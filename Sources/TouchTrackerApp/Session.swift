@@ -143,7 +143,13 @@ public final class Session {
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
     /// connection fails (the drawing is saved in every case).
     public func run() throws {
-        watchTerminationSignals()
+        let signalFD = watchTerminationSignals()
+        defer {
+            // Each run opens its own signalfd: close it, or every run leaks one.
+            signalWatch?.cancel()
+            signalWatch = nil
+            if signalFD >= 0 { close(signalFD) }
+        }
         do {
             try loop.run()
         } catch {
@@ -152,13 +158,16 @@ public final class Session {
         }
     }
 
-    private func watchTerminationSignals() {
+    /// Watches SIGINT/SIGTERM/SIGHUP through a signalfd; returns it (-1 when
+    /// it cannot be made) for the caller to close.
+    private func watchTerminationSignals() -> Int32 {
         let fd = tt_termination_signalfd()
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return fd }
         signalWatch = loop.watch(fd: fd, events: Int16(POLLIN)) { [unowned self] _ in
             while tt_signalfd_read(fd) > 0 {}
             quit()
         }
+        return fd
     }
 
     /// The drawing saved at `path`: empty when there is none yet; when the
