@@ -38,13 +38,20 @@ final class AppHarness {
 
     /// Starts a session on a drawing file with `lines` (none: no file), or
     /// with the raw bytes `fileContents` when given.
+    /// Device pixels per logical point of the presented buffers.
+    let scale: Int32
+
+    /// `outputScale` adds an output with that scale (the window's buffers
+    /// follow it); `documentName` is the drawing's path inside the directory.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
-         logInput: Bool = false) throws {
+         logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json") throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
+        if let outputScale { compositor.addOutput(name: "output0", scale: outputScale) }
+        scale = outputScale ?? 1
         directory = try Self.makeTemporaryDirectory()
-        documentPath = directory + "/drawing.json"
+        documentPath = directory + "/" + documentName
         if let lines { try Document.save(lines, to: documentPath) }
         if let fileContents { try Self.write(fileContents, to: documentPath) }
         let display = try Self.connect(to: compositor, clock: clock)
@@ -86,14 +93,7 @@ final class AppHarness {
 
     deinit {
         // Leave nothing behind: the drawing, files set aside, temporaries.
-        if let entries = opendir(directory) {
-            while let entry = readdir(entries) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { unlink(directory + "/" + name) }
-            }
-            closedir(entries)
-        }
-        rmdir(directory)
+        removeTree(directory)
     }
 
     /// Messages the session reported for the user, oldest first.
@@ -277,9 +277,9 @@ final class AppHarness {
         surface.commits.last { $0.attachedBuffer }!
     }
 
-    /// The presented pixel at logical point (x, y) (scale 1).
+    /// The presented pixel at logical point (x, y).
     func pixel(_ x: Double, _ y: Double) -> UInt32 {
-        presented.pixel(x: Int(x), y: Int(y)) ?? 0
+        presented.pixel(x: Int(x * Double(scale)), y: Int(y * Double(scale))) ?? 0
     }
 
     /// The lines the drawing file holds now.
@@ -291,15 +291,7 @@ final class AppHarness {
 
     /// Files in the temporary directory, sorted.
     func directoryEntries() -> [String] {
-        var names: [String] = []
-        if let entries = opendir(directory) {
-            while let entry = readdir(entries) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(entries)
-        }
-        return names.sorted()
+        entries(of: directory)
     }
 
     // MARK: Files
@@ -373,4 +365,25 @@ enum ModifierMask {
 
 func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Line {
     Line(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+}
+
+/// The names in the directory at `path` (without "." and ".."), sorted.
+func entries(of path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// Deletes a file, or a directory with everything in it.
+func removeTree(_ path: String) {
+    if unlink(path) == 0 { return }
+    for name in entries(of: path) { removeTree(path + "/" + name) }
+    rmdir(path)
 }

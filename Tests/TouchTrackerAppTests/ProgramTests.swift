@@ -69,22 +69,7 @@ import Glibc
         }
 
         deinit {
-            // Removes what the tests create: files and one level of directories.
-            func remove(_ path: String) {
-                if let entries = opendir(path) {
-                    while let entry = readdir(entries) {
-                        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                        }
-                        if name != "." && name != ".." { remove(path + "/" + name) }
-                    }
-                    closedir(entries)
-                    rmdir(path)
-                } else {
-                    unlink(path)
-                }
-            }
-            remove(directory)
+            removeTree(directory)
         }
 
         var environment: [String: String] {
