@@ -131,6 +131,19 @@ import TouchCore
         #expect(try app.savedLines() == [line(130, 140, 330, 140)], "nothing drawn, the line moved exactly")
     }
 
+    @Test func aLongPressReleasedWithoutMovingLeavesNothingSelected() throws {
+        let app = try AppHarness(lines: [line(100, 100, 300, 100)])
+        try app.down(1, 200, 105)
+        try app.wait(0.6)
+        #expect(app.pixel(200, 100) == Colour.green)
+        try app.up(1)
+        try app.wait(0.5)
+        #expect(app.canvas.drawing.selectedLineID == nil, "released when the finger lifts")
+        #expect(!app.menu.isMenuVisible, "a long press is not also a tap")
+        #expect(app.pixel(200, 100) == Colour.black)
+        #expect(try app.savedLines() == [line(100, 100, 300, 100)])
+    }
+
     @Test func framesArePacedAndDamageCoversOnlyTheMovingLine() throws {
         let app = try AppHarness(lines: [line(20, 250, 380, 250)])
         try app.down(1, 50, 50)
