@@ -38,8 +38,10 @@ final class AppHarness {
 
     /// Starts a session on a drawing file with `lines` (none: no file), or
     /// with the raw bytes `fileContents` when given.
-    /// Device pixels per logical point of the presented buffers.
+    /// Device pixels per logical point of the presented buffers (at start).
     let scale: Int32
+    /// The output added with `outputScale`, if any.
+    let output: TestOutput?
 
     /// `outputScale` adds an output with that scale (the window's buffers
     /// follow it); `documentName` is the drawing's path inside the directory.
@@ -48,7 +50,7 @@ final class AppHarness {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
-        if let outputScale { compositor.addOutput(name: "output0", scale: outputScale) }
+        output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
         directory = try Self.makeTemporaryDirectory()
         documentPath = directory + "/" + documentName
@@ -199,21 +201,24 @@ final class AppHarness {
 
     // MARK: Pointer and keyboard
 
-    func pointerEnter(_ x: Double, _ y: Double) throws {
+    func pointerEnter(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
+        let seat = seat ?? self.seat
         try send {
             seat.pointerEnter(surface.resource, x: x, y: y)
             seat.pointerFrame()
         }
     }
 
-    func pointerMotion(_ x: Double, _ y: Double) throws {
+    func pointerMotion(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
+        let seat = seat ?? self.seat
         try send {
             seat.pointerMotion(x: x, y: y, time: time)
             seat.pointerFrame()
         }
     }
 
-    func pointerButton(_ button: UInt32, pressed: Bool) throws {
+    func pointerButton(_ button: UInt32, pressed: Bool, seat: TestSeat? = nil) throws {
+        let seat = seat ?? self.seat
         try send {
             seat.pointerButton(button, pressed: pressed, time: time)
             seat.pointerFrame()

@@ -24,6 +24,54 @@ import TouchCore
         #expect(try app.savedLines() == [line(60, 80, 300, 80)], "moving without a button draws nothing")
     }
 
+    @Test func aMouseAndAFingerOfAnotherSeatDrawAtTheSameTime() throws {
+        let app = try AppHarness(seatNames: ["seat0", "seat1"])
+        let (mouse, finger) = (app.seats[0], app.seats[1])
+        try app.pointerEnter(60, 80, seat: mouse)
+        try app.pointerButton(Self.leftButton, pressed: true, seat: mouse)
+        try app.down(1, 60, 200, seat: finger)
+        for step in 1...4 {
+            try app.pointerMotion(60 + 60 * Double(step), 80, seat: mouse)
+            try app.move(1, 60 + 60 * Double(step), 200, seat: finger)
+        }
+        #expect(app.pixel(200, 80) == Colour.red)
+        #expect(app.pixel(200, 200) == Colour.red)
+        try app.pointerButton(Self.leftButton, pressed: false, seat: mouse)
+        try app.up(1, seat: finger)
+        #expect(app.pixel(200, 80) == Colour.black)
+        #expect(app.pixel(200, 200) == Colour.black)
+        #expect(Set(try app.savedLines()) == [line(60, 80, 300, 80), line(60, 200, 300, 200)])
+    }
+
+    @Test func aPointerEmulatedFromTheSameSeatsFingerDoesNotDrawTwice() throws {
+        let app = try AppHarness()
+        // A compositor that sends a finger and, for the same contact, a pointer.
+        try app.send {
+            app.seat.touchDown(on: app.surface.resource, id: 1, x: 60, y: 200, time: app.time)
+            app.seat.touchFrame()
+            app.seat.pointerEnter(app.surface.resource, x: 60, y: 200)
+            app.seat.pointerButton(Self.leftButton, pressed: true, time: app.time)
+            app.seat.pointerFrame()
+        }
+        for step in 1...4 {
+            let x = 60 + 60 * Double(step)
+            try app.send {
+                app.seat.touchMotion(id: 1, x: x, y: 200, time: app.time)
+                app.seat.touchFrame()
+                app.seat.pointerMotion(x: x, y: 200, time: app.time)
+                app.seat.pointerFrame()
+            }
+        }
+        try app.send {
+            app.seat.touchUp(id: 1, time: app.time)
+            app.seat.touchFrame()
+            app.seat.pointerButton(Self.leftButton, pressed: false, time: app.time)
+            app.seat.pointerFrame()
+        }
+        #expect(app.pixel(200, 200) == Colour.black)
+        #expect(try app.savedLines() == [line(60, 200, 300, 200)], "one contact, one line")
+    }
+
     @Test func rightClickOnALineSelectsItAndOpensTheMenu() throws {
         let app = try AppHarness(lines: [line(100, 200, 300, 200)])
         try app.pointerEnter(200, 210)

@@ -34,6 +34,27 @@ import Glibc
         #expect(try app.savedLines() == [line(50, 100, 300, 100)])
     }
 
+    @Test func aDrawingComesBackInTheNextSession() throws {
+        let saved: [UInt8]
+        do {
+            let first = try AppHarness()
+            try first.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+            try first.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 250))
+            try first.focusKeyboard()
+            first.seat.modifiers(depressed: ModifierMask.control)
+            first.seat.key(EvdevKey.q, pressed: true, time: first.time)
+            first.compositor.dispatch()
+            #expect(first.runGuarded().endedByItself)
+            saved = try #require(AppHarness.read(first.documentPath))
+        }
+        let second = try AppHarness(fileContents: saved)
+        #expect(second.reports.isEmpty)
+        #expect(second.pixel(150, 100) == Colour.black)
+        #expect(second.pixel(175, 225) == Colour.black)
+        #expect(second.pixel(150, 150) == Colour.white)
+        #expect(second.canvas.drawing.lines == [line(50, 100, 300, 100), line(50, 200, 300, 250)])
+    }
+
     @Test func aPlainQDoesNotQuit() throws {
         let app = try AppHarness()
         try app.focusKeyboard()

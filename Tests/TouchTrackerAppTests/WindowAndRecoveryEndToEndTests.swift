@@ -80,6 +80,22 @@ import Glibc
         #expect(app.presented.pixel(x: 400, y: 213) == Colour.white)
     }
 
+    @Test func movingToAHiDPIOutputRedrawsSharplyAtTheNewScale() throws {
+        let app = try AppHarness(outputScale: 1)
+        try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        let output = try #require(app.output)
+        app.surface.enter(output)
+        output.setScale(2)
+        try app.frame()
+        try app.frame()
+        #expect(app.presented.bufferWidth == 2 * AppHarness.width)
+        #expect(app.presented.bufferScale == 2)
+        #expect(app.presented.pixel(x: 400, y: 192) == Colour.black)
+        #expect(app.presented.pixel(x: 400, y: 207) == Colour.black)
+        #expect(app.presented.pixel(x: 400, y: 186) == Colour.white)
+        #expect(app.presented.pixel(x: 100, y: 100) == Colour.white)
+    }
+
     @Test func aTouchScreenUnpluggedMidStrokeLeavesNoHalfLine() throws {
         let app = try AppHarness()
         try app.down(1, 50, 100)
