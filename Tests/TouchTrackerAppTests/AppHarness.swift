@@ -250,7 +250,9 @@ final class AppHarness {
     /// counts the loop's iterations and stops it after `iterations`, so a
     /// session that fails to end makes the test fail instead of hanging.
     /// Returns whether the session ended by itself, and what `run()` threw.
-    func runGuarded(iterations: Int = 50) -> (endedByItself: Bool, error: Error?) {
+    /// `onIteration` runs in each iteration with its number (from 1), inside `run()`.
+    func runGuarded(iterations: Int = 50, onIteration: @escaping (Int) -> Void = { _ in })
+        -> (endedByItself: Bool, error: Error?) {
         var fds: [Int32] = [-1, -1]
         precondition(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
@@ -261,6 +263,7 @@ final class AppHarness {
         let loop = session.loop
         let watch = loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
             count += 1
+            onIteration(count)
             if count >= iterations {
                 stoppedByGuard = true
                 loop.stop()

@@ -76,6 +76,20 @@ import Glibc
         #expect(try app.savedLines() == [line(50, 100, 300, 100)])
     }
 
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aTerminationSignalEndsTheSessionWithTheDrawingSaved(signal: Int32) throws {
+        let app = try drawnAndUnsaved()
+        // Sent to this thread once `run()` has blocked it for its signalfd
+        // (a signal to the process could reach another thread and kill it).
+        let thread = pthread_self()
+        let (endedByItself, error) = app.runGuarded { iteration in
+            if iteration == 1 { pthread_kill(thread, signal) }
+        }
+        #expect(endedByItself)
+        #expect(error == nil)
+        #expect(try app.savedLines() == [line(50, 100, 300, 100)])
+    }
+
     @Test func aProtocolErrorEndsRunWithAnErrorAndTheDrawingSaved() throws {
         let app = try drawnAndUnsaved()
         app.compositor.postError(on: app.surface.resource, code: 2, message: "scripted failure")

@@ -127,6 +127,17 @@ import Glibc
         #expect(app.session.window.activeTouches.isEmpty)
     }
 
+    @Test func aMouseUnpluggedMidDragLeavesNoHalfLine() throws {
+        let app = try AppHarness()
+        try app.pointerEnter(60, 80)
+        try app.pointerButton(0x110, pressed: true)
+        for step in 1...4 { try app.pointerMotion(60 + 60 * Double(step), 80) }
+        try app.send { app.seat.setCapabilities([.keyboard, .touch]) }
+        #expect(app.pixel(200, 80) == Colour.white)
+        #expect(try app.savedLines().isEmpty)
+        #expect(app.session.window.activeTouches.isEmpty)
+    }
+
     @Test func releasingTheButtonThenLeavingFinishesTheStroke() throws {
         let app = try AppHarness()
         try app.pointerEnter(60, 80)
