@@ -24,6 +24,7 @@ public final class Session {
     public let application = TouchCore.Application()
     public let window: TouchCore.Window
     public let canvas: CanvasView
+    let canvasController: CanvasController
     public let documentPath: String
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
@@ -31,6 +32,9 @@ public final class Session {
     private let translator: InputTranslator
     private var signalWatch: FileWatch?
     private var lastSaveFailed = false
+    /// False when an unreadable drawing could not be moved aside: saving
+    /// would overwrite it, so this session keeps its drawing in memory only.
+    private let canSave: Bool
 
     /// How the session ended, for the process's exit status.
     public private(set) var exitStatus: Int32 = 0
@@ -49,7 +53,10 @@ public final class Session {
         self.documentPath = documentPath
         self.report = report
         loop = EventLoop(display: display, clock: clock)
-        let drawing = Drawing(lines: Session.openDrawing(at: documentPath, report: report))
+        let opened = Document.open(at: documentPath)
+        if let message = opened.message { report(message) }
+        canSave = opened.canSave
+        let drawing = Drawing(lines: opened.lines)
 
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)
@@ -59,6 +66,10 @@ public final class Session {
         window.menuController.textMeasurer = PangoTextMeasurer()
         application.addWindow(window)
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
+        canvasController = CanvasController(
+            canvas: canvas,
+            exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
+            report: report)
         window.addSubview(canvas)
         // The canvas answers the keyboard from the start: Ctrl+Z must undo
         // a line just drawn, before any tap made the canvas first responder.
@@ -90,7 +101,7 @@ public final class Session {
             return true
         }
         translator.onSecondaryClick = { [unowned self] point in
-            canvas.showContextMenu(at: canvas.convert(point, from: nil))
+            canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
         toplevel.onConfigure = { [unowned self] size, _, _ in
             let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
@@ -124,6 +135,7 @@ public final class Session {
     /// Saves the drawing atomically; a failure is reported once until a save
     /// succeeds again, and the drawing stays in memory.
     public func save() {
+        guard canSave else { return }
         do {
             try Document.save(canvas.drawing.lines, to: documentPath)
             if lastSaveFailed { report("saved the drawing to \(documentPath) again") }
@@ -168,22 +180,5 @@ public final class Session {
             quit()
         }
         return fd
-    }
-
-    /// The drawing saved at `path`: empty when there is none yet; when the
-    /// file cannot be read, it is renamed aside untouched (so nothing is lost)
-    /// and the app starts empty.
-    static func openDrawing(at path: String, report: (String) -> Void) -> [Line] {
-        do {
-            return try Document.load(from: path)
-        } catch {
-            do {
-                let aside = try Document.setAside(corruptFileAt: path)
-                report("\(error)\nThe file was kept as \(aside); starting with an empty canvas.")
-            } catch {
-                report("\(error); starting with an empty canvas")
-            }
-            return []
-        }
     }
 }

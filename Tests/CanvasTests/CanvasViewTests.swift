@@ -140,8 +140,9 @@ import TouchCore
         #expect(h.drawing.lines == [line(20, 50, 320, 50)])
 
         h.tap(100, 55)
-        h.key(.escape) // the visible menu takes the first Escape
-        h.key(.escape)
+        #expect(h.menu.isMenuVisible)
+        #expect(h.drawing.selectedLineID != nil)
+        h.key(.escape) // one Escape hides the menu and deselects
         #expect(h.drawing.selectedLineID == nil)
         #expect(!h.menu.isMenuVisible)
     }
@@ -156,5 +157,20 @@ import TouchCore
         let reach = line(100, 100, 170, 100).paintedBounds
         #expect(!damage.isEmpty)
         #expect(damage.allSatisfy { reach.contains($0) }, "\(damage)")
+    }
+
+    @Test func deletingDamagesTheLineNotTheWholeView() throws {
+        let h = CanvasHarness(lines: [line(100, 100, 200, 100), line(50, 250, 350, 250)])
+        h.tap(150, 100)
+        let menuFrame = try #require(h.menu.layout?.frame)
+        _ = h.window.takeDamage()
+        h.key(.delete)
+        let damage = h.window.takeDamage()
+        let reach = line(100, 100, 200, 100).paintedBounds.union(menuFrame)
+        #expect(!damage.isEmpty)
+        #expect(damage.allSatisfy { reach.contains($0) }, "\(damage)")
+
+        h.doubleTap(300, 50)
+        #expect(h.window.takeDamage().contains(h.window.bounds), "a clear redraws everything")
     }
 }

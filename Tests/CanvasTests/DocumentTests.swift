@@ -143,6 +143,22 @@ import TouchCore
         #expect(second == aside + "-1")
     }
 
+    @Test func openingSetsACorruptFileAsideAndStartsEmpty() throws {
+        try write("{\"format\":\"touchtracker\",\"version\":1,\"lines\":[[1,2,3")
+        let opened = Document.open(at: path)
+        #expect(opened.lines.isEmpty)
+        #expect(opened.canSave)
+        let aside = try #require(opened.setAsidePath)
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{\"format\":\"touchtracker\",\"version\":1,\"lines\":[[1,2,3")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(opened.message?.contains(aside) == true)
+
+        try Document.save(lines, to: path)
+        let reopened = Document.open(at: path)
+        #expect(reopened.lines == lines)
+        #expect(reopened.message == nil)
+    }
+
     @Test func defaultPathFollowsXDG() {
         #expect(Document.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
                 == "/data/touchtracker/drawing.json")

@@ -89,6 +89,41 @@ weston_tests() {
     expect "weston: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
 }
 
+# A HiDPI output: weston --scale=2 tells the app through wl_output.scale; the
+# app must answer with a buffer of twice the size (wl_surface.set_buffer_scale
+# 2), so the same logical line is 20 physical pixels thick and sharp.
+weston_scale2_tests() {
+    local run="$work/weston-scale2" shot
+    mkdir -m 0700 "$run"
+    write_drawing "$run/drawing.json"
+    (cd "$run" && exec env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$run" weston --backend=headless-backend.so \
+        --use-pixman --socket=wl-smoke --width=2560 --height=1600 --scale=2 --idle-time=0 --debug \
+        > "$run/weston.log" 2>&1) &
+    pids+=($!)
+    if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston scale 2: compositor starts"; return; fi
+    local env=(env XDG_RUNTIME_DIR="$run" WAYLAND_DISPLAY=wl-smoke XDG_DATA_HOME="$run/data")
+    "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+    local app_pid=$!
+    pids+=($app_pid)
+    sleep 2
+    (cd "$run" && "${env[@]}" weston-screenshooter >/dev/null 2>&1)
+    shot=$(ls "$run"/wayland-screenshot-*.png 2>/dev/null | head -n 1)
+    if [ -z "$shot" ]; then not_ok "weston scale 2: screenshot taken"; kill $app_pid; return; fi
+    cp "$shot" "$work/../touchtracker-weston-scale2.png" 2>/dev/null
+    # The canvas is the largest white area; its top-left is logical (0, 0).
+    read -r x0 y0 x1 y1 <<<"$($png bbox "$shot" 255 255 255 4)"
+    local column=$((x0 + 2 * 260)) black white
+    black=$($png count "$shot" 0 0 0 4 $column $((y0 + 160)) $((column + 1)) $((y0 + 240)))
+    white=$($png count "$shot" 255 255 255 4 $column $((y0 + 160)) $((column + 1)) $((y0 + 240)))
+    expect "weston scale 2: the 10 pt line is 20 physical pixels thick ($black)" test "$black" -eq 20
+    # Sharp: drawn at the buffer's own scale, the line has no blurred edge:
+    # every pixel of the 80-pixel column is either white or black.
+    expect "weston scale 2: its edges are sharp ($black black + $white white of 80)" \
+        test $((black + white)) -eq 80
+    kill -TERM $app_pid
+    wait $app_pid 2>/dev/null
+}
+
 # ---------------------------------------------------------------- sway
 as_user() { runuser -u "$user" -- "$@"; }
 
@@ -102,6 +137,10 @@ sway_tests() {
     fi
     local run="$work/sway"
     mkdir -m 0700 "$run"
+    # The build tree may sit in a directory the unprivileged user cannot
+    # enter (a clone under /root): run a copy it can execute.
+    install -m 0755 "$app" "$work/touchtracker"
+    local app="$work/touchtracker"
     [ "$(id -u)" -eq 0 ] && chown "$user" "$run"
     write_drawing "$run/drawing.json"
     [ "$(id -u)" -eq 0 ] && chown "$user" "$run/drawing.json"
@@ -202,6 +241,7 @@ walk(json.load(sys.stdin))' "$app_id"
 for c in $compositors; do
     if ! command -v "$c" >/dev/null; then not_ok "$c is installed"; continue; fi
     "${c}_tests"
+    [ "$c" = weston ] && weston_scale2_tests
 done
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -166,11 +166,13 @@ import TouchCore
         #expect(log.entries.isEmpty)
     }
 
-    @Test func escapeDismisses() {
+    @Test func escapeDismissesAndGoesOnToTheFirstResponder() {
+        canvas.consumesKeys = true
         canvas.becomeFirstResponder()
         menu.showMenu()
         #expect(window.handle(KeyPress(.escape)))
         #expect(!menu.isMenuVisible)
+        #expect(log.entries == ["canvas typed"])
     }
 
     @Test func keysTheMenuDoesNotUseGoOnToTheFirstResponder() {

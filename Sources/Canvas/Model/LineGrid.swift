@@ -44,7 +44,7 @@ struct LineGrid {
             oversized.append(id)
             return
         }
-        forEachCell(of: line) { cells[$0, default: []].append(id) }
+        for cell in cellsCrossed(by: line) { cells[cell, default: []].append(id) }
     }
 
     /// Unregisters `id`, which must have been inserted with exactly `line`.
@@ -53,12 +53,12 @@ struct LineGrid {
             if let index = oversized.firstIndex(of: id) { oversized.remove(at: index) }
             return
         }
-        forEachCell(of: line) { cell in
-            guard var ids = cells[cell], let index = ids.lastIndex(of: id) else {
+        for cell in cellsCrossed(by: line) {
+            guard let index = cells[cell]?.lastIndex(of: id) else {
                 preconditionFailure("\(id) was not registered in cell \(cell)")
             }
-            ids.remove(at: index)
-            cells[cell] = ids.isEmpty ? nil : ids
+            cells[cell]!.remove(at: index)
+            if cells[cell]!.isEmpty { cells[cell] = nil }
         }
     }
 
@@ -67,16 +67,21 @@ struct LineGrid {
         oversized.removeAll()
     }
 
-    /// An upper bound of the cells `forEachCell(of:)` visits, cheap to compute.
+    /// An upper bound of the cells `cellsCrossed(by:)` lists, cheap to compute.
     private func cellCount(of line: Line) -> Int {
         let b = line.bounds
         let columns = cellRange(b.minX, b.maxX), rows = cellRange(b.minY, b.maxY)
         return Int(columns.upperBound - columns.lowerBound) + Int(rows.upperBound - rows.lowerBound) + 1
     }
 
-    /// Visits every cell the closed segment touches (a "supercover": a cell
-    /// whose edge the segment merely grazes counts too), column by column.
-    func forEachCell(of line: Line, _ body: (Cell) -> Void) {
+    /// Every cell the closed segment touches (a "supercover": a cell whose
+    /// edge the segment merely grazes counts too), column by column.
+    ///
+    /// Returned as an array rather than visited with a closure: a closure
+    /// mutating `cells` while this method borrows `self` would copy the
+    /// whole dictionary on every insertion.
+    func cellsCrossed(by line: Line) -> [Cell] {
+        var result: [Cell] = []
         let b = line.bounds
         let dx = line.end.x - line.begin.x, dy = line.end.y - line.begin.y
         for column in cellRange(b.minX, b.maxX) {
@@ -93,8 +98,9 @@ struct LineGrid {
                 y1 = min(b.maxY, max(ya, yb) + 1e-6)
             }
             for row in cellRange(y0, y1) {
-                body(Cell(x: column, y: row))
+                result.append(Cell(x: column, y: row))
             }
         }
+        return result
     }
 }

@@ -118,8 +118,10 @@ public struct LineStore {
     public func nearestLineByLinearScan(to point: Point, within radius: Double) -> LineID? {
         var best = Candidate(limit: radius * radius)
         slots.withUnsafeBufferPointer { lines in
-            for index in lines.indices where alive[index] {
-                best.consider(UInt32(index), lines[index].squaredDistance(to: point))
+            alive.withUnsafeBufferPointer { alive in
+                for index in lines.indices where alive[index] {
+                    best.consider(UInt32(index), lines[index].squaredDistance(to: point))
+                }
             }
         }
         return best.id.map { LineID($0) }

@@ -25,10 +25,14 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// line still starts where the finger went down.
     private var touchDownLocations: [ObjectIdentifier: (touch: Weak<Touch>, location: Point)] = [:]
 
-    public private(set) var doubleTapRecognizer = TapGestureRecognizer()
-    public private(set) var tapRecognizer = TapGestureRecognizer()
-    public private(set) var longPressRecognizer = LongPressGestureRecognizer()
-    public private(set) var moveRecognizer = PanGestureRecognizer()
+    /// Two taps: clear everything.
+    public let doubleTapRecognizer = TapGestureRecognizer()
+    /// One tap, once the double tap has failed: select and show the menu.
+    public let tapRecognizer = TapGestureRecognizer()
+    /// Press and hold: pick up the line under the finger.
+    public let longPressRecognizer = LongPressGestureRecognizer()
+    /// Drag: move the picked-up line (never cancels the view's touches).
+    public let moveRecognizer = PanGestureRecognizer()
 
     public init(frame: Rect, drawing: Drawing = Drawing()) {
         self.drawing = drawing
@@ -107,21 +111,24 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     private func tap(_ recognizer: GestureRecognizer) {
-        showContextMenu(at: recognizer.location(in: self))
+        selectLineAndShowMenu(at: recognizer.location(in: self))
     }
 
-    /// What a tap (or a right click) at `point` does: selects the nearest line
-    /// within the selection radius and shows the menu for it there, or hides
-    /// the menu when no line is that close.
-    public func showContextMenu(at point: Point) {
+    /// What a tap does (and what the app does on a right click): selects the
+    /// nearest line within 20 points of `point` (view coordinates); if there
+    /// is one, becomes first responder and shows the menu there, otherwise
+    /// hides the menu. Returns whether a line was selected.
+    @discardableResult
+    public func selectLineAndShowMenu(at point: Point) -> Bool {
         select(drawing.nearestLine(to: point, within: CanvasMetrics.selectionRadius))
-        guard let menu = window?.menuController else { return }
+        guard let menu = window?.menuController else { return drawing.selectedLineID != nil }
         if drawing.selectedLineID != nil, becomeFirstResponder() {
             menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: self)
             menu.showMenu()
-        } else {
-            menu.hideMenu()
+            return true
         }
+        menu.hideMenu()
+        return false
     }
 
     private func longPress(_ recognizer: GestureRecognizer) {

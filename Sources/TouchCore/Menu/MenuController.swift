@@ -127,7 +127,11 @@ public final class MenuController {
         case .enter:
             if let highlightedIndex { activateItem(at: highlightedIndex) }
         case .escape:
+            // Escape also reaches the first responder: dismissing the menu
+            // is half of "cancel", the responder may undo the rest (the
+            // canvas deselects its line).
             hideMenu()
+            return false
         case .character, .delete, .backspace, .other:
             return false
         }

@@ -1,0 +1,65 @@
+import Canvas
+import TouchCore
+
+/// The rendering benchmarks of issue 8, ready to time: each `step()` is one
+/// unit of work on a fixed buffer and drawing.
+public final class FullRedrawWorkload {
+    public let drawing: Drawing
+    public let image: OwnedPixelBuffer
+    private let renderer = CanvasRenderer()
+    private let copyTarget: UnsafeMutableRawPointer
+
+    /// `lineCount` random finger-like lines on a `width`×`height` buffer.
+    public init(lineCount: Int = 10_000, width: Int = 1920, height: Int = 1080, scale: Double = 1) {
+        image = OwnedPixelBuffer(width: width, height: height, scale: scale)
+        drawing = Drawing(lines: SampleLines.random(count: lineCount, in: Rect(origin: .zero, size: image.buffer.logicalSize)))
+        copyTarget = .allocate(byteCount: image.buffer.stride * height, alignment: 16)
+    }
+
+    deinit {
+        copyTarget.deallocate()
+    }
+
+    /// Redraws every line and the whole frame from scratch.
+    public func step() {
+        renderer.invalidateCache()
+        renderer.renderAll(drawing, into: image.buffer)
+    }
+
+    /// One plain copy of the whole frame: the yardstick for `step()`.
+    public func copyFrame() {
+        copyTarget.copyMemory(from: image.buffer.data, byteCount: image.buffer.stride * image.buffer.height)
+    }
+}
+
+/// One finger drawing over `finishedLines` lines: each `step()` moves the
+/// finger a little and renders the resulting damage, as a frame would.
+public final class MotionFrameWorkload {
+    public let drawing: Drawing
+    public let image: OwnedPixelBuffer
+    private let renderer = CanvasRenderer()
+    private let finger = Finger()
+    private var steps = 0
+
+    private final class Finger {}
+
+    public init(finishedLines: Int, width: Int = 1920, height: Int = 1080, scale: Double = 1) {
+        image = OwnedPixelBuffer(width: width, height: height, scale: scale)
+        let size = image.buffer.logicalSize
+        drawing = Drawing(lines: SampleLines.random(count: finishedLines, in: Rect(origin: .zero, size: size)))
+        renderer.renderAll(drawing, into: image.buffer)
+        drawing.beginLine(for: ObjectIdentifier(finger), at: Point(x: size.width / 4, y: size.height / 4))
+    }
+
+    /// Moves the finger by a few points (back and forth along a diagonal)
+    /// and renders the damaged rectangle.
+    public func step() {
+        steps += 1
+        let phase = Double(steps % 200)
+        let offset = phase < 100 ? phase : 200 - phase
+        let size = image.buffer.logicalSize
+        let target = Point(x: size.width / 4 + 3 * offset, y: size.height / 4 + 2 * offset)
+        guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(finger), to: target) else { return }
+        renderer.render(drawing, into: image.buffer, damage: [old.paintedBounds.union(new.paintedBounds)])
+    }
+}

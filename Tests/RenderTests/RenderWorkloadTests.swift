@@ -1,0 +1,22 @@
+import Canvas
+import Render
+import Testing
+import TouchCore
+
+@Suite struct RenderWorkloadTests {
+    @Test func motionFramesDrawTheMovingLine() {
+        let workload = MotionFrameWorkload(finishedLines: 500, width: 400, height: 300)
+        for _ in 0..<10 { workload.step() }
+        // The finger started at (100, 75) and moved 3 pt right, 2 pt down per step.
+        #expect(workload.image.buffer.at(115, 85) == .red)
+    }
+
+    @Test func fullRedrawPaintsTheLines() {
+        let workload = FullRedrawWorkload(lineCount: 200, width: 300, height: 200)
+        workload.step()
+        workload.copyFrame()
+        let line = workload.drawing.lines[0]
+        let middle = Point(x: (line.begin.x + line.end.x) / 2, y: (line.begin.y + line.end.y) / 2)
+        #expect(workload.image.buffer.at(Int(middle.x), Int(middle.y)) == .black)
+    }
+}
