@@ -89,13 +89,6 @@ public final class Session {
             translator.handle(event)
         }
         translator.onAppKey = { [unowned self] press in
-            if press.key == .escape {
-                // Escape hides the menu (SPEC §4) and also deselects (§6);
-                // the visible menu would take it alone, so it is hidden here
-                // and the key goes on to the canvas.
-                window.menuController.hideMenu()
-                return false
-            }
             guard press.key == .character("q"), press.modifiers == .control else { return false }
             quit()
             return true

@@ -93,13 +93,17 @@ import TouchCore
         #expect(try app.savedLines().isEmpty)
     }
 
-    @Test func rightClickAwayFromEveryLineSelectsNothing() throws {
-        let app = try AppHarness(lines: [line(100, 200, 300, 200)])
-        try app.pointerEnter(200, 230)
+    @Test func rightClickAwayFromEveryLineSelectsNothingAndOffersTheCanvasMenu() throws {
+        let app = try AppHarness(lines: [line(100, 250, 300, 250)])
+        try app.pointerEnter(200, 229)
         try app.pointerButton(Self.rightButton, pressed: true)
         try app.pointerButton(Self.rightButton, pressed: false)
-        #expect(!app.menu.isMenuVisible)
-        #expect(app.pixel(110, 200) == Colour.black)
+        #expect(app.canvas.drawing.selectedLineID == nil, "21 pt away")
+        let layout = try #require(app.menu.layout)
+        #expect(!layout.items.map(\.title).contains("Delete"))
+        #expect(layout.items.map(\.title).contains("Export PNG"))
+        #expect(!layout.frame.intersects(line(100, 250, 300, 250).paintedBounds), "the menu is above the click")
+        #expect(app.pixel(200, 250) == Colour.black, "not selected")
     }
 
     @Test func theWheelChangesNothing() throws {
@@ -168,6 +172,37 @@ import TouchCore
 
         try app.press(EvdevKey.z)
         #expect(app.pixel(200, 100) == Colour.black, "a plain z is no shortcut")
+    }
+
+    @Test func controlZStillUndoesAfterTheCanvasMenu() throws {
+        let app = try AppHarness()
+        try app.focusKeyboard()
+        try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        try app.pointerEnter(200, 250)
+        try app.pointerButton(Self.rightButton, pressed: true)
+        try app.pointerButton(Self.rightButton, pressed: false)
+        #expect(app.menu.layout?.items.first?.title == "Undo")
+        try app.press(EvdevKey.escape)
+        #expect(!app.menu.isMenuVisible)
+        try app.press(EvdevKey.z, modifiers: ModifierMask.control)
+        #expect(app.pixel(200, 100) == Colour.white, "undone")
+        #expect(try app.savedLines().isEmpty)
+    }
+
+    @Test func theCanvasMenusUndoItemUndoes() throws {
+        let app = try AppHarness()
+        try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        try app.pointerEnter(200, 250)
+        try app.pointerButton(Self.rightButton, pressed: true)
+        try app.pointerButton(Self.rightButton, pressed: false)
+        let item = try #require(app.menu.layout?.items.first { $0.title == "Undo" }).frame
+        try app.pointerMotion(item.midX, item.midY)
+        try app.pointerButton(Self.leftButton, pressed: true)
+        try app.pointerButton(Self.leftButton, pressed: false)
+        try app.wait(0.5)
+        #expect(!app.menu.isMenuVisible)
+        #expect(app.pixel(200, 100) == Colour.white)
+        #expect(try app.savedLines().isEmpty)
     }
 
     @Test func undoRevertsADelete() throws {

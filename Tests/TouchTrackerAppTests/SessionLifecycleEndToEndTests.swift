@@ -132,7 +132,7 @@ import Glibc
         let message = try #require(app.reports.first)
         #expect(message.contains(app.documentPath))
         #expect(message.contains(aside))
-        #expect(message.contains("empty canvas"))
+        #expect(message.contains("not a readable drawing"))
 
         // Drawing now creates a new file and leaves the set-aside one alone.
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
