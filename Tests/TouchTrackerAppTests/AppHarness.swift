@@ -36,15 +36,17 @@ final class AppHarness {
     static let width: Int32 = 400
     static let height: Int32 = 300
 
-    /// Starts a session on a drawing file with `lines` (none: no file), or
-    /// with the raw bytes `fileContents` when given.
     /// Device pixels per logical point of the presented buffers (at start).
     let scale: Int32
     /// The output added with `outputScale`, if any.
     let output: TestOutput?
+    /// What the session's `report` and `logInput` callbacks received.
+    private let messages: MessageBox
 
-    /// `outputScale` adds an output with that scale (the window's buffers
-    /// follow it); `documentName` is the drawing's path inside the directory.
+    /// Starts a session on a drawing file with `lines` (none: no file), or
+    /// with the raw bytes `fileContents` when given. `outputScale` adds an
+    /// output with that scale (the window's buffers follow it);
+    /// `documentName` is the drawing's path inside the directory.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json") throws {
         let compositor = TestCompositor()
@@ -90,8 +92,6 @@ final class AppHarness {
         }
         try frame()
     }
-
-    private let messages: MessageBox
 
     deinit {
         // Leave nothing behind: the drawing, files set aside, temporaries.
