@@ -17,7 +17,6 @@ import Glibc
 /// frame; on the frame the renderer repaints only the damage into a shared
 /// memory buffer. Every finished change is saved at once.
 public final class Session {
-    public let display: Display
     public let loop: EventLoop
     public let toplevel: ToplevelWindow
     public let seats: SeatManager
@@ -25,6 +24,8 @@ public final class Session {
     public let window: TouchCore.Window
     public let canvas: CanvasView
     let canvasController: CanvasController
+    /// Our own title bar, shown when the compositor leaves decorations to us.
+    let titleBar = TitleBarView(title: Session.title)
     public let documentPath: String
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
@@ -35,6 +36,11 @@ public final class Session {
     /// False when an unreadable drawing could not be moved aside: saving
     /// would overwrite it, so this session keeps its drawing in memory only.
     private let canSave: Bool
+
+    /// Declared after everything holding Wayland objects: stored properties
+    /// are released in order, and those objects must be destroyed while the
+    /// connection is still open.
+    public let display: Display
 
     /// How the session ended, for the process's exit status.
     public private(set) var exitStatus: Int32 = 0
@@ -81,6 +87,7 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
+        setUpDecorations()
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -94,12 +101,17 @@ public final class Session {
             return true
         }
         translator.onSecondaryClick = { [unowned self] point in
+            // A right click on our title bar is not the canvas's.
+            guard canvas.frame.contains(point) else { return }
             canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
         toplevel.onConfigure = { [unowned self] size, _, _ in
             let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            window.frame = bounds
-            canvas.frame = bounds
+            // A configure that only changes states (activated, maximized)
+            // must not repaint the whole window.
+            if window.frame != bounds { window.frame = bounds }
+            let canvasFrame = layOutDecorations(in: bounds)
+            if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -122,7 +134,9 @@ public final class Session {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
                                  stride: target.stride, scale: target.scale)
         let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, damage: damage)
+        paintDecorations(into: buffer, damage: damage)
+        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
+                        damage: damage)
     }
 
     /// Saves the drawing atomically; a failure is reported once until a save

@@ -21,6 +21,13 @@ public final class SeatManager {
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
     package private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
 
+    /// The latest pointer button press or touch down on the window, for an
+    /// interactive move or resize; nil once its seat is gone.
+    public var latestPress: InteractiveGrab? {
+        guard let lastPress, let seat = seats.first(where: { $0.proxy == lastPress.seat }) else { return nil }
+        return InteractiveGrab(seat: seat, serial: lastPress.serial)
+    }
+
     /// Starts following every seat of `display`, delivering the input that
     /// targets `window`'s surface; key repeat runs on `loop`'s timers and
     /// the cursor follows the window's scale.
