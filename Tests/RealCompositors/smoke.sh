@@ -250,7 +250,9 @@ walk(json.load(sys.stdin))' "$app_id"
     # Ctrl+Q typed through a virtual keyboard quits.
     start_app
     sleep 1
-    "${run_as[@]}" "${env[@]}" wtype -M ctrl q -m ctrl
+    # wtype creates its virtual keyboard as it starts; the seat then gains a
+    # keyboard that the app binds: give that a moment before typing.
+    "${run_as[@]}" "${env[@]}" wtype -s 1000 -M ctrl q -m ctrl
     code=0
     wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
     if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
