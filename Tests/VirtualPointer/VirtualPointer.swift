@@ -12,6 +12,8 @@ final class VirtualPointer {
     /// Pause after each event: long enough for a client to render in
     /// between, short enough that a click stays a click.
     static let pace = 0.01
+    /// Time for clients to bind their `wl_pointer` after the seat gains one.
+    static let settle = 0.25
     /// Largest distance of one motion step of a drag, in logical units.
     static let dragStep = 8.0
 
@@ -20,14 +22,15 @@ final class VirtualPointer {
     private let extent: Extent
 
     /// `zwlr_virtual_pointer_manager_v1.create_virtual_pointer` on the
-    /// connection's seat. The seat gains the pointer capability; the pause
-    /// gives clients time to bind their `wl_pointer` before events flow.
+    /// connection's seat. The seat gains the pointer capability; events sent
+    /// before a client has bound its `wl_pointer` never reach it, and no
+    /// request tells when that happened, so a pause gives clients the time.
     init(connection: Connection, extent: Extent) throws {
         self.connection = connection
         self.extent = extent
         proxy = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(connection.manager, connection.seat)
         try connection.roundtrip()
-        Self.sleep(seconds: 0.1)
+        Self.sleep(seconds: Self.settle)
     }
 
     /// `zwlr_virtual_pointer_v1.destroy`; the seat loses the pointer
