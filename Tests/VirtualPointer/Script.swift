@@ -43,7 +43,8 @@ let usage = """
     usage: touchtracker-virtual-pointer [--extent W H] COMMAND...
     Drives a virtual pointer (zwlr_virtual_pointer_v1) on the compositor at $WAYLAND_DISPLAY.
     Positions are logical output coordinates; --extent gives the size they are
-    measured against (default: the output's logical size).
+    measured against (default: the output's mode divided by wl_output.scale,
+    which is wrong at a fractional scale: pass the logical size then).
     Commands:
       move X Y                    put the pointer at (X, Y)
       press BUTTON                press BUTTON: left, right or middle
@@ -51,6 +52,7 @@ let usage = """
       click BUTTON X Y            move to (X, Y), press and release there
       drag X1 Y1 X2 Y2            left-button drag from (X1, Y1) to (X2, Y2)
       sleep SECONDS               wait
+    Buttons still held at the end are released before the pointer goes away.
     """
 
 /// Parses the arguments (without the program name).

@@ -20,6 +20,8 @@ final class VirtualPointer {
     private let connection: Connection
     private let proxy: OpaquePointer
     private let extent: Extent
+    /// Buttons pressed and not yet released.
+    private var held: Set<Button> = []
 
     /// `zwlr_virtual_pointer_manager_v1.create_virtual_pointer` on the
     /// connection's seat. The seat gains the pointer capability; events sent
@@ -33,9 +35,18 @@ final class VirtualPointer {
         Self.sleep(seconds: Self.settle)
     }
 
+    /// Releases the buttons the script left held, then
     /// `zwlr_virtual_pointer_v1.destroy`; the seat loses the pointer
     /// capability again unless it has another pointer.
+    ///
+    /// The release matters: when a virtual pointer goes away with a button
+    /// down, sway 1.7 keeps its implicit grab, and after the next output
+    /// change (e.g. a new scale) it delivers no pointer event to any client
+    /// until some pointer releases that button.
     func destroy() throws {
+        for button in held.sorted(by: { $0.rawValue < $1.rawValue }) {
+            try send(button, pressed: false)
+        }
         zwlr_virtual_pointer_v1_destroy(proxy)
         try connection.roundtrip()
     }
@@ -79,6 +90,7 @@ final class VirtualPointer {
     private func send(_ button: Button, pressed: Bool) throws {
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
         zwlr_virtual_pointer_v1_button(proxy, Self.timestamp(), button.rawValue, state.rawValue)
+        if pressed { held.insert(button) } else { held.remove(button) }
         try frame()
     }
 
