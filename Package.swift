@@ -44,6 +44,10 @@ let package = Package(
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing", "CPlatform"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
+        // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`).
+        .executableTarget(name: "touchtracker-bench",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
+                                         "TouchCore", "Timing", "TestCompositor", "CPlatform"]),
 
         // Test fixtures: a scripted compositor on real libwayland-server.
         .target(name: "TestCompositor",

@@ -10,8 +10,9 @@ import TouchCore
 /// progress (red) and the menu. A finger moving over thousands of lines thus
 /// costs a copy of a small rectangle and one stroke.
 ///
-/// Coordinates are logical points of the window, with the canvas view filling
-/// the window (its coordinates are the drawing's). The caller owns the
+/// Damage and the menu are in logical points of the window; the canvas view
+/// fills the window, or `canvasFrame` of it (below a client-side title bar),
+/// and the drawing is in the canvas's own coordinates. The caller owns the
 /// damage bookkeeping per buffer: with several `wl_shm` buffers in rotation,
 /// a buffer must be given the damage of every frame since it was last drawn.
 public final class CanvasRenderer {
@@ -39,15 +40,49 @@ public final class CanvasRenderer {
         layer = nil
     }
 
-    /// Draws the parts of the canvas inside `damage` (logical points) into
-    /// `buffer`; pixels outside the damage are left as they are.
-    public func render(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer, damage: [Rect]) {
+    /// Draws the parts of the canvas inside `damage` (logical points of the
+    /// window) into `buffer`; pixels outside the damage are left as they are.
+    ///
+    /// `canvasFrame` is where the canvas lies in the window (nil: the whole
+    /// window); its edges are rounded to whole pixels, so it should sit on
+    /// the pixel grid at the buffer's scale. Damage outside it is left to
+    /// whoever draws there (a title bar), except for the menu, which is drawn
+    /// over the whole window.
+    public func render(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer,
+                       canvasFrame: Rect? = nil, damage: [Rect]) {
+        lastFrame = FrameStatistics()
+        let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
+        let canvasArea = if let canvasFrame {
+            buffer.pixelRect(nearest: canvasFrame)
+        } else {
+            PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        }
+        if let canvasArea {
+            renderCanvas(drawing, into: buffer.cropped(to: canvasArea),
+                         damage: rects.compactMap { $0.intersection(canvasArea)?.offsetBy(dx: -canvasArea.x, dy: -canvasArea.y) })
+        }
+        guard let menu, let layout = menu.layout, !rects.isEmpty,
+              rects.contains(where: { $0.logical(scale: buffer.scale).intersects(layout.frame) }) else { return }
+        let surface = buffer.makeSurface()
+        let cairo = cairo_create(surface)!
+        defer {
+            cairo_destroy(cairo)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
+        clip(cairo, to: rects)
+        cairo_scale(cairo, buffer.scale, buffer.scale)
+        MenuPainter.draw(layout, highlightedIndex: menu.highlightedIndex, on: cairo)
+    }
+
+    /// Draws the canvas into `buffer`, which holds exactly the canvas;
+    /// `rects` are its damaged pixels.
+    private func renderCanvas(_ drawing: Drawing, into buffer: PixelBuffer, damage rects: [PixelRect]) {
         let layer = currentLayer(for: buffer)
         layer.update(from: drawing)
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)
-        let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
         guard !rects.isEmpty else { return }
         for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: buffer) }
 
@@ -58,10 +93,7 @@ public final class CanvasRenderer {
             cairo_surface_flush(surface)
             cairo_surface_destroy(surface)
         }
-        for rect in rects {
-            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        }
-        cairo_clip(cairo)
+        clip(cairo, to: rects)
         cairo_scale(cairo, buffer.scale, buffer.scale)
         LineStyle.configure(cairo)
         let logicalDamage = rects.map { $0.logical(scale: buffer.scale) }
@@ -76,10 +108,13 @@ public final class CanvasRenderer {
         if let selected = drawing.selectedLine, isDamaged(selected) {
             LineStyle.stroke(selected, LineStyle.selected, on: cairo)
         }
-        if let menu, let layout = menu.layout,
-           logicalDamage.contains(where: { $0.intersects(layout.frame) }) {
-            MenuPainter.draw(layout, highlightedIndex: menu.highlightedIndex, on: cairo)
+    }
+
+    private func clip(_ cairo: OpaquePointer, to rects: [PixelRect]) {
+        for rect in rects {
+            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         }
+        cairo_clip(cairo)
     }
 
     /// Draws the whole buffer.

@@ -41,6 +41,20 @@ public struct PixelBuffer {
         PixelRect(covering: rect, scale: scale, width: width, height: height)
     }
 
+    /// The whole pixels nearest to `rect`'s edges (logical points), clipped
+    /// to the buffer; nil when nothing of it is inside.
+    func pixelRect(nearest rect: Rect) -> PixelRect? {
+        PixelRect(covering: rect, scale: scale, width: width, height: height, rounding: .toNearestOrAwayFromZero)
+    }
+
+    /// The part `area` of this buffer, sharing its memory: drawing into it at
+    /// (0, 0) draws at `area`'s origin here.
+    func cropped(to area: PixelRect) -> PixelBuffer {
+        precondition(area.x >= 0 && area.y >= 0 && area.maxX <= width && area.maxY <= height, "crop outside the buffer")
+        return PixelBuffer(data: data + area.y * stride + 4 * area.x, width: area.width, height: area.height,
+                           stride: stride, scale: scale)
+    }
+
     /// A Cairo image surface over the buffer's memory (no copy). The caller
     /// destroys it before the memory goes away.
     func makeSurface() -> OpaquePointer {
@@ -65,16 +79,32 @@ struct PixelRect: Hashable {
     /// The smallest whole-pixel rectangle covering `rect` (logical points at
     /// `scale`), clipped to a `width`×`height` image; nil when nothing of it
     /// is inside.
-    init?(covering rect: Rect, scale: Double, width: Int, height: Int) {
+    /// With a `rounding` rule, every edge is rounded by it instead.
+    init?(covering rect: Rect, scale: Double, width: Int, height: Int, rounding: FloatingPointRoundingRule? = nil) {
         guard !rect.isNull else { return nil }
         // Clamp in floating point first: Int() traps on huge values.
-        func device(_ value: Double, _ rounding: FloatingPointRoundingRule, limit: Int) -> Int {
-            Int(max(0, min(Double(limit), (value * scale).rounded(rounding))))
+        func device(_ value: Double, _ outwards: FloatingPointRoundingRule, limit: Int) -> Int {
+            Int(max(0, min(Double(limit), (value * scale).rounded(rounding ?? outwards))))
         }
         let x0 = device(rect.minX, .down, limit: width), x1 = device(rect.maxX, .up, limit: width)
         let y0 = device(rect.minY, .down, limit: height), y1 = device(rect.maxY, .up, limit: height)
         guard x0 < x1 && y0 < y1 else { return nil }
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+
+    /// The shared pixels, or nil when there are none.
+    func intersection(_ other: PixelRect) -> PixelRect? {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        guard x0 < x1 && y0 < y1 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
     /// The same area in logical points.

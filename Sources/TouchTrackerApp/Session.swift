@@ -17,13 +17,15 @@ import Glibc
 /// frame; on the frame the renderer repaints only the damage into a shared
 /// memory buffer. Every finished change is saved at once.
 public final class Session {
-    public let display: Display
     public let loop: EventLoop
     public let toplevel: ToplevelWindow
     public let seats: SeatManager
     public let application = TouchCore.Application()
     public let window: TouchCore.Window
     public let canvas: CanvasView
+    let canvasController: CanvasController
+    /// Our own title bar, shown when the compositor leaves decorations to us.
+    let titleBar = TitleBarView(title: Session.title)
     public let documentPath: String
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
@@ -34,6 +36,11 @@ public final class Session {
     /// False when an unreadable drawing could not be moved aside: saving
     /// would overwrite it, so this session keeps its drawing in memory only.
     private let canSave: Bool
+
+    /// Declared after everything holding Wayland objects: stored properties
+    /// are released in order, and those objects must be destroyed while the
+    /// connection is still open.
+    public let display: Display
 
     /// How the session ended, for the process's exit status.
     public private(set) var exitStatus: Int32 = 0
@@ -65,7 +72,14 @@ public final class Session {
         window.menuController.textMeasurer = PangoTextMeasurer()
         application.addWindow(window)
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
+        canvasController = CanvasController(
+            canvas: canvas,
+            exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
+            report: report)
         window.addSubview(canvas)
+        // The canvas answers the keyboard from the start: Ctrl+Z must undo
+        // a line just drawn, before any tap made the canvas first responder.
+        canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
@@ -73,6 +87,7 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
+        setUpDecorations()
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -86,12 +101,17 @@ public final class Session {
             return true
         }
         translator.onSecondaryClick = { [unowned self] point in
-            canvas.selectLineAndShowMenu(at: canvas.convert(point, from: nil))
+            // A right click on our title bar is not the canvas's.
+            guard canvas.frame.contains(point) else { return }
+            canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
         toplevel.onConfigure = { [unowned self] size, _, _ in
             let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            window.frame = bounds
-            canvas.frame = bounds
+            // A configure that only changes states (activated, maximized)
+            // must not repaint the whole window.
+            if window.frame != bounds { window.frame = bounds }
+            let canvasFrame = layOutDecorations(in: bounds)
+            if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -114,7 +134,9 @@ public final class Session {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
                                  stride: target.stride, scale: target.scale)
         let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, damage: damage)
+        paintDecorations(into: buffer, damage: damage)
+        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
+                        damage: damage)
     }
 
     /// Saves the drawing atomically; a failure is reported once until a save
@@ -140,7 +162,13 @@ public final class Session {
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
     /// connection fails (the drawing is saved in every case).
     public func run() throws {
-        watchTerminationSignals()
+        let signalFD = watchTerminationSignals()
+        defer {
+            // Each run opens its own signalfd: close it, or every run leaks one.
+            signalWatch?.cancel()
+            signalWatch = nil
+            if signalFD >= 0 { close(signalFD) }
+        }
         do {
             try loop.run()
         } catch {
@@ -149,12 +177,15 @@ public final class Session {
         }
     }
 
-    private func watchTerminationSignals() {
+    /// Watches SIGINT/SIGTERM/SIGHUP through a signalfd; returns it (-1 when
+    /// it cannot be made) for the caller to close.
+    private func watchTerminationSignals() -> Int32 {
         let fd = tt_termination_signalfd()
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return fd }
         signalWatch = loop.watch(fd: fd, events: Int16(POLLIN)) { [unowned self] _ in
             while tt_signalfd_read(fd) > 0 {}
             quit()
         }
+        return fd
     }
 }

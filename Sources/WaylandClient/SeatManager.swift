@@ -14,12 +14,19 @@ public final class SeatManager {
     private let loop: EventLoop
     private let isOurSurface: (OpaquePointer?) -> Bool
     private let cursorScale: () -> Int32
-    private let cursor: Cursor?
+    private var cursor: Cursor?
     private var seats: [Seat] = []
 
     /// The seat and serial of the latest pointer button press or touch down
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
     package private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
+
+    /// The latest pointer button press or touch down on the window, for an
+    /// interactive move or resize; nil once its seat is gone.
+    public var latestPress: InteractiveGrab? {
+        guard let lastPress, let seat = seats.first(where: { $0.proxy == lastPress.seat }) else { return nil }
+        return InteractiveGrab(seat: seat, serial: lastPress.serial)
+    }
 
     /// Starts following every seat of `display`, delivering the input that
     /// targets `window`'s surface; key repeat runs on `loop`'s timers and
@@ -53,6 +60,12 @@ public final class SeatManager {
     deinit {
         onInput = nil
         for seat in seats { seat.destroy() }
+        // Free the seats' proxies and the cursor's surface now, while
+        // `display` is surely alive: this object may hold the last reference
+        // to the connection, and releasing stored properties could otherwise
+        // disconnect it before the cursor destroys its surface.
+        seats = []
+        cursor = nil
     }
 
     /// The names of the seats currently bound, in announcement order.

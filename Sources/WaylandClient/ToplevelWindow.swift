@@ -196,8 +196,8 @@ public final class ToplevelWindow {
     }
 }
 
-/// Edges for `xdg_toplevel.resize`.
-enum ResizeEdges {
+/// Edges for `xdg_toplevel.resize`: the edge or corner the user drags.
+public enum ResizeEdges: Hashable, Sendable {
     case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
     var protocolValue: UInt32 {

@@ -88,8 +88,10 @@ final class DecorationManagerResource: ServerObject {
         case 0: destroy()
         case 1:
             let toplevel = ServerObject.object(for: Self.resource(arguments, 1)!) as! TestToplevel
-            _ = ToplevelDecorationResource(compositor: compositor, client: client, version: version, id: arguments[0].n,
-                                           toplevel: toplevel)
+            // The resource keeps the object alive; the toplevel only refers to it.
+            let decoration = ToplevelDecorationResource(compositor: compositor, client: client, version: version,
+                                                        id: arguments[0].n, toplevel: toplevel)
+            toplevel.decoration = decoration
         default: preconditionFailure("zxdg_decoration_manager_v1 has no request \(opcode)")
         }
     }

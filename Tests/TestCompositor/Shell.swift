@@ -53,12 +53,17 @@ public final class TestToplevel: ServerObject {
     public private(set) var appID: String?
     public private(set) var minimumSize: (width: Int32, height: Int32) = (0, 0)
     public private(set) var maximizeRequests = 0
+    /// How many `xdg_toplevel.unset_maximized` and `set_minimized` requests came.
+    public private(set) var unmaximizeRequests = 0
+    public private(set) var minimizeRequests = 0
     /// (seat resource, serial) of each `xdg_toplevel.move`.
     public private(set) var moveRequests: [(seat: UnsafeMutablePointer<wl_resource>?, serial: UInt32)] = []
     /// (seat resource, serial, edges) of each `xdg_toplevel.resize`.
     public private(set) var resizeRequests: [(seat: UnsafeMutablePointer<wl_resource>?, serial: UInt32, edges: UInt32)] = []
     /// Mode of the last `zxdg_toplevel_decoration_v1.set_mode` (nil before).
     public internal(set) var requestedDecorationMode: UInt32?
+    /// The client's `zxdg_toplevel_decoration_v1` for this toplevel, if any.
+    weak var decoration: ToplevelDecorationResource?
 
     init(compositor: TestCompositor, client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurfaceResource) {
         self.xdgSurface = xdgSurface
@@ -86,6 +91,13 @@ public final class TestToplevel: ServerObject {
         return serial
     }
 
+    /// Sends `zxdg_toplevel_decoration_v1.configure(mode)` (1 = client side,
+    /// 2 = server side), as a compositor changing its mind at run time.
+    public func configureDecoration(mode: UInt32) {
+        guard let decoration, decoration.isAlive else { return }
+        zxdg_toplevel_decoration_v1_send_configure(decoration.resource, mode)
+    }
+
     /// Sends `xdg_toplevel.close` (the user asked to close the window).
     public func close() {
         xdg_toplevel_send_close(resource)
@@ -100,7 +112,9 @@ public final class TestToplevel: ServerObject {
         case 6: resizeRequests.append((Self.resource(arguments, 0), arguments[1].u, arguments[2].u))
         case 8: minimumSize = (arguments[0].i, arguments[1].i)
         case 9: maximizeRequests += 1
-        case 1, 4, 7, 10, 11, 12, 13: break
+        case 10: unmaximizeRequests += 1
+        case 13: minimizeRequests += 1
+        case 1, 4, 7, 11, 12: break
         default: preconditionFailure("xdg_toplevel has no request \(opcode)")
         }
     }

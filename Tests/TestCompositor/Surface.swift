@@ -170,7 +170,7 @@ public final class TestSurface: ServerObject {
     }
 
     private func capturePixels(of buffer: UnsafeMutablePointer<wl_resource>) -> [UInt32]? {
-        guard let shmBuffer = wl_shm_buffer_get(buffer) else { return nil }
+        guard compositor.capturesPixels, let shmBuffer = wl_shm_buffer_get(buffer) else { return nil }
         let width = Int(wl_shm_buffer_get_width(shmBuffer))
         let height = Int(wl_shm_buffer_get_height(shmBuffer))
         let stride = Int(wl_shm_buffer_get_stride(shmBuffer))

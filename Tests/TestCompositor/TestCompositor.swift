@@ -32,6 +32,11 @@ public final class TestCompositor {
     /// When true a committed buffer releases the previously committed one,
     /// like a compositor that copies shm contents at commit.
     public var releasesPreviousBufferOnCommit = true
+    /// When true each commit copies the attached buffer's pixels into its
+    /// `CommitRecord` (up to `TestSurface.pixelCaptureLimit`). Benchmarks
+    /// turn it off: thousands of full-HD commits would each cost a copy and
+    /// keep 8 MB alive.
+    public var capturesPixels = true
 
     private var globals: [TestGlobal] = []
     private var nextSerial: UInt32 = 1

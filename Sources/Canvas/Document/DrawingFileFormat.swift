@@ -1,6 +1,6 @@
 import TouchCore
 
-import Foundation
+import FoundationEssentials
 
 /// The drawing file format, version 1:
 /// `{"format":"touchtracker","version":1,"lines":[[x1,y1,x2,y2],...]}`.

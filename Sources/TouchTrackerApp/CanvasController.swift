@@ -1,0 +1,109 @@
+import Canvas
+import Render
+import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns the canvas view and sits after it in the responder chain, where it
+/// answers the actions a desktop user expects beyond SPEC §6: the canvas
+/// menu (a right click away from any line) with Undo, Redo and Export as
+/// PNG, SVG or PDF.
+final class CanvasController: ViewController {
+    static let undo = Action("undo")
+    static let redo = Action("redo")
+    static let exportPNG = Action("exportPNG")
+    static let exportSVG = Action("exportSVG")
+    static let exportPDF = Action("exportPDF")
+
+    /// The canvas menu's items; the line menu (Delete) needs none, it is a
+    /// standard edit action of the canvas.
+    static let menuItems = [
+        MenuItem(title: "Undo", action: undo),
+        MenuItem(title: "Redo", action: redo),
+        MenuItem(title: "Export PNG", action: exportPNG),
+        MenuItem(title: "Export SVG", action: exportSVG),
+        MenuItem(title: "Export PDF", action: exportPDF),
+    ]
+
+    let canvas: CanvasView
+    /// Where exports go, without extension (a new name each time).
+    var exportBasePath: () -> String
+    /// Tells the user where an export went, or why it failed.
+    var report: (String) -> Void
+
+    init(canvas: CanvasView, exportBasePath: @escaping () -> String, report: @escaping (String) -> Void) {
+        self.canvas = canvas
+        self.exportBasePath = exportBasePath
+        self.report = report
+        super.init()
+        view = canvas
+    }
+
+    /// A right click at `point` (canvas coordinates): on a line, the line menu
+    /// (select + Delete); elsewhere, the canvas menu.
+    func secondaryClick(at point: Point) {
+        guard let menu = canvas.window?.menuController else { return }
+        menu.menuItems = Self.menuItems
+        if canvas.selectLineAndShowMenu(at: point) { return }
+        guard becomeFirstResponder() else { return }
+        menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: canvas)
+        menu.showMenu()
+    }
+
+    override var canBecomeFirstResponder: Bool { true }
+
+    /// After the canvas menu this controller is the first responder and keys
+    /// no longer pass through the canvas (it comes before us in the chain):
+    /// Ctrl+Z and Ctrl+Shift+Z must still undo and redo.
+    override func keyPressed(_ press: KeyPress) -> Bool {
+        guard case .character(let text) = press.key, text.lowercased() == "z",
+              press.modifiers.contains(.control) else { return super.keyPressed(press) }
+        if press.modifiers.contains(.shift) { canvas.redo() } else { canvas.undo() }
+        return true
+    }
+
+    override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+        switch action {
+        case Self.undo: canvas.drawing.canUndo
+        case Self.redo: canvas.drawing.canRedo
+        default: super.canPerformAction(action, withSender: sender)
+        }
+    }
+
+    override func handler(for action: Action) -> ((Any?) -> Void)? {
+        switch action {
+        case Self.undo: { [unowned self] _ in canvas.undo() }
+        case Self.redo: { [unowned self] _ in canvas.redo() }
+        case Self.exportPNG: { [unowned self] _ in export(.png) }
+        case Self.exportSVG: { [unowned self] _ in export(.svg) }
+        case Self.exportPDF: { [unowned self] _ in export(.pdf) }
+        default: super.handler(for: action)
+        }
+    }
+
+    func export(_ format: ExportFormat) {
+        let path = "\(exportBasePath()).\(format.rawValue)"
+        do {
+            try Exporter.export(canvas.drawing, to: path)
+            report("exported the drawing to \(path)")
+        } catch {
+            report("cannot export the drawing: \(error)")
+        }
+    }
+
+    /// `~/Pictures/TouchTracker <date time>` (the home directory when there is
+    /// no Pictures folder), so exports never overwrite each other or the drawing.
+    static func defaultExportBasePath(environment: [String: String], now: time_t = time(nil)) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        var status = stat()
+        let pictures = "\(home)/Pictures"
+        let folder = stat(pictures, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? pictures : home
+        var seconds = now
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        strftime(&text, text.count, "%Y-%m-%d %H.%M.%S", &parts)
+        return "\(folder)/TouchTracker \(String(cString: text))"
+    }
+}

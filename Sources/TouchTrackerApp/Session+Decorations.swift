@@ -1,0 +1,73 @@
+import Render
+import TouchCore
+import WaylandClient
+
+/// Client-side decorations: where the compositor does not draw a title bar
+/// (no `zxdg_decoration_manager_v1`, as on weston and GNOME, or it chose
+/// client side), the session shows its own `TitleBarView` above the canvas,
+/// so the window can still be moved, resized, maximized, minimized and
+/// closed. Fullscreen windows have no bar; maximized ones no resize border.
+///
+/// The app draws the bar itself instead of using libdecor: libdecor creates
+/// and owns the `xdg_toplevel` (and its configure handling), which the
+/// Wayland layer owns here, and it would draw in surfaces of its own outside
+/// the app's damage-limited frames.
+extension Session {
+    /// Puts the title bar on the window and wires it to the toplevel. Call
+    /// once the input and configure handlers are set: it relays input
+    /// batches through itself to tell the bar whether a pointer is pressing.
+    func setUpDecorations() {
+        window.addSubview(titleBar)
+        // The press a move or resize starts from, noted when it lands on the
+        // bar: by the time the drag starts, another press may have come.
+        var grab: InteractiveGrab?
+        titleBar.onPress = { [unowned self] in grab = seats.latestPress }
+        titleBar.onRequest = { [unowned self] request in
+            switch request {
+            case .move:
+                if let grab { toplevel.beginMove(grab) }
+            case .resize(let edges):
+                if let grab { toplevel.beginResize(grab, edges: edges) }
+            case .toggleMaximize:
+                toplevel.setMaximized(!toplevel.states.contains(.maximized))
+            case .minimize:
+                toplevel.minimize()
+            case .close:
+                quit()
+            }
+        }
+        toplevel.onDecorationModeChange = { [unowned self] _ in
+            canvas.frame = layOutDecorations(in: window.bounds)
+        }
+        let deliver = seats.onInput
+        seats.onInput = { [unowned self] event in
+            switch event {
+            case .pointer: titleBar.hitTestsPointer = true
+            case .touch, .key, .keyboardFocus, .seatCapabilities: titleBar.hitTestsPointer = false
+            }
+            deliver?(event)
+        }
+        canvas.frame = layOutDecorations(in: window.bounds)
+    }
+
+    /// Shows or hides the title bar for the toplevel's decoration mode,
+    /// states and scale, and returns the frame left for the canvas (all of
+    /// `bounds` without a bar).
+    func layOutDecorations(in bounds: Rect) -> Rect {
+        let states = toplevel.states
+        let showsBar = toplevel.decorationMode == .clientSide && !states.contains(.fullscreen)
+        titleBar.isHidden = !showsBar
+        guard showsBar else { return bounds }
+        let height = min(TitleBarView.height(scale: toplevel.scaleFactor), bounds.height)
+        titleBar.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
+        titleBar.isActive = states.contains(.activated)
+        titleBar.isMaximized = states.contains(.maximized)
+        return Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: bounds.height - height)
+    }
+
+    /// Paints the title bar, where damaged, into the frame's buffer.
+    func paintDecorations(into buffer: PixelBuffer, damage: [Rect]) {
+        guard !titleBar.isHidden else { return }
+        TitleBarPainter.paint(titleBar.appearance, into: buffer, damage: damage)
+    }
+}

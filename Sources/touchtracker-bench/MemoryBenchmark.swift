@@ -1,0 +1,102 @@
+import Canvas
+import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Figure 7: the resident memory of the real `touchtracker` process (the
+/// executable built next to this one) showing a 10,000-line drawing
+/// fullscreen at 1920×1080 under headless weston (pixman renderer, kiosk
+/// shell, one 1920×1080 output, in a private 0700 XDG_RUNTIME_DIR).
+///
+/// The process's `/proc/<pid>/status` is sampled every 100 ms until its
+/// shared memory holds at least one whole 1920×1080 frame (so the window was
+/// mapped and drawn) and its peak has not grown for a second; the figure is
+/// that peak, VmHWM, in MB (10⁶ bytes), which covers loading and the first
+/// frames. Both processes are then ended (SIGTERM).
+enum MemoryBenchmark {
+    static let name = "resident memory of touchtracker at 1920×1080 with 10,000 lines (VmHWM)"
+    static let socket = "touchtracker-bench"
+
+    static func run(verdict: Figure.Verdict, requireWeston: Bool) -> Figure {
+        guard let weston = ChildProcess.find("weston") else {
+            return Figure(name: name, value: .nan, unit: "MB", budget: .atMost(40),
+                          verdict: .unavailable("weston is not installed", missed: requireWeston))
+        }
+        let app = executableDirectory() + "/touchtracker"
+        guard access(app, X_OK) == 0 else {
+            return Figure(name: name, value: .nan, unit: "MB", budget: .atMost(40),
+                          verdict: .unavailable("no \(app): build it with `swift build -c release`", missed: true))
+        }
+        do {
+            return try measure(weston: weston, app: app, verdict: verdict)
+        } catch {
+            return Figure.failed(name, error)
+        }
+    }
+
+    private static func measure(weston westonPath: String, app: String, verdict: Figure.Verdict) throws -> Figure {
+        let runtime = try TemporaryDirectory(prefix: "touchtracker-bench-runtime")
+        let drawing = runtime.path + "/drawing.touchtracker"
+        try Document.save(SampleLines.random(count: 10_000, in: Rect(x: 0, y: 0, width: 1920, height: 1080)), to: drawing)
+
+        let weston = try ChildProcess(westonPath, [
+            "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so", "--idle-time=0",
+            "--socket=\(socket)", "--width=1920", "--height=1080",
+        ], environment: ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": nil, "DISPLAY": nil],
+           logPath: runtime.path + "/weston.log")
+        defer { weston.terminate() }
+        try waitFor("weston to open its socket", weston, seconds: 15) { access(runtime.path + "/" + socket, F_OK) == 0 }
+
+        let touchtracker = try ChildProcess(app, ["--file", drawing],
+                                            environment: ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": socket],
+                                            logPath: runtime.path + "/touchtracker.log")
+        defer { touchtracker.terminate() }
+        let frameKilobytes = 1920 * 1080 * 4 / 1024
+        var peak = 0, steadySince = Stopwatch.now
+        var last: ProcStatus?
+        try waitFor("touchtracker to draw its window and settle", touchtracker, seconds: 30) {
+            guard let status = ProcStatus(path: "/proc/\(touchtracker.pid)/status"),
+                  let hwm = status.number("VmHWM") else { return false }
+            last = status
+            if hwm > peak {
+                peak = hwm
+                steadySince = Stopwatch.now
+            }
+            return (status.number("RssShmem") ?? 0) >= frameKilobytes && Stopwatch.now - steadySince >= 1
+        }
+        func megabytes(_ field: String) -> String {
+            last?.number(field).map { Format.number(Double($0) * 1024 / 1e6) + " MB" } ?? "?"
+        }
+        return Figure(name: name, value: Double(peak) * 1024 / 1e6, unit: "MB", budget: .atMost(40), verdict: verdict,
+                      details: [
+                          "real touchtracker process (pid \(touchtracker.pid)) under headless weston 1920×1080: "
+                              + "VmRSS \(megabytes("VmRSS")) = anonymous \(megabytes("RssAnon")) + file \(megabytes("RssFile"))"
+                              + " + shared memory (wl_shm buffers) \(megabytes("RssShmem"))",
+                      ])
+    }
+
+    /// Polls `condition` every 100 ms; fails if `process` exits or time runs out.
+    private static func waitFor(_ what: String, _ process: ChildProcess, seconds: Double,
+                                until condition: () -> Bool) throws {
+        let deadline = Stopwatch.now + seconds
+        while !condition() {
+            guard process.isRunning else {
+                throw ChildProcess.Failure(description: "\(process.name) exited while waiting for \(what): \(process.logTail)")
+            }
+            guard Stopwatch.now < deadline else {
+                throw ChildProcess.Failure(description: "timed out waiting for \(what): \(process.logTail)")
+            }
+            usleep(100_000)
+        }
+    }
+
+    /// The directory holding this executable (SwiftPM builds `touchtracker` there too).
+    private static func executableDirectory() -> String {
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &target, target.count - 1)
+        guard length > 0 else { return "." }
+        let path = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
+}

@@ -1,0 +1,44 @@
+import Render
+
+/// Figures 2 and 3: the renderer alone (Render's `CanvasRenderer` drawing
+/// into memory) at 1920×1080, scale 1, through the workloads the Render
+/// module provides for them.
+enum RendererBenchmarks {
+    /// Figure 2: the cost of a motion frame with 10,000 finished lines over
+    /// its cost with 10. A frame moves the finger drawing a line in progress
+    /// by a few points and renders the damage the canvas view would raise
+    /// (the line's painted bounds before and after the move) from the
+    /// already built line cache. The two workloads take turns frame by
+    /// frame, so both see the same machine state; the ratio is of medians.
+    static func motionFrameRatio(frames: Int, verdict: Figure.Verdict) -> Figure {
+        let few = MotionFrameWorkload(finishedLines: 10), many = MotionFrameWorkload(finishedLines: 10_000)
+        var fewTimes = Samples(reservingCapacity: frames), manyTimes = Samples(reservingCapacity: frames)
+        for _ in 0..<frames {
+            fewTimes.append(Stopwatch.time { few.step() })
+            manyTimes.append(Stopwatch.time { many.step() })
+        }
+        return Figure(name: "motion frame cost, 10,000 lines ÷ 10 lines", value: manyTimes.median / fewTimes.median,
+                      unit: "×", budget: .atMost(1.5), verdict: verdict, details: [
+                          "10,000 lines: \(manyTimes.durationSummary)",
+                          "10 lines: \(fewTimes.durationSummary)",
+                      ])
+    }
+
+    /// Figure 3: a full redraw of 10,000 lines at 1920×1080 (the line cache
+    /// rebuilt from scratch, as after a resize, then the frame filled from
+    /// it), and its ratio to one copy of a whole frame, both as medians.
+    static func fullRedraw(runs: Int) -> [Figure] {
+        let workload = FullRedrawWorkload(lineCount: 10_000)
+        var redraws = Samples(reservingCapacity: runs)
+        for _ in 0..<runs { redraws.append(Stopwatch.time { workload.step() }) }
+        var copies = Samples(reservingCapacity: runs * 10)
+        for _ in 0..<(runs * 10) { copies.append(Stopwatch.time { workload.copyFrame() }) }
+        return [
+            Figure(name: "full redraw, 10,000 lines at 1920×1080", value: redraws.median * 1e3, unit: "ms",
+                   budget: nil, verdict: .reportOnly, details: [redraws.durationSummary]),
+            Figure(name: "full redraw ÷ one copy of the 1920×1080 frame", value: redraws.median / copies.median,
+                   unit: "×", budget: nil, verdict: .reportOnly,
+                   details: ["copy of 8,294,400 bytes: \(copies.durationSummary)"]),
+        ]
+    }
+}

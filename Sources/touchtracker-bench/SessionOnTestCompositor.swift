@@ -1,0 +1,103 @@
+import Canvas
+import TestCompositor
+import Timing
+import TouchCore
+import TouchTrackerApp
+import WaylandClient
+
+/// The real app wiring (`Session`: Wayland window ⇄ core ⇄ canvas view ⇄
+/// renderer ⇄ document) connected by a socket pair to the scripted test
+/// compositor (real libwayland-server in this process), mapped at 1920×1080
+/// on a 1920×1080 output, showing a drawing of random lines loaded from a
+/// temporary file, with a seat offering touch.
+///
+/// Both ends run on the calling thread: `pump(until:)` alternates the
+/// compositor's dispatch with one non-blocking iteration of the session's
+/// event loop, as the Wayland client tests do.
+final class SessionOnTestCompositor {
+    struct NeverHappened: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let width: Int32 = 1920, height: Int32 = 1080
+
+    let compositor: TestCompositor
+    let seat: TestSeat
+    let session: Session
+    let toplevel: TestToplevel
+    /// Frames the session has painted (its `onDraw` ran): each is committed
+    /// right after painting, in the same event-loop iteration.
+    private(set) var framesDrawn = 0
+    private let directory: TemporaryDirectory
+
+    init(lineCount: Int) throws {
+        directory = try TemporaryDirectory(prefix: "touchtracker-bench")
+        let path = directory.path + "/drawing.touchtracker"
+        let area = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
+        try Document.save(SampleLines.random(count: lineCount, in: area), to: path)
+
+        compositor = TestCompositor()
+        // Thousands of full-HD commits must neither be copied nor kept.
+        compositor.capturesPixels = false
+        let output = compositor.addOutput(name: "bench", scale: 1, width: Self.width, height: Self.height)
+        seat = compositor.addSeat()
+        let display = try Display.connect(fd: compositor.connectClient())
+        // The session's window needs the globals before it is created: a
+        // throwaway loop exchanges messages until the registry has them.
+        let bootstrap = EventLoop(display: display, clock: SystemClock())
+        try Self.pump(compositor, bootstrap, "the registry never received the globals") {
+            display.registry.initialGlobalsReceived
+        }
+
+        session = try Session(display: display, clock: SystemClock(), documentPath: path,
+                              report: { print("    # session: \($0)") })
+        let compositor = compositor, seat = seat
+        try Self.pump(compositor, session.loop, "no toplevel and touch device appeared") {
+            compositor.toplevels.count == 1 && seat.liveTouches == 1
+        }
+        toplevel = compositor.toplevels[0]
+
+        let paint = session.toplevel.onDraw
+        session.toplevel.onDraw = { [unowned self] target in
+            paint?(target)
+            framesDrawn += 1
+        }
+        toplevel.surface.enter(output)
+        toplevel.configure(width: Self.width, height: Self.height)
+        let surface = toplevel.surface
+        try pump("the first 1920×1080 frame never came") {
+            surface.lastCommit?.attachedBuffer == true && surface.lastCommit?.bufferWidth == Self.width
+        }
+        precondition(session.canvas.drawing.count == lineCount, "the session did not load the drawing")
+    }
+
+    /// The toplevel's surface; its `resource` is the `wl_surface` that `wl_touch.down` names.
+    var surface: TestSurface { toplevel.surface }
+
+    /// Exchanges messages until `condition` holds.
+    func pump(_ failure: String, until condition: () -> Bool) throws {
+        try Self.pump(compositor, session.loop, failure, until: condition)
+    }
+
+    private static func pump(_ compositor: TestCompositor, _ loop: EventLoop, _ failure: String,
+                             until condition: () -> Bool) throws {
+        for _ in 0..<1000 {
+            if condition() { return }
+            compositor.dispatch()
+            try loop.runOnce(timeout: 0)
+        }
+        if !condition() { throw NeverHappened(description: failure) }
+    }
+
+    /// Answers every frame callback and lets the session read the answers
+    /// (and the buffer releases), so that nothing is pending on either side:
+    /// the next input is handled and drawn at once.
+    func settle() throws {
+        compositor.completeFrames()
+        for _ in 0..<3 {
+            compositor.dispatch()
+            try session.loop.runOnce(timeout: 0)
+        }
+        compositor.dispatch()
+    }
+}

@@ -1,0 +1,52 @@
+// touchtracker-bench: measures what users feel against the budgets of
+// issue 8 and prints one line per figure:
+//     NAME: VALUE UNIT (budget OP LIMIT) ok | MISSED
+// with supporting numbers (percentiles, sample counts) on indented `#` lines.
+// Figures compare within one run and report medians and percentiles.
+//
+//   swift run -c release touchtracker-bench   the full run; exits 1 if a budget is missed
+//   touchtracker-bench --quick                a short run proving every benchmark executes;
+//                                             its timings are shown, never judged
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.allSatisfy({ $0 == "--quick" }) else {
+    print("usage: touchtracker-bench [--quick]")
+    exit(2)
+}
+let quick = arguments.contains("--quick")
+// A quick run's timings come from a few iterations, often of a debug build.
+let timing: Figure.Verdict = quick ? .quickRun : .enforced
+var results = Results(quick: quick)
+
+// 1: a finger drawing, from the compositor's input to the app's commit.
+do {
+    results.add(try InputLatencyBenchmark.run(strokes: quick ? 3 : 100, verdict: timing))
+} catch {
+    results.add(Figure.failed("input batch → wl_surface.commit, p99", error))
+}
+
+// 2 and 3: the renderer alone.
+results.add(RendererBenchmarks.motionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
+results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
+
+// 4: selecting a line.
+results.add(NearestLineBenchmark.run(queries: quick ? 20 : 2_000, verdict: timing))
+
+// 5: the core's touch routing.
+results.add(RoutingBenchmark.run(passes: quick ? 3 : 200, cyclesPerPass: quick ? 5 : 100, verdict: timing))
+
+// 6: an untouched window must sleep. Not a timing: judged in quick runs too.
+do {
+    results.add(try IdleBenchmark.run(seconds: quick ? 2 : 10, verdict: .enforced))
+} catch {
+    results.add(Figure.failed("idle wake-ups of a mapped window", error))
+}
+
+// 7: the real app's memory, under a real (headless) compositor. A quick
+// run may lack weston, and its debug build weighs differently.
+results.add(MemoryBenchmark.run(verdict: timing, requireWeston: !quick))
+
+exit(results.finish())

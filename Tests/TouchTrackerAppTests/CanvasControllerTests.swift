@@ -1,0 +1,95 @@
+import Canvas
+import Testing
+import Timing
+import TouchCore
+@testable import TouchTrackerApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The canvas menu a right click opens away from any line, and the line menu
+/// it opens on one.
+@Suite struct CanvasControllerTests {
+    let window = Window(size: Size(width: 800, height: 600), timers: TimerQueue(clock: ManualClock()))
+    let canvas: CanvasView
+    let controller: CanvasController
+    let directory: String
+    var reports: [String] { reportLog.lines }
+    private let reportLog = ReportLog()
+
+    final class ReportLog { var lines: [String] = [] }
+
+    init() {
+        canvas = CanvasView(frame: Rect(x: 0, y: 0, width: 800, height: 600),
+                            drawing: Drawing(lines: [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))]))
+        var template = Array("/tmp/touchtracker-export-XXXXXX".utf8CString)
+        directory = String(cString: mkdtemp(&template))
+        let base = "\(directory)/out"
+        let log = reportLog
+        controller = CanvasController(canvas: canvas, exportBasePath: { base }, report: { log.lines.append($0) })
+        Application().addWindow(window)
+        window.addSubview(canvas)
+    }
+
+    var titles: [String] { window.menuController.layout?.items.map(\.title) ?? [] }
+
+    /// Chooses a menu item the way a keyboard user does: arrows, then Enter.
+    func choose(_ title: String) throws {
+        let index = try #require(titles.firstIndex(of: title))
+        for _ in 0...index { window.handle(KeyPress(.right)) }
+        window.handle(KeyPress(.enter))
+    }
+
+    @Test func aRightClickAwayFromLinesOpensTheCanvasMenu() {
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(window.menuController.isMenuVisible)
+        // Nothing was changed yet: no Undo, no Redo.
+        #expect(titles == ["Export PNG", "Export SVG", "Export PDF"])
+        #expect(canvas.drawing.selectedLineID == nil)
+    }
+
+    @Test func undoAndRedoAppearWhenTheyCanDoSomething() throws {
+        canvas.drawing.add(Line(begin: Point(x: 0, y: 300), end: Point(x: 50, y: 300)))
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF"])
+        try choose("Undo")
+        #expect(canvas.drawing.count == 1)
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF"])
+    }
+
+    @Test func aRightClickOnALineOpensTheLineMenu() throws {
+        controller.secondaryClick(at: Point(x: 200, y: 110))
+        #expect(titles == ["Delete"])
+        #expect(canvas.drawing.selectedLineID != nil)
+        try choose("Delete")
+        #expect(canvas.drawing.count == 0)
+    }
+
+    @Test(arguments: ["PNG", "SVG", "PDF"])
+    func exportWritesTheFileAndSaysWhere(format: String) throws {
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Export \(format)")
+        let path = "\(directory)/out.\(format.lowercased())"
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_size > 100)
+        #expect(reports == ["exported the drawing to \(path)"])
+        #expect(!window.menuController.isMenuVisible)
+    }
+
+    @Test func aFailedExportIsReported() {
+        controller.exportBasePath = { "/nonexistent-dir/out" }
+        controller.export(.png)
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasPrefix("cannot export the drawing: /nonexistent-dir/out.png") == true)
+    }
+
+    @Test func exportNamesGoToPicturesWhenItExists() throws {
+        let home = directory
+        #expect(CanvasController.defaultExportBasePath(environment: ["HOME": home], now: 0)
+            .hasPrefix("\(home)/TouchTracker 19"))
+        #expect(mkdir("\(home)/Pictures", 0o700) == 0)
+        #expect(CanvasController.defaultExportBasePath(environment: ["HOME": home], now: 0)
+            .hasPrefix("\(home)/Pictures/TouchTracker 19"))
+    }
+}

@@ -1,0 +1,377 @@
+import CWaylandServerProtocols
+import Canvas
+import Foundation
+import Render
+import Testing
+import TestCompositor
+import Timing
+import TouchCore
+@testable import TouchTrackerApp
+import WaylandClient
+
+/// The whole app against the scripted compositor: with no server-side
+/// decorations it draws its own title bar, and the bar moves, resizes,
+/// maximizes, minimizes and closes the window through `xdg_toplevel`.
+@Suite struct SessionDecorationsTests {
+    static let leftButton: UInt32 = 0x110
+
+    /// A session in a 400 × 300 window of a `TestCompositor` with one seat,
+    /// both driven from the test's thread.
+    final class Running {
+        let compositor: TestCompositor
+        let seat: TestSeat
+        // The session goes before the display it uses: its seats and window
+        // release their proxies on a live connection.
+        let session: Session
+        let display: Display
+        let toplevel: TestToplevel
+        let documentPath: String
+        private var time: UInt32 = 1000
+
+        /// `decorationMode`: nil for a compositor without
+        /// `zxdg_decoration_manager_v1` (weston), else its reply (1 client
+        /// side, 2 server side).
+        init(decorationMode: UInt32?, states: [xdg_toplevel_state] = [XDG_TOPLEVEL_STATE_ACTIVATED],
+             lines: [Line] = []) throws {
+            compositor = decorationMode == nil ? TestCompositor(omitting: ["zxdg_decoration_manager_v1"]) : TestCompositor()
+            if let decorationMode { compositor.decorationModeReply = decorationMode }
+            seat = compositor.addSeat()
+            display = try Display.connect(fd: compositor.connectClient())
+            let connecting = EventLoop(display: display, clock: ManualClock(now: 0))
+            for _ in 0..<50 where !display.registry.initialGlobalsReceived {
+                compositor.dispatch()
+                try connecting.runOnce(timeout: 0)
+            }
+            documentPath = FileManager.default.temporaryDirectory
+                .appendingPathComponent("decorations-\(UUID().uuidString).json").path
+            if !lines.isEmpty { try Document.save(lines, to: documentPath) }
+            session = try Session(display: display, clock: ManualClock(now: 1000), documentPath: documentPath,
+                                  report: { Issue.record("unexpected report: \($0)") })
+            let compositor = compositor
+            try Self.pump(compositor, session) { compositor.toplevels.first?.surface.commits.isEmpty == false }
+            toplevel = compositor.toplevels[0]
+            configure(states: states)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: documentPath)
+        }
+
+        /// Sends a configure of 400 × 300 and waits for the frame that answers it.
+        func configure(width: Int32 = 400, height: Int32 = 300, states: [xdg_toplevel_state]) {
+            let serial = toplevel.configure(width: width, height: height, states: states)
+            try? pump { self.toplevel.ackedSerials.contains(serial) }
+            try? settle()
+        }
+
+        static func pump(_ compositor: TestCompositor, _ session: Session, until condition: () -> Bool) throws {
+            for _ in 0..<200 {
+                if condition() { return }
+                compositor.dispatch()
+                try session.loop.runOnce(timeout: 0)
+            }
+            #expect(condition(), "the condition never held")
+        }
+
+        func pump(until condition: () -> Bool) throws {
+            try Self.pump(compositor, session, until: condition)
+        }
+
+        /// Lets both sides handle everything, with frame callbacks answered
+        /// so every pending draw reaches the compositor.
+        func settle() throws {
+            for _ in 0..<6 {
+                compositor.completeFrames()
+                compositor.dispatch()
+                try session.loop.runOnce(timeout: 0)
+            }
+        }
+
+        var surface: UnsafeMutablePointer<wl_resource> { toplevel.surface.resource }
+        var lastPixels: CommitRecord? { toplevel.surface.commits.last { $0.attachedBuffer } }
+
+        func tick() -> UInt32 {
+            time += 50
+            return time
+        }
+
+        /// Moves the pointer onto the window at (`x`, `y`).
+        func pointerEnter(_ x: Double, _ y: Double) throws {
+            seat.pointerEnter(surface, x: x, y: y)
+            seat.pointerFrame()
+            try settle()
+        }
+
+        /// Presses the left button where the pointer is; returns the serial.
+        @discardableResult
+        func press() throws -> UInt32 {
+            let serial = seat.pointerButton(SessionDecorationsTests.leftButton, pressed: true, time: tick())
+            seat.pointerFrame()
+            try settle()
+            return serial
+        }
+
+        func release() throws {
+            seat.pointerButton(SessionDecorationsTests.leftButton, pressed: false, time: tick())
+            seat.pointerFrame()
+            try settle()
+        }
+
+        func pointerMove(_ x: Double, _ y: Double) throws {
+            seat.pointerMotion(x: x, y: y, time: tick())
+            seat.pointerFrame()
+            try settle()
+        }
+
+        func click(_ x: Double, _ y: Double) throws {
+            try pointerMove(x, y)
+            try press()
+            try release()
+        }
+
+        /// Runs the session's own loop (`run()`) until it returns, with the
+        /// compositor served between iterations; returns false when it was
+        /// still running after `limit` iterations (the test then stops it).
+        func runUntilTheSessionEnds(limit: Int = 100) throws -> Bool {
+            var iterations = 0
+            var gaveUp = false
+            let compositor = compositor
+            let loop = session.loop
+            loop.beforeSleep.append {
+                iterations += 1
+                if iterations > limit && !gaveUp {
+                    gaveUp = true
+                    loop.stop()
+                }
+                // Something to read every time, so the loop never sleeps.
+                compositor.ping()
+                compositor.dispatch()
+            }
+            try session.run()
+            return !gaveUp
+        }
+    }
+
+    /// Whether `pixel` (0xAARRGGBB) is `colour`, give or take rounding.
+    static func matches(_ pixel: UInt32?, _ colour: Color) -> Bool {
+        guard let pixel else { return false }
+        func channel(_ shift: UInt32, _ value: Double) -> Bool {
+            abs(Int(pixel >> shift & 0xFF) - Int((value * 255).rounded())) <= 1
+        }
+        return pixel >> 24 == 0xFF && channel(16, colour.red) && channel(8, colour.green) && channel(0, colour.blue)
+    }
+
+    static let white: UInt32 = 0xFFFF_FFFF
+
+    // MARK: Drawing
+
+    @Test func withoutServerSideDecorationsTheBufferHasTheBar() throws {
+        let app = try Running(decorationMode: nil)
+        let commit = try #require(app.lastPixels)
+        #expect(commit.bufferWidth == 400 && commit.bufferHeight == 300)
+        for (x, y) in [(2, 2), (150, 5), (2, 31), (290, 31)] {
+            #expect(Self.matches(commit.pixel(x: x, y: y), TitleBarPainter.activeBackground), "(\(x), \(y))")
+        }
+        #expect(commit.pixel(x: 2, y: 32) == Self.white)
+        #expect(commit.pixel(x: 200, y: 150) == Self.white)
+        #expect(commit.pixel(x: 399, y: 299) == Self.white)
+        // The title is written in the middle of the bar.
+        let title = (150..<250).flatMap { x in (8..<24).compactMap { commit.pixel(x: x, y: $0) } }
+        #expect(title.contains { $0 & 0xFF > 0xB0 })
+        #expect(app.session.canvas.frame == Rect(x: 0, y: 32, width: 400, height: 268))
+    }
+
+    @Test func theBarFollowsTheActivatedState() throws {
+        let app = try Running(decorationMode: nil, states: [])
+        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), TitleBarPainter.inactiveBackground))
+        app.configure(states: [XDG_TOPLEVEL_STATE_ACTIVATED])
+        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), TitleBarPainter.activeBackground))
+    }
+
+    @Test func strokesStayInCanvasCoordinates() throws {
+        let app = try Running(decorationMode: nil)
+        app.seat.touchDown(on: app.surface, id: 1, x: 100, y: 100, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchMotion(id: 1, x: 200, y: 100, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchUp(id: 1, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        let line = try #require(app.session.canvas.drawing.lines.first)
+        #expect(line.begin == Point(x: 100, y: 68) && line.end == Point(x: 200, y: 68))
+        // Drawn where the finger was on the window.
+        #expect(app.lastPixels?.pixel(x: 150, y: 100) == 0xFF00_0000)
+        #expect(app.lastPixels?.pixel(x: 150, y: 68) == Self.white)
+    }
+
+    @Test func withServerSideDecorationsThereIsNoBar() throws {
+        let app = try Running(decorationMode: 2)
+        #expect(app.toplevel.requestedDecorationMode == 2)
+        #expect(app.session.toplevel.decorationMode == .serverSide)
+        #expect(app.session.canvas.frame == Rect(x: 0, y: 0, width: 400, height: 300))
+        #expect(app.lastPixels?.pixel(x: 2, y: 2) == Self.white)
+        #expect(app.lastPixels?.pixel(x: 200, y: 20) == Self.white)
+        // A press at the top is the canvas's: a tap there draws no bar request.
+        try app.pointerEnter(200, 10)
+        try app.press()
+        try app.pointerMove(260, 12)
+        try app.release()
+        #expect(app.toplevel.moveRequests.isEmpty)
+        #expect(app.session.canvas.drawing.count == 1)
+    }
+
+    @Test func aChangeOfModeAtRunTimeAddsOrRemovesTheBar() throws {
+        let app = try Running(decorationMode: 2)
+        app.toplevel.configureDecoration(mode: 1)
+        try app.settle()
+        #expect(app.session.canvas.frame.minY == 32)
+        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), TitleBarPainter.activeBackground))
+        app.toplevel.configureDecoration(mode: 2)
+        try app.settle()
+        #expect(app.session.canvas.frame.minY == 0)
+        #expect(app.lastPixels?.pixel(x: 2, y: 2) == Self.white)
+    }
+
+    @Test func aFullscreenWindowHasNoBar() throws {
+        let app = try Running(decorationMode: nil, states: [XDG_TOPLEVEL_STATE_FULLSCREEN, XDG_TOPLEVEL_STATE_ACTIVATED])
+        #expect(app.session.canvas.frame == Rect(x: 0, y: 0, width: 400, height: 300))
+        #expect(app.lastPixels?.pixel(x: 2, y: 2) == Self.white)
+    }
+
+    @Test func atScaleTwoTheBarIsSixtyFourPixelsHigh() throws {
+        let app = try Running(decorationMode: nil)
+        let output = app.compositor.addOutput(name: "HiDPI", scale: 2)
+        try app.settle()
+        app.toplevel.surface.enter(output)
+        try app.settle()
+        let commit = try #require(app.lastPixels)
+        #expect(commit.bufferWidth == 800 && commit.bufferScale == 2)
+        #expect(Self.matches(commit.pixel(x: 4, y: 63), TitleBarPainter.activeBackground))
+        #expect(commit.pixel(x: 4, y: 64) == Self.white)
+    }
+
+    // MARK: Input
+
+    @Test func pressAndDragOnTheBarMovesWithThatPressSerial() throws {
+        let app = try Running(decorationMode: nil)
+        let other = app.compositor.addSeat(name: "seat1", capabilities: .touch)
+        try app.settle()
+        try app.pointerEnter(100, 16)
+        let serial = try app.press()
+        #expect(app.toplevel.moveRequests.isEmpty, "no move before the drag")
+        // Another seat's finger going down in between must not lend its serial.
+        let otherSerial = other.touchDown(on: app.surface, id: 0, x: 200, y: 200, time: app.tick())
+        other.touchFrame()
+        try app.settle()
+        #expect(app.session.seats.latestPress?.serial == otherSerial)
+        try app.pointerMove(120, 18)
+        try app.pump { !app.toplevel.moveRequests.isEmpty }
+        #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
+        #expect(app.toplevel.moveRequests.first?.seat != nil)
+        #expect(app.session.canvas.drawing.count == 0, "no stroke from the bar")
+    }
+
+    @Test func aTouchDragOnTheBarMovesWithTheTouchSerial() throws {
+        let app = try Running(decorationMode: nil)
+        let serial = app.seat.touchDown(on: app.surface, id: 4, x: 150, y: 10, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        app.seat.touchMotion(id: 4, x: 180, y: 12, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
+    }
+
+    @Test func aPressAtTheBottomRightCornerResizes() throws {
+        let app = try Running(decorationMode: nil)
+        try app.pointerEnter(398, 298)
+        let serial = try app.press()
+        try app.pump { !app.toplevel.resizeRequests.isEmpty }
+        #expect(app.toplevel.resizeRequests.map(\.serial) == [serial])
+        #expect(app.toplevel.resizeRequests.first?.edges == XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)
+        #expect(app.session.canvas.drawing.linesInProgress.isEmpty)
+    }
+
+    @Test func aFingerAtTheEdgeDrawsInsteadOfResizing() throws {
+        let app = try Running(decorationMode: nil)
+        app.seat.touchDown(on: app.surface, id: 1, x: 2, y: 150, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchMotion(id: 1, x: 80, y: 150, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchUp(id: 1, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        #expect(app.toplevel.resizeRequests.isEmpty)
+        #expect(app.session.canvas.drawing.count == 1)
+    }
+
+    @Test func aMaximizedWindowIsNotResizedFromItsBorder() throws {
+        let app = try Running(decorationMode: nil, states: [XDG_TOPLEVEL_STATE_MAXIMIZED, XDG_TOPLEVEL_STATE_ACTIVATED])
+        try app.pointerEnter(398, 298)
+        try app.press()
+        try app.release()
+        #expect(app.toplevel.resizeRequests.isEmpty)
+    }
+
+    @Test func doubleClickOnTheBarTogglesMaximize() throws {
+        let app = try Running(decorationMode: nil)
+        try app.pointerEnter(100, 16)
+        try app.click(100, 16)
+        try app.click(101, 16)
+        try app.pump { app.toplevel.maximizeRequests == 1 }
+        #expect(app.toplevel.moveRequests.isEmpty)
+        app.configure(width: 800, height: 600, states: [XDG_TOPLEVEL_STATE_MAXIMIZED, XDG_TOPLEVEL_STATE_ACTIVATED])
+        try app.pointerMove(300, 16)
+        try app.click(300, 16)
+        try app.click(300, 16)
+        try app.pump { app.toplevel.unmaximizeRequests == 1 }
+        #expect(app.toplevel.maximizeRequests == 1)
+    }
+
+    @Test func theMaximizeAndMinimizeButtons() throws {
+        let app = try Running(decorationMode: nil)
+        try app.pointerEnter(352, 16)
+        try app.click(352, 16)
+        try app.pump { app.toplevel.maximizeRequests == 1 }
+        try app.click(320, 16)
+        try app.pump { app.toplevel.minimizeRequests == 1 }
+        // A press on a button released elsewhere does nothing.
+        try app.pointerMove(320, 16)
+        try app.press()
+        try app.pointerMove(200, 16)
+        try app.release()
+        try app.settle()
+        #expect(app.toplevel.minimizeRequests == 1)
+        #expect(app.toplevel.moveRequests.isEmpty)
+    }
+
+    @Test func theCloseButtonSavesAndEndsTheSession() throws {
+        let app = try Running(decorationMode: nil)
+        // Draw a line, then close.
+        app.seat.touchDown(on: app.surface, id: 1, x: 50, y: 100, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchMotion(id: 1, x: 150, y: 120, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchUp(id: 1, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        try app.pointerEnter(384, 16)
+        try app.press()
+        #expect(Self.matches(app.lastPixels?.pixel(x: 384, y: 8), TitleBarPainter.pressedCloseFill), "pressed look")
+        app.seat.pointerButton(Self.leftButton, pressed: false, time: app.tick())
+        app.seat.pointerFrame()
+        #expect(try app.runUntilTheSessionEnds())
+        let saved = try Document.load(from: app.documentPath)
+        #expect(saved.count == 1)
+        #expect(saved.first?.begin == Point(x: 50, y: 68))
+    }
+
+    @Test func withoutTheCloseButtonTheSessionKeepsRunning() throws {
+        let app = try Running(decorationMode: nil)
+        try app.pointerEnter(200, 16)
+        try app.press()
+        app.seat.pointerButton(Self.leftButton, pressed: false, time: app.tick())
+        app.seat.pointerFrame()
+        #expect(try !app.runUntilTheSessionEnds(limit: 20))
+    }
+}
