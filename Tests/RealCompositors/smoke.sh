@@ -163,6 +163,10 @@ sway_tests() {
     # The build tree may sit in a directory the unprivileged user cannot
     # enter (a clone under /root): run a copy it can execute.
     install -m 0755 "$app" "$work/touchtracker"
+    # The same for the virtual pointer tool built next to the app.
+    local tool="$work/touchtracker-virtual-pointer"
+    [ -x "$(dirname "$app")/touchtracker-virtual-pointer" ] \
+        && install -m 0755 "$(dirname "$app")/touchtracker-virtual-pointer" "$tool"
     local app="$work/touchtracker"
     [ "$(id -u)" -eq 0 ] && chown "$user" "$run"
     write_drawing "$run/drawing.json"
@@ -268,14 +272,13 @@ walk(json.load(sys.stdin))' "$app_id"
 }
 
 # A real pointer on sway: headless sway has no input device, so the
-# touchtracker-virtual-pointer tool (built next to the app) makes a virtual
-# one for each script it plays. Positions below are content coordinates
-# (logical, from the window's top-left); each check looks at the drawing
-# file the app saves after every change and at a screenshot.
+# touchtracker-virtual-pointer tool ($tool, which sway_tests copies from next
+# to the app) makes a virtual one for each script it plays. Positions below
+# are content coordinates (logical, from the window's top-left); each check
+# looks at the drawing file the app saves after every change and at a
+# screenshot.
 pointer_tests() {
-    local tool
-    tool="$(dirname "$app")/touchtracker-virtual-pointer"
-    if [ ! -x "$tool" ]; then not_ok "sway: the virtual pointer tool is built ($tool)"; return; fi
+    if [ ! -x "$tool" ]; then not_ok "sway: the virtual pointer tool is built next to the app"; return; fi
     pointer() { # command... with content positions already turned into output ones
         "${run_as[@]}" "${env[@]}" "$tool" "$@"
     }
