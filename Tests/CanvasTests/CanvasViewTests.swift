@@ -140,6 +140,15 @@ import TouchCore
         #expect(h.drawing.lines == [original.translated(by: Vector(dx: 110, dy: 0))])
     }
 
+    @Test func drawingWhileALineIsSelectedByATapLeavesThatLineAlone() {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100)])
+        h.tap(200, 100)
+        #expect(h.drawing.selectedLineID != nil)
+        #expect(h.menu.isMenuVisible)
+        h.stroke(from: Point(x: 20, y: 200), to: Point(x: 220, y: 250))
+        #expect(h.drawing.lines == [line(100, 100, 300, 100), line(20, 200, 220, 250)])
+    }
+
     @Test func panWithoutASelectedLineDraws() {
         let h = CanvasHarness(lines: [line(100, 100, 300, 100)])
         h.stroke(from: Point(x: 20, y: 200), to: Point(x: 220, y: 250))

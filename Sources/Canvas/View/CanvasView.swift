@@ -162,13 +162,19 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Moves the selected line by the pan's translation, then zeroes the
     /// translation so each change is applied once. The translation is zeroed
     /// even when nothing moves, so a line picked up mid-pan does not jump.
+    ///
+    /// Only a line held by the long press moves. SPEC §6 says "when a line is
+    /// selected and the menu is hidden", which guards against dragging a line
+    /// selected by a tap (the book's "mysterious lines"); but a new finger
+    /// hides the menu as it goes down, before the pan begins, so that test
+    /// alone would let every stroke drag the tapped line along.
     private func moveLine() {
         switch moveRecognizer.state {
         case .began, .changed:
             let offset = moveRecognizer.translation(in: self)
             moveRecognizer.setTranslation(.zero, in: self)
-            guard let id = drawing.selectedLineID, window?.menuController.isMenuVisible != true,
-                  offset != .zero else { return }
+            guard let id = drawing.selectedLineID, [.began, .changed].contains(longPressRecognizer.state),
+                  window?.menuController.isMenuVisible != true, offset != .zero else { return }
             if !drawing.isUndoGroupOpen { drawing.beginUndoGroup() }
             let (old, new) = drawing.move(id, by: offset)
             setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
