@@ -57,6 +57,10 @@ let package = Package(
         .target(name: "TestCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
+        // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
+        .executableTarget(name: "touchtracker-virtual-pointer",
+                          dependencies: ["CWaylandClient", "CWaylandProtocols"],
+                          path: "Tests/VirtualPointer"),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing"]),

@@ -63,16 +63,10 @@ public final class CanvasRenderer {
         }
         guard let menu, let layout = menu.layout, !rects.isEmpty,
               rects.contains(where: { $0.logical(scale: buffer.scale).intersects(layout.frame) }) else { return }
-        let surface = buffer.makeSurface()
-        let cairo = cairo_create(surface)!
-        defer {
-            cairo_destroy(cairo)
-            cairo_surface_flush(surface)
-            cairo_surface_destroy(surface)
+        buffer.drawClipped(to: rects) { cairo in
+            cairo_scale(cairo, buffer.scale, buffer.scale)
+            MenuPainter.draw(layout, highlightedIndex: menu.highlightedIndex, on: cairo)
         }
-        clip(cairo, to: rects)
-        cairo_scale(cairo, buffer.scale, buffer.scale)
-        MenuPainter.draw(layout, highlightedIndex: menu.highlightedIndex, on: cairo)
     }
 
     /// Draws the canvas into `buffer`, which holds exactly the canvas;
@@ -86,35 +80,22 @@ public final class CanvasRenderer {
         guard !rects.isEmpty else { return }
         for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: buffer) }
 
-        let surface = buffer.makeSurface()
-        let cairo = cairo_create(surface)!
-        defer {
-            cairo_destroy(cairo)
-            cairo_surface_flush(surface)
-            cairo_surface_destroy(surface)
-        }
-        clip(cairo, to: rects)
-        cairo_scale(cairo, buffer.scale, buffer.scale)
-        LineStyle.configure(cairo)
         let logicalDamage = rects.map { $0.logical(scale: buffer.scale) }
         func isDamaged(_ line: Line) -> Bool {
             let reach = line.paintedBounds
             return logicalDamage.contains { $0.intersects(reach) }
         }
-        // Drawing order of the original app: finished, in progress, selected.
-        for line in drawing.linesInProgress.values where isDamaged(line) {
-            LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+        buffer.drawClipped(to: rects) { cairo in
+            cairo_scale(cairo, buffer.scale, buffer.scale)
+            LineStyle.configure(cairo)
+            // Drawing order of the original app: finished, in progress, selected.
+            for line in drawing.linesInProgress.values where isDamaged(line) {
+                LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+            }
+            if let selected = drawing.selectedLine, isDamaged(selected) {
+                LineStyle.stroke(selected, LineStyle.selected, on: cairo)
+            }
         }
-        if let selected = drawing.selectedLine, isDamaged(selected) {
-            LineStyle.stroke(selected, LineStyle.selected, on: cairo)
-        }
-    }
-
-    private func clip(_ cairo: OpaquePointer, to rects: [PixelRect]) {
-        for rect in rects {
-            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        }
-        cairo_clip(cairo)
     }
 
     /// Draws the whole buffer.

@@ -63,6 +63,24 @@ public struct PixelBuffer {
         precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "Cairo refused the buffer")
         return surface
     }
+
+    /// Runs `draw` with a Cairo context on this buffer, clipped to `rects`
+    /// (device pixels), so pixels outside them keep what they hold. The
+    /// context draws in device pixels; the surface is flushed afterwards.
+    func drawClipped(to rects: [PixelRect], _ draw: (OpaquePointer) -> Void) {
+        let surface = makeSurface()
+        let cairo = cairo_create(surface)!
+        defer {
+            cairo_destroy(cairo)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
+        for rect in rects {
+            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        }
+        cairo_clip(cairo)
+        draw(cairo)
+    }
 }
 
 /// A rectangle of whole device pixels.

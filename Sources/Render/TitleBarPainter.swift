@@ -24,37 +24,28 @@ public enum TitleBarPainter {
         guard let area = buffer.pixelRect(nearest: bar.frame) else { return }
         let rects = damage.compactMap { buffer.pixelRect(covering: $0)?.intersection(area) }
         guard !rects.isEmpty else { return }
-        let surface = buffer.makeSurface()
-        let cairo = cairo_create(surface)!
-        defer {
-            cairo_destroy(cairo)
-            cairo_surface_flush(surface)
-            cairo_surface_destroy(surface)
-        }
-        for rect in rects {
-            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        }
-        cairo_clip(cairo)
-        // The background covers the bar's whole pixels, the rest is drawn
-        // in points.
-        (bar.isActive ? activeBackground : inactiveBackground).set(on: cairo)
-        cairo_paint(cairo)
-        cairo_scale(cairo, buffer.scale, buffer.scale)
+        buffer.drawClipped(to: rects) { cairo in
+            // The background covers the bar's whole pixels, the rest is drawn
+            // in points.
+            (bar.isActive ? activeBackground : inactiveBackground).set(on: cairo)
+            cairo_paint(cairo)
+            cairo_scale(cairo, buffer.scale, buffer.scale)
 
-        let foreground = bar.isActive ? activeForeground : inactiveForeground
-        for slot in bar.buttons {
-            if slot.button == bar.pressedButton {
-                (slot.button == .close ? pressedCloseFill : pressedFill).set(on: cairo)
-                let radius = min(slot.frame.width, slot.frame.height) / 2 - 4
-                cairo_new_sub_path(cairo)
-                cairo_arc(cairo, slot.frame.midX, slot.frame.midY, radius, 0, 2 * Double.pi)
-                cairo_fill(cairo)
+            let foreground = bar.isActive ? activeForeground : inactiveForeground
+            for slot in bar.buttons {
+                if slot.button == bar.pressedButton {
+                    (slot.button == .close ? pressedCloseFill : pressedFill).set(on: cairo)
+                    let radius = min(slot.frame.width, slot.frame.height) / 2 - 4
+                    cairo_new_sub_path(cairo)
+                    cairo_arc(cairo, slot.frame.midX, slot.frame.midY, radius, 0, 2 * Double.pi)
+                    cairo_fill(cairo)
+                }
+                drawGlyph(slot.button, maximized: bar.isMaximized, centredAt: slot.frame.center,
+                          colour: foreground, on: cairo)
             }
-            drawGlyph(slot.button, maximized: bar.isMaximized, centredAt: slot.frame.center,
-                      colour: foreground, on: cairo)
+            let buttonsStart = bar.buttons.map(\.frame.minX).min() ?? bar.frame.maxX
+            drawTitle(bar.title, in: bar.frame, leftOf: buttonsStart, colour: foreground, on: cairo)
         }
-        let buttonsStart = bar.buttons.map(\.frame.minX).min() ?? bar.frame.maxX
-        drawTitle(bar.title, in: bar.frame, leftOf: buttonsStart, colour: foreground, on: cairo)
     }
 
     private static func drawGlyph(_ button: TitleBarAppearance.Button, maximized: Bool, centredAt centre: Point,

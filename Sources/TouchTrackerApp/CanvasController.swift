@@ -53,6 +53,16 @@ final class CanvasController: ViewController {
 
     override var canBecomeFirstResponder: Bool { true }
 
+    /// After the canvas menu this controller is the first responder and keys
+    /// no longer pass through the canvas (it comes before us in the chain):
+    /// Ctrl+Z and Ctrl+Shift+Z must still undo and redo.
+    override func keyPressed(_ press: KeyPress) -> Bool {
+        guard case .character(let text) = press.key, text.lowercased() == "z",
+              press.modifiers.contains(.control) else { return super.keyPressed(press) }
+        if press.modifiers.contains(.shift) { canvas.redo() } else { canvas.undo() }
+        return true
+    }
+
     override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
         switch action {
         case Self.undo: canvas.drawing.canUndo

@@ -75,7 +75,7 @@ final class InputTranslator {
                                     timestamp: timestamp))
         }
         var secondaryClick = false
-        for event in frame.events {
+        for (index, event) in frame.events.enumerated() {
             switch event {
             case .enter(let x, let y):
                 state.location = Point(x: x, y: y)
@@ -91,7 +91,10 @@ final class InputTranslator {
             case .button(Self.leftButton, let pressed):
                 guard pressed != state.leftButtonDown else { continue }
                 state.leftButtonDown = pressed
-                change(pressed ? .down : .up)
+                // The Wayland layer releases held buttons right before such a
+                // leave: that release cancels the stroke too.
+                let grabTaken = !pressed && frame.events.dropFirst(index + 1).first == .leave
+                change(pressed ? .down : grabTaken ? .cancel : .up)
             case .button(Self.rightButton, true):
                 secondaryClick = true
             case .button, .axis:

@@ -66,7 +66,8 @@ public enum Program {
         }
     }
 
-    static func environment() -> [String: String] {
+    /// The process's environment variables.
+    public static func environment() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

@@ -77,6 +77,9 @@ public final class Session {
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         window.addSubview(canvas)
+        // The canvas answers the keyboard from the start: Ctrl+Z must undo
+        // a line just drawn, before any tap made the canvas first responder.
+        canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
@@ -159,7 +162,13 @@ public final class Session {
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
     /// connection fails (the drawing is saved in every case).
     public func run() throws {
-        watchTerminationSignals()
+        let signalFD = watchTerminationSignals()
+        defer {
+            // Each run opens its own signalfd: close it, or every run leaks one.
+            signalWatch?.cancel()
+            signalWatch = nil
+            if signalFD >= 0 { close(signalFD) }
+        }
         do {
             try loop.run()
         } catch {
@@ -168,12 +177,15 @@ public final class Session {
         }
     }
 
-    private func watchTerminationSignals() {
+    /// Watches SIGINT/SIGTERM/SIGHUP through a signalfd; returns it (-1 when
+    /// it cannot be made) for the caller to close.
+    private func watchTerminationSignals() -> Int32 {
         let fd = tt_termination_signalfd()
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return fd }
         signalWatch = loop.watch(fd: fd, events: Int16(POLLIN)) { [unowned self] _ in
             while tt_signalfd_read(fd) > 0 {}
             quit()
         }
+        return fd
     }
 }

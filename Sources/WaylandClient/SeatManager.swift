@@ -14,7 +14,7 @@ public final class SeatManager {
     private let loop: EventLoop
     private let isOurSurface: (OpaquePointer?) -> Bool
     private let cursorScale: () -> Int32
-    private let cursor: Cursor?
+    private var cursor: Cursor?
     private var seats: [Seat] = []
 
     /// The seat and serial of the latest pointer button press or touch down
@@ -60,6 +60,12 @@ public final class SeatManager {
     deinit {
         onInput = nil
         for seat in seats { seat.destroy() }
+        // Free the seats' proxies and the cursor's surface now, while
+        // `display` is surely alive: this object may hold the last reference
+        // to the connection, and releasing stored properties could otherwise
+        // disconnect it before the cursor destroys its surface.
+        seats = []
+        cursor = nil
     }
 
     /// The names of the seats currently bound, in announcement order.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TouchTrackerApp
 
 /// A program the benchmark starts (`posix_spawn`) and always ends itself,
 /// by its process id. Its stdout and stderr go to a log file.
@@ -19,7 +20,7 @@ final class ChildProcess {
     init(_ path: String, _ arguments: [String], environment overrides: [String: String?], logPath: String) throws {
         name = String(path.split(separator: "/").last ?? Substring(path))
         self.logPath = logPath
-        var environment = Self.currentEnvironment()
+        var environment = Program.environment()
         for (key, value) in overrides { environment[key] = value }
 
         var actions = posix_spawn_file_actions_t()
@@ -80,24 +81,11 @@ final class ChildProcess {
 
     /// The full path of executable `name` on PATH, if any.
     static func find(_ name: String) -> String? {
-        let path = currentEnvironment()["PATH"] ?? "/usr/bin:/bin"
+        let path = Program.environment()["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
             return "\(directory)/\(name)"
         }
         return nil
-    }
-
-    static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
     }
 }
 

@@ -113,6 +113,42 @@ import TouchCore
         #expect(!h.drawing.canUndo)
     }
 
+    @Test func aFingerHeldStillOnEmptyPaperKeepsDrawingWhenItMovesOn() {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100)])
+        h.send(h.down(1, 50, 250))
+        h.advance(by: 0.8) // longer than a long press: it begins, on no line
+        #expect(h.drawing.selectedLineID == nil)
+        for x in stride(from: 60.0, through: 250, by: 10) { h.send(h.move(1, x, 250)) }
+        #expect(h.drawing.linesInProgress.values.first == line(50, 250, 250, 250))
+        h.send(h.up(1))
+        #expect(h.drawing.lines == [line(100, 100, 300, 100), line(50, 250, 250, 250)])
+        #expect(h.changes == 1)
+    }
+
+    @Test func theFingerMovingAPickedUpLineDrawsNothingEvenAfterTheTapsGiveUp() throws {
+        let original = line(100, 100, 300, 100)
+        let h = CanvasHarness(lines: [original])
+        h.send(h.down(1, 200, 100))
+        h.advance(by: 0.6)
+        _ = try #require(h.drawing.selectedLineID)
+        // Far beyond the taps' allowable movement and maximum press time.
+        for x in stride(from: 210.0, through: 300, by: 10) { h.send(h.move(1, x, 100)) }
+        h.advance(by: 2)
+        h.send(h.move(1, 310, 100))
+        #expect(h.drawing.linesInProgress.isEmpty)
+        h.send(h.up(1))
+        #expect(h.drawing.lines == [original.translated(by: Vector(dx: 110, dy: 0))])
+    }
+
+    @Test func drawingWhileALineIsSelectedByATapLeavesThatLineAlone() {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100)])
+        h.tap(200, 100)
+        #expect(h.drawing.selectedLineID != nil)
+        #expect(h.menu.isMenuVisible)
+        h.stroke(from: Point(x: 20, y: 200), to: Point(x: 220, y: 250))
+        #expect(h.drawing.lines == [line(100, 100, 300, 100), line(20, 200, 220, 250)])
+    }
+
     @Test func panWithoutASelectedLineDraws() {
         let h = CanvasHarness(lines: [line(100, 100, 300, 100)])
         h.stroke(from: Point(x: 20, y: 200), to: Point(x: 220, y: 250))

@@ -7,7 +7,8 @@ the questions the smoke tests ask about pixels.
   png.py pixel SHOT X Y                  prints "R G B"
   png.py count SHOT R G B [TOL] [X0 Y0 X1 Y1]
                                          prints how many pixels are within TOL of (R,G,B)
-  png.py bbox SHOT R G B [TOL]           prints "X0 Y0 X1 Y1" of those pixels (or "none")
+  png.py bbox SHOT R G B [TOL] [X0 Y0 X1 Y1]
+                                         prints "X0 Y0 X1 Y1" of those pixels (or "none")
 """
 import struct
 import sys

@@ -6,7 +6,8 @@
 # Each test starts the app with a known drawing and checks what a user would
 # see: a mapped window whose screenshot shows the canvas and its lines, a
 # resize that re-renders at the new size, a close request and Ctrl+Q that end
-# the app cleanly with the drawing kept.
+# the app cleanly with the drawing kept. On sway a virtual pointer then draws,
+# selects, deletes through the menu, undoes and clears, as a user would.
 #
 # Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway]...
 # Prints one line per check and "N passed, N failed" at the end.
@@ -51,6 +52,28 @@ write_drawing() {
 JSON
 }
 at_least() { [ "$1" -ge "$2" ]; }
+# Takes weston screenshots in $1 until one shows the app's white canvas (the
+# app may still be starting on a loaded machine); prints the PNG's path.
+# weston's desktop shell without its panel, on a plain dark background: the
+# only white on screen is then the app's canvas.
+weston_config() {
+    printf '[shell]\npanel-position=none\nbackground-color=0xff303030\n' > "$1/weston.ini"
+    echo "--config=$1/weston.ini"
+}
+weston_screenshot() {
+    local run=$1 shot; shift
+    for _ in $(seq 20); do
+        rm -f "$run"/wayland-screenshot-*.png
+        (cd "$run" && "$@" weston-screenshooter >/dev/null 2>&1)
+        shot=$(ls "$run"/wayland-screenshot-*.png 2>/dev/null | head -n 1)
+        if [ -n "$shot" ] && [ "$($png bbox "$shot" 255 255 255 4)" != none ]; then
+            echo "$shot"
+            return 0
+        fi
+        sleep 0.5
+    done
+    return 1
+}
 between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
 
 # ---------------------------------------------------------------- weston
@@ -59,7 +82,7 @@ weston_tests() {
     mkdir -m 0700 "$run"
     write_drawing "$run/drawing.json"
     (cd "$run" && exec env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$run" weston --backend=headless-backend.so \
-        --use-pixman --socket=wl-smoke --width=1280 --height=800 --idle-time=0 --debug \
+        --use-pixman --socket=wl-smoke --width=1280 --height=800 --idle-time=0 --debug "$(weston_config "$run")" \
         > "$run/weston.log" 2>&1) &
     pids+=($!)
     if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston: compositor starts"; return; fi
@@ -67,15 +90,17 @@ weston_tests() {
     "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
     local app_pid=$!
     pids+=($app_pid)
-    sleep 2
-    expect "weston: app is running after 2 s" kill -0 $app_pid
-    (cd "$run" && "${env[@]}" weston-screenshooter >/dev/null 2>&1)
-    shot=$(ls "$run"/wayland-screenshot-*.png 2>/dev/null | head -n 1)
-    if [ -z "$shot" ]; then not_ok "weston: screenshot taken"; else
+    shot=$(weston_screenshot "$run" "${env[@]}")
+    expect "weston: app is running" kill -0 $app_pid
+    if [ -z "$shot" ]; then not_ok "weston: a screenshot shows the canvas"; else
         cp "$shot" "$work/../touchtracker-weston.png" 2>/dev/null
         read -r x0 y0 x1 y1 <<<"$($png bbox "$shot" 255 255 255 4)"
         expect "weston: a white canvas of at least 400x300 is on screen ($x0 $y0 $x1 $y1)" \
             at_least $(( ${x1:-0} - ${x0:-0} )) 400
+        # weston offers no server-side decorations: the app's own title bar
+        # (inactive: headless weston has no seat to focus it) sits on top.
+        expect "weston: the app's own title bar is above the canvas" \
+            test "$($png count "$shot" 82 82 87 2 $((x0 + 10)) $((y0 - 16)) $((x0 + 11)) $((y0 - 15)))" = 1
         local black
         black=$($png count "$shot" 0 0 0 40 "${x0:-0}" "${y0:-0}" "${x1:-0}" "${y1:-0}")
         # 400 + 200 points of line, 10 points wide, less the overlap and the ends.
@@ -97,7 +122,7 @@ weston_scale2_tests() {
     mkdir -m 0700 "$run"
     write_drawing "$run/drawing.json"
     (cd "$run" && exec env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$run" weston --backend=headless-backend.so \
-        --use-pixman --socket=wl-smoke --width=2560 --height=1600 --scale=2 --idle-time=0 --debug \
+        --use-pixman --socket=wl-smoke --width=2560 --height=1600 --scale=2 --idle-time=0 --debug "$(weston_config "$run")" \
         > "$run/weston.log" 2>&1) &
     pids+=($!)
     if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston scale 2: compositor starts"; return; fi
@@ -105,10 +130,8 @@ weston_scale2_tests() {
     "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
     local app_pid=$!
     pids+=($app_pid)
-    sleep 2
-    (cd "$run" && "${env[@]}" weston-screenshooter >/dev/null 2>&1)
-    shot=$(ls "$run"/wayland-screenshot-*.png 2>/dev/null | head -n 1)
-    if [ -z "$shot" ]; then not_ok "weston scale 2: screenshot taken"; kill $app_pid; return; fi
+    shot=$(weston_screenshot "$run" "${env[@]}")
+    if [ -z "$shot" ]; then not_ok "weston scale 2: a screenshot shows the canvas"; kill $app_pid; return; fi
     cp "$shot" "$work/../touchtracker-weston-scale2.png" 2>/dev/null
     # The canvas is the largest white area; its top-left is logical (0, 0).
     read -r x0 y0 x1 y1 <<<"$($png bbox "$shot" 255 255 255 4)"
@@ -140,6 +163,10 @@ sway_tests() {
     # The build tree may sit in a directory the unprivileged user cannot
     # enter (a clone under /root): run a copy it can execute.
     install -m 0755 "$app" "$work/touchtracker"
+    # The same for the virtual pointer tool built next to the app.
+    local tool="$work/touchtracker-virtual-pointer"
+    [ -x "$(dirname "$app")/touchtracker-virtual-pointer" ] \
+        && install -m 0755 "$(dirname "$app")/touchtracker-virtual-pointer" "$tool"
     local app="$work/touchtracker"
     [ "$(id -u)" -eq 0 ] && chown "$user" "$run"
     write_drawing "$run/drawing.json"
@@ -156,6 +183,12 @@ sway_tests() {
     env+=(SWAYSOCK="$sock" WAYLAND_DISPLAY=wayland-1)
     msg() { "${run_as[@]}" "${env[@]}" swaymsg "$@"; }
     shot() { "${run_as[@]}" "${env[@]}" grim "$1"; }
+    # wtype's virtual keyboard gives the seat its keyboard only as wtype
+    # starts; keys typed before the app has bound its wl_keyboard are lost,
+    # so wtype waits 250 ms first.
+    # wtype creates its virtual keyboard as it starts; the app must bind the
+    # keyboard the seat then gains before the keys come.
+    type_keys() { "${run_as[@]}" "${env[@]}" wtype -s 600 "$@"; }
     window_rect() { # prints "x y w h" of the app's content area
         msg -t get_tree | python3 -c '
 import json, sys
@@ -228,7 +261,7 @@ walk(json.load(sys.stdin))' "$app_id"
     # Ctrl+Q typed through a virtual keyboard quits.
     start_app
     sleep 1
-    "${run_as[@]}" "${env[@]}" wtype -M ctrl q -m ctrl
+    type_keys -M ctrl q -m ctrl
     code=0
     wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
     if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
@@ -236,6 +269,125 @@ walk(json.load(sys.stdin))' "$app_id"
     expect "sway: Ctrl+Q quits ($code)" test "$code" = 0
     expect "sway: the drawing is kept" grep -q '460' "$run/drawing.json"
     expect "sway: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+
+    pointer_tests
+}
+
+# A real pointer on sway: headless sway has no input device, so the
+# touchtracker-virtual-pointer tool ($tool, which sway_tests copies from next
+# to the app) makes a virtual one for each script it plays. Positions below
+# are content coordinates (logical, from the window's top-left); each check
+# looks at the drawing file the app saves after every change and at a
+# screenshot.
+pointer_tests() {
+    if [ ! -x "$tool" ]; then not_ok "sway: the virtual pointer tool is built next to the app"; return; fi
+    pointer() { # command... with content positions already turned into output ones
+        "${run_as[@]}" "${env[@]}" "$tool" "$@"
+    }
+    lines_saved() { # count : the drawing file holds exactly count lines
+        python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1]))["lines"]) != int(sys.argv[2]))' \
+            "$run/drawing.json" "$1" 2>/dev/null
+    }
+    last_line_is() { # x1 y1 x2 y2 : the last saved line, to within 2 points
+        python3 -c '
+import json, sys
+line = json.load(open(sys.argv[1]))["lines"][-1]
+sys.exit(any(abs(a - float(b)) > 2 for a, b in zip(line, sys.argv[2:])))' "$run/drawing.json" "$@"
+    }
+    # Screenshots into $run/NAME until the number of pixels within TOL of
+    # R G B in the content region X0 Y0 X1 Y1 lies in LOW..HIGH (the app
+    # renders in real time), for up to 3 s; leaves the last count in $seen.
+    await_pixels() { # NAME LOW HIGH R G B TOL X0 Y0 X1 Y1
+        local name=$1 low=$2 high=$3 deadline=$((SECONDS + 3))
+        shift 3
+        while :; do
+            shot "$run/$name"
+            seen=$($png count "$run/$name" "$1" "$2" "$3" "$4" \
+                $((wx + $5)) $((wy + $6)) $((wx + $7)) $((wy + $8)))
+            between "$seen" "$low" "$high" && return 0
+            [ $SECONDS -ge $deadline ] && return 1
+            sleep 0.1
+        done
+    }
+    local seen bx0 by0 bx1 by1 bubble=(41 41 43 8)
+    write_drawing "$run/drawing.json"
+    start_app
+    sleep 1
+    read -r wx wy ww wh <<<"$(window_rect)"
+
+    # A left-button drag draws a line: 400 x 10 points of black at y=450.
+    # The band below holds only that line; tolerance 30 keeps the menu's
+    # dark grey out of "black".
+    local band=(90 440 510 461)
+    pointer drag $((wx + 100)) $((wy + 450)) $((wx + 500)) $((wy + 450))
+    expect "sway: a drag saves a new line" wait_for 3 lines_saved 3
+    expect "sway: the saved line runs where the pointer went" last_line_is 100 450 500 450
+    await_pixels drawn.png 3800 4300 0 0 0 30 "${band[@]}"
+    expect "sway: the dragged line is drawn in black ($seen px)" between "$seen" 3800 4300
+
+    # A click on the line selects it after the double-tap window (0.35 s)
+    # and opens the menu bubble near the click.
+    pointer click left $((wx + 300)) $((wy + 452))
+    await_pixels menu.png 3800 4300 0 255 0 60 "${band[@]}"
+    expect "sway: a click selects the line: it turns green ($seen px)" between "$seen" 3800 4300
+    cp "$run/menu.png" "$work/../touchtracker-sway-menu.png" 2>/dev/null
+    seen=$($png count "$run/menu.png" "${bubble[@]}" $((wx + 200)) $((wy + 370)) $((wx + 400)) $((wy + 500)))
+    expect "sway: the menu bubble opens near the click ($seen dark px)" between "$seen" 1000 6000
+    expect "sway: selecting changes nothing in the file" lines_saved 3
+
+    # Delete, in the middle of the bubble, removes the line.
+    read -r bx0 by0 bx1 by1 <<<"$($png bbox "$run/menu.png" "${bubble[@]}" \
+        $((wx + 200)) $((wy + 370)) $((wx + 400)) $((wy + 500)))"
+    pointer click left $(( (${bx0:-0} + ${bx1:-0}) / 2 )) $(( (${by0:-0} + ${by1:-0}) / 2 ))
+    expect "sway: Delete in the menu removes the line from the file" wait_for 3 lines_saved 2
+    await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
+    local green
+    green=$($png count "$run/deleted.png" 0 255 0 60 0 0 $((wx + ww)) $((wy + wh)))
+    expect "sway: and from the screen, menu and all ($seen black, $green green px)" \
+        test "$seen $green" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}")" = 0
+
+    type_keys -M ctrl z -m ctrl
+    expect "sway: Ctrl+Z brings the deleted line back into the file" wait_for 3 lines_saved 3
+    await_pixels undone.png 3800 4300 0 0 0 30 "${band[@]}"
+    expect "sway: and onto the screen, in black ($seen px)" between "$seen" 3800 4300
+
+    # A right click on a line selects it and opens the menu at once; Escape
+    # closes both.
+    pointer click right $((wx + 260)) $((wy + 102))
+    await_pixels right.png 3800 4300 0 255 0 60 50 90 470 111
+    expect "sway: a right click selects the line under it ($seen green px)" between "$seen" 3800 4300
+    seen=$($png count "$run/right.png" "${bubble[@]}" $((wx + 160)) $((wy + 20)) $((wx + 360)) $((wy + 150)))
+    expect "sway: and opens the menu there ($seen dark px)" between "$seen" 1000 6000
+    type_keys -k Escape
+    await_pixels escaped.png 0 0 0 255 0 60 0 0 "$ww" "$wh"
+    expect "sway: Escape deselects the line and closes the menu" \
+        test "$seen" = 0 -a "$($png count "$run/escaped.png" "${bubble[@]}")" = 0
+
+    # While the button is held the line in progress is red; on release it
+    # joins the drawing in black. The tool holds the button in the background.
+    pointer move $((wx + 700)) $((wy + 600)) press left move $((wx + 850)) $((wy + 600)) \
+        move $((wx + 1000)) $((wy + 600)) sleep 1.5 release left &
+    local held=$!
+    await_pixels held.png 2800 3300 255 0 0 60 690 590 1011 611
+    expect "sway: the line in progress is red while the button is held ($seen px)" between "$seen" 2800 3300
+    wait $held
+    expect "sway: releasing the button saves that line" wait_for 3 lines_saved 4
+    await_pixels released.png 2800 3300 0 0 0 30 690 590 1011 611
+    expect "sway: and draws it in black ($seen px)" between "$seen" 2800 3300
+
+    # A double click clears the drawing.
+    pointer click left $((wx + 900)) $((wy + 300)) click left $((wx + 900)) $((wy + 300))
+    expect "sway: a double click empties the drawing file" wait_for 3 lines_saved 0
+    await_pixels cleared.png $((ww * wh)) $((ww * wh)) 255 255 255 4 0 0 "$ww" "$wh"
+    expect "sway: and leaves a white canvas ($seen of $((ww * wh)) px white)" test "$seen" -eq $((ww * wh))
+
+    type_keys -M ctrl q -m ctrl
+    local code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
+    wait $app_pid 2>/dev/null || true
+    expect "sway: Ctrl+Q quits after the pointer session ($code)" test "$code" = 0
+    expect "sway: no protocol error with the pointer" bash -c "! grep -qi 'protocol error' '$run/app.log'"
 }
 
 for c in $compositors; do

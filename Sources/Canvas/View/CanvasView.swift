@@ -25,6 +25,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// line still starts where the finger went down.
     private var touchDownLocations: [ObjectIdentifier: (touch: Weak<Touch>, location: Point)] = [:]
 
+    /// The fingers holding a line picked up by the long press: they move it
+    /// and must not draw, even when the taps release their withheld
+    /// `touchesBegan` after the pickup.
+    private var liftingTouches: [ObjectIdentifier: Weak<Touch>] = [:]
+
     /// Two taps: clear everything.
     public let doubleTapRecognizer = TapGestureRecognizer()
     /// One tap, once the double tap has failed: select and show the menu.
@@ -53,6 +58,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         }
         addGestureRecognizer(tapRecognizer)
 
+        // A finger held still on empty paper keeps drawing when it moves on:
+        // the long press only takes over the fingers that pick a line up.
+        longPressRecognizer.cancelsTouchesInView = false
         longPressRecognizer.addTarget(self, action: Action("longPress")) { view, recognizer in
             view.longPress(recognizer)
         }
@@ -69,6 +77,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
             let key = ObjectIdentifier(touch)
+            guard liftingTouches[key]?.object !== touch else { continue }
             let point = touch.location(in: self)
             let start = touchDownLocations.removeValue(forKey: key)?.location ?? point
             drawing.beginLine(for: key, at: start)
@@ -88,6 +97,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         var finished = false
         for touch in touches {
+            liftingTouches[ObjectIdentifier(touch)] = nil
             guard let id = drawing.finishLine(for: ObjectIdentifier(touch)) else { continue }
             damage(drawing[id]!)
             finished = true
@@ -97,6 +107,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
+            liftingTouches[ObjectIdentifier(touch)] = nil
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
         }
     }
@@ -137,6 +148,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             select(drawing.nearestLine(to: recognizer.location(in: self), within: CanvasMetrics.selectionRadius))
             if drawing.selectedLineID != nil {
                 for line in drawing.discardLinesInProgress() { damage(line) }
+                liftingTouches = liftingTouches.filter { $0.value.object != nil }
+                for touch in recognizer.touches { liftingTouches[ObjectIdentifier(touch)] = Weak(touch) }
             }
         case .ended, .cancelled:
             finishMove()
@@ -149,13 +162,19 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Moves the selected line by the pan's translation, then zeroes the
     /// translation so each change is applied once. The translation is zeroed
     /// even when nothing moves, so a line picked up mid-pan does not jump.
+    ///
+    /// Only a line held by the long press moves. SPEC §6 says "when a line is
+    /// selected and the menu is hidden", which guards against dragging a line
+    /// selected by a tap (the book's "mysterious lines"); but a new finger
+    /// hides the menu as it goes down, before the pan begins, so that test
+    /// alone would let every stroke drag the tapped line along.
     private func moveLine() {
         switch moveRecognizer.state {
         case .began, .changed:
             let offset = moveRecognizer.translation(in: self)
             moveRecognizer.setTranslation(.zero, in: self)
-            guard let id = drawing.selectedLineID, window?.menuController.isMenuVisible != true,
-                  offset != .zero else { return }
+            guard let id = drawing.selectedLineID, [.began, .changed].contains(longPressRecognizer.state),
+                  window?.menuController.isMenuVisible != true, offset != .zero else { return }
             if !drawing.isUndoGroupOpen { drawing.beginUndoGroup() }
             let (old, new) = drawing.move(id, by: offset)
             setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))

@@ -95,6 +95,10 @@ open class GestureRecognizer {
     var hasRecognized = false
     /// The touches it sees, in the order they began.
     var trackedTouches: [Touch] = []
+
+    /// The touches this recognizer is tracking, in the order they began
+    /// (for an action that must know which fingers made the gesture).
+    public var touches: [Touch] { trackedTouches }
     /// Where its touches last were (window coordinates), so `location(in:)`
     /// still answers after they are gone (a tap recognized after a timeout).
     var lastCentroidInWindow: Point?

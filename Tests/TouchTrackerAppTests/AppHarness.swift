@@ -1,0 +1,397 @@
+import Canvas
+import Testing
+import TestCompositor
+import Timing
+import TouchCore
+import TouchTrackerApp
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real app (`Session`) connected through real libwayland to a scripted
+/// `TestCompositor` with one or more seats, on a fake clock, with its drawing
+/// in a fresh temporary directory.
+///
+/// Both ends run on the test's thread: `settle()` alternates the server's
+/// dispatch with non-blocking iterations of the session's loop. Frames are
+/// paced by callbacks as with a real compositor: `frame()` sends
+/// `wl_callback.done` and lets the app present what changed. Compositor
+/// timestamps follow the fake clock (milliseconds), so gesture timers and
+/// event times agree.
+final class AppHarness {
+    struct ConditionNeverHeld: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let compositor: TestCompositor
+    let seats: [TestSeat]
+    var seat: TestSeat { seats[0] }
+    let clock = ManualClock(now: 1000)
+    let directory: String
+    let documentPath: String
+    let session: Session
+    var toplevel: TestToplevel { compositor.toplevels[0] }
+
+    static let width: Int32 = 400
+    static let height: Int32 = 300
+
+    /// Device pixels per logical point of the presented buffers (at start).
+    let scale: Int32
+    /// The output added with `outputScale`, if any.
+    let output: TestOutput?
+    /// What the session's `report` and `logInput` callbacks received.
+    private let messages: MessageBox
+
+    /// Starts a session on a drawing file with `lines` (none: no file), or
+    /// with the raw bytes `fileContents` when given. `outputScale` adds an
+    /// output with that scale (the window's buffers follow it);
+    /// `documentName` is the drawing's path inside the directory.
+    init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
+         logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json") throws {
+        let compositor = TestCompositor()
+        self.compositor = compositor
+        seats = seatNames.map { compositor.addSeat(name: $0) }
+        output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
+        scale = outputScale ?? 1
+        directory = try Self.makeTemporaryDirectory()
+        documentPath = directory + "/" + documentName
+        if let lines { try Document.save(lines, to: documentPath) }
+        if let fileContents { try Self.write(fileContents, to: documentPath) }
+        let display = try Self.connect(to: compositor, clock: clock)
+        let box = MessageBox()
+        messages = box
+        let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
+        session = try Session(display: display, clock: clock, documentPath: documentPath,
+                              logInput: log, report: { box.reports.append($0) })
+        try mapWindow()
+    }
+
+    /// Connects and fetches the globals with a loop of our own: the window
+    /// needs them, and the session makes its window at once.
+    private static func connect(to compositor: TestCompositor, clock: Clock) throws -> Display {
+        let display = try Display.connect(fd: compositor.connectClient())
+        let bootstrap = EventLoop(display: display, clock: clock)
+        var rounds = 0
+        while !display.registry.initialGlobalsReceived && rounds < 50 {
+            compositor.dispatch()
+            try bootstrap.runOnce(timeout: 0)
+            rounds += 1
+        }
+        return display
+    }
+
+    /// Configures the window to `width` × `height`, waits for its first
+    /// frame and for every seat's devices.
+    private func mapWindow() throws {
+        try pump { compositor.toplevels.count == 1 }
+        toplevel.configure(width: Self.width, height: Self.height)
+        try pump {
+            surface.lastCommit?.attachedBuffer == true
+                && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
+        }
+        try frame()
+    }
+
+    deinit {
+        // Leave nothing behind: the drawing, files set aside, temporaries.
+        removeTree(directory)
+    }
+
+    /// Messages the session reported for the user, oldest first.
+    var reports: [String] { messages.reports }
+    /// `--log-input` lines, oldest first.
+    var logLines: [String] { messages.logLines }
+    func clearLog() { messages.logLines = [] }
+
+    var surface: TestSurface { toplevel.surface }
+    var canvas: CanvasView { session.canvas }
+    var menu: MenuController { session.window.menuController }
+    /// The compositor's timestamp for "now" on the fake clock (ms).
+    var time: UInt32 { UInt32(clock.now * 1000) }
+
+    // MARK: Exchanging messages
+
+    /// Exchanges messages until `condition` holds; throws if it never does.
+    func pump(until condition: () -> Bool) throws {
+        for _ in 0..<200 {
+            if condition() { return }
+            compositor.dispatch()
+            try session.loop.runOnce(timeout: 0)
+        }
+        if !condition() {
+            throw ConditionNeverHeld(description: "the condition did not hold after 200 exchanges")
+        }
+    }
+
+    /// Lets both sides handle everything the other sent, without completing
+    /// frame callbacks (so at most one commit follows the last `frame()`).
+    func settle() throws {
+        for _ in 0..<4 {
+            compositor.dispatch()
+            try session.loop.runOnce(timeout: 0)
+        }
+        compositor.dispatch()
+    }
+
+    /// Completes the pending frame callback and lets the app present.
+    func frame() throws {
+        try settle()
+        compositor.completeFrames(time: time)
+        try settle()
+    }
+
+    /// Runs `script` on the compositor, lets 10 ms pass, then presents.
+    func send(_ script: () -> Void) throws {
+        script()
+        try settle()
+        advance(by: 0.01)
+        try frame()
+    }
+
+    /// Lets `seconds` pass on the fake clock (firing gesture timers), then presents.
+    func wait(_ seconds: Double) throws {
+        advance(by: seconds)
+        try frame()
+    }
+
+    func advance(by seconds: Double) {
+        session.loop.timers.advance(by: seconds)
+    }
+
+    // MARK: Touch
+
+    func down(_ id: Int32, _ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
+        try send {
+            (seat ?? self.seat).touchDown(on: surface.resource, id: id, x: x, y: y, time: time)
+            (seat ?? self.seat).touchFrame()
+        }
+    }
+
+    func move(_ id: Int32, _ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
+        try send {
+            (seat ?? self.seat).touchMotion(id: id, x: x, y: y, time: time)
+            (seat ?? self.seat).touchFrame()
+        }
+    }
+
+    func up(_ id: Int32, seat: TestSeat? = nil) throws {
+        try send {
+            (seat ?? self.seat).touchUp(id: id, time: time)
+            (seat ?? self.seat).touchFrame()
+        }
+    }
+
+    /// A quick tap, then long enough for a double tap to have failed.
+    func tap(_ x: Double, _ y: Double) throws {
+        try down(9, x, y)
+        try up(9)
+        try wait(0.5)
+    }
+
+    /// One finger drawing a straight line in `steps` moves, lifted at the end.
+    func stroke(_ id: Int32 = 1, from start: Point, to end: Point, steps: Int = 5) throws {
+        try down(id, start.x, start.y)
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            try move(id, start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t)
+        }
+        try up(id)
+    }
+
+    // MARK: Pointer and keyboard
+
+    func pointerEnter(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
+        let seat = seat ?? self.seat
+        try send {
+            seat.pointerEnter(surface.resource, x: x, y: y)
+            seat.pointerFrame()
+        }
+    }
+
+    func pointerMotion(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
+        let seat = seat ?? self.seat
+        try send {
+            seat.pointerMotion(x: x, y: y, time: time)
+            seat.pointerFrame()
+        }
+    }
+
+    func pointerButton(_ button: UInt32, pressed: Bool, seat: TestSeat? = nil) throws {
+        let seat = seat ?? self.seat
+        try send {
+            seat.pointerButton(button, pressed: pressed, time: time)
+            seat.pointerFrame()
+        }
+    }
+
+    /// Sends the US keymap and gives the window keyboard focus.
+    func focusKeyboard() throws {
+        try send {
+            seat.sendKeymap(layout: "us")
+            seat.keyboardEnter(surface.resource)
+        }
+    }
+
+    /// Presses and releases the key `code` (evdev) with the XKB modifier
+    /// mask `modifiers` held (Shift 1, Control 4).
+    func press(_ code: UInt32, modifiers: UInt32 = 0) throws {
+        try send {
+            if modifiers != 0 { seat.modifiers(depressed: modifiers) }
+            seat.key(code, pressed: true, time: time)
+            seat.key(code, pressed: false, time: time)
+            if modifiers != 0 { seat.modifiers(depressed: 0) }
+        }
+    }
+
+    // MARK: Running the loop for real
+
+    /// Runs `session.run()` with a guard: a descriptor that is always ready
+    /// counts the loop's iterations and stops it after `iterations`, so a
+    /// session that fails to end makes the test fail instead of hanging.
+    /// Returns whether the session ended by itself, and what `run()` threw.
+    /// `onIteration` runs in each iteration with its number (from 1), inside `run()`.
+    func runGuarded(iterations: Int = 50, onIteration: @escaping (Int) -> Void = { _ in })
+        -> (endedByItself: Bool, error: Error?) {
+        var fds: [Int32] = [-1, -1]
+        precondition(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var byte: UInt8 = 1
+        _ = Glibc.write(fds[1], &byte, 1)
+        var count = 0
+        var stoppedByGuard = false
+        let loop = session.loop
+        let watch = loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
+            count += 1
+            onIteration(count)
+            if count >= iterations {
+                stoppedByGuard = true
+                loop.stop()
+            }
+        }
+        defer { watch.cancel() }
+        do {
+            try session.run()
+            return (!stoppedByGuard, nil)
+        } catch {
+            return (!stoppedByGuard, error)
+        }
+    }
+
+    // MARK: Pixels and the file
+
+    /// The last commit that attached a buffer.
+    var presented: CommitRecord {
+        surface.commits.last { $0.attachedBuffer }!
+    }
+
+    /// The presented pixel at logical point (x, y).
+    func pixel(_ x: Double, _ y: Double) -> UInt32 {
+        presented.pixel(x: Int(x * Double(scale)), y: Int(y * Double(scale))) ?? 0
+    }
+
+    /// The lines the drawing file holds now.
+    func savedLines() throws -> [Line] {
+        try Document.load(from: documentPath)
+    }
+
+    var fileExists: Bool { access(documentPath, F_OK) == 0 }
+
+    /// Files in the temporary directory, sorted.
+    func directoryEntries() -> [String] {
+        entries(of: directory)
+    }
+
+    // MARK: Files
+
+    static func makeTemporaryDirectory() throws -> String {
+        var template = Array("/tmp/touchtracker-e2e-XXXXXX".utf8CString)
+        guard let result = mkdtemp(&template) else {
+            throw ConditionNeverHeld(description: "mkdtemp failed: errno \(errno)")
+        }
+        return String(cString: result)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw ConditionNeverHeld(description: "cannot create \(path)") }
+        defer { close(fd) }
+        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw ConditionNeverHeld(description: "cannot write \(path)")
+        }
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            result += chunk[0..<count]
+        }
+        return result
+    }
+}
+
+/// Collects what the session's callbacks receive.
+private final class MessageBox {
+    var reports: [String] = []
+    var logLines: [String] = []
+}
+
+/// Pixel values the app paints (0xAARRGGBB, premultiplied).
+enum Colour {
+    static let white: UInt32 = 0xFFFF_FFFF
+    static let black: UInt32 = 0xFF00_0000
+    static let red: UInt32 = 0xFFFF_0000
+    static let green: UInt32 = 0xFF00_FF00
+
+    /// The menu bubble: dark grey, opaque over the white paper.
+    static func isMenuBubble(_ pixel: UInt32) -> Bool {
+        let r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+        return pixel >> 24 == 0xFF && r < 0x50 && g < 0x50 && b < 0x50 && r > 0x10
+    }
+}
+
+/// Linux evdev key codes (linux/input-event-codes.h).
+enum EvdevKey {
+    static let escape: UInt32 = 1
+    static let backspace: UInt32 = 14
+    static let q: UInt32 = 16
+    static let z: UInt32 = 44
+    static let delete: UInt32 = 111
+}
+
+/// XKB modifier masks of the "us" keymap.
+enum ModifierMask {
+    static let shift: UInt32 = 1
+    static let control: UInt32 = 4
+}
+
+func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Line {
+    Line(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
+}
+
+/// The names in the directory at `path` (without "." and ".."), sorted.
+func entries(of path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// Deletes a file, or a directory with everything in it.
+func removeTree(_ path: String) {
+    if unlink(path) == 0 { return }
+    for name in entries(of: path) { removeTree(path + "/" + name) }
+    rmdir(path)
+}
