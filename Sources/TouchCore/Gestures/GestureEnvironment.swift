@@ -143,8 +143,7 @@ final class GestureEnvironment {
                 return
             }
             var changes = take(&spareChanges)
-            let inOrder = changed.count < 2 ? changed : changed.sorted { $0.serial < $1.serial }
-            for touch in inOrder {
+            for touch in changed.sorted(by: { $0.serial < $1.serial }) {
                 let (phases, delivery) = messagePhases(for: touch)
                 if !phases.isEmpty { changes.append(Change(touch: touch, phases: phases, delivery: delivery)) }
             }
@@ -284,8 +283,7 @@ final class GestureEnvironment {
             deliverToRecognizers(first, with: event)
             return
         }
-        // The recipients are the touches' recognizers, each once; with one
-        // changed touch (the usual case) simply its own list.
+        // The recipients are the touches' recognizers, each once.
         var recipients = first.touch.gestureRecognizers
         var phasesInBatch = first.phases
         for change in changes.dropFirst() {
