@@ -306,7 +306,7 @@ final class GestureEnvironment {
         let recipients = touch.gestureRecognizers
         var touches: Set<Touch>?
         var cancelledRecipients: [GestureRecognizer] = []
-        for (phase, flag) in change.phases.inDeliveryOrder {
+        for (phase, _) in change.phases.inDeliveryOrder {
             for recognizer in recipients
             where recognizer.trackedTouches.contains(where: { $0 === touch }) && isReceivingTouches(recognizer) {
                 let set = touches ?? touchSet(CollectionOfOne(touch), count: 1, of: event)
@@ -611,7 +611,7 @@ final class GestureEnvironment {
     /// in phase order.
     private func queueViewMessages(of change: Change, batch: Int, event: Event) {
         guard change.touch.view != nil, !change.delivery.isClosedByRecognizer else { return }
-        for (phase, flag) in change.phases.inDeliveryOrder {
+        for (phase, _) in change.phases.inDeliveryOrder {
             change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
             nextSequence += 1
         }
