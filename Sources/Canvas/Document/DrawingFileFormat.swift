@@ -1,7 +1,5 @@
 import TouchCore
 
-import FoundationEssentials
-
 /// The drawing file format, version 1:
 /// `{"format":"touchtracker","version":1,"lines":[[x1,y1,x2,y2],...]}`.
 ///
@@ -26,82 +24,80 @@ enum DrawingFileFormat {
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> [Line] {
+        let reader = JSONReader(bytes)
+        var format: String?
+        var version: Double?
+        var lines: [Line]?
         do {
-            let decoder = JSONDecoder()
-            decoder.userInfo[pathKey] = path
-            return try decoder.decode(FileContents.self, from: Data(bytes)).lines
+            guard try reader.peekKind() == .object else {
+                throw DocumentError.malformed(path: path, reason: "the file is not a JSON object")
+            }
+            try reader.readObject { key in
+                switch key {
+                case "format":
+                    guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"format\" is not a string") }
+                    format = try reader.readString()
+                case "version":
+                    guard try reader.peekKind() == .number else { throw JSONReader.Malformed(reason: "\"version\" is not a number") }
+                    version = try reader.readNumber()
+                case "lines":
+                    lines = try readLines(reader, path: path)
+                default:
+                    // Members a later version may add are skipped.
+                    try reader.skipValue()
+                }
+            }
+            try reader.expectEnd()
         } catch let error as DocumentError {
             throw error
-        } catch let error as DecodingError {
-            throw .malformed(path: path, reason: describe(error))
+        } catch let error as JSONReader.Malformed {
+            throw .malformed(path: path, reason: error.reason)
         } catch {
             throw .malformed(path: path, reason: "\(error)")
         }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(let type, let context):
-            "expected \(type) at \(location(context))"
-        case .valueNotFound(let type, let context):
-            "missing \(type) at \(location(context))"
-        case .keyNotFound(let key, _):
-            "missing \"\(key.stringValue)\""
-        case .dataCorrupted(let context):
-            context.underlyingError.map { "\($0)" } ?? context.debugDescription
-        @unknown default:
-            "\(error)"
+        guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
+        guard format == formatName else { throw .wrongFormat(path: path, found: format) }
+        guard let version else { throw .malformed(path: path, reason: "missing \"version\"") }
+        guard version == Double(Self.version) else {
+            guard let whole = Int(exactly: version) else {
+                throw .malformed(path: path, reason: "\"version\" is not a whole number")
+            }
+            throw .unsupportedVersion(path: path, version: whole)
         }
+        guard let lines else { throw .malformed(path: path, reason: "missing \"lines\"") }
+        return lines
     }
 
-    private static func location(_ context: DecodingError.Context) -> String {
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return path.isEmpty ? "top level" : path
-    }
-
-    private static let pathKey = CodingUserInfoKey(rawValue: "path")!
-
-    private struct FileContents: Decodable {
-        enum Key: String, CodingKey { case format, version, lines }
-        let lines: [Line]
-
-        init(from decoder: Decoder) throws {
-            let path = decoder.userInfo[DrawingFileFormat.pathKey] as? String ?? ""
-            let container = try decoder.container(keyedBy: Key.self)
-            let format = try container.decode(String.self, forKey: .format)
-            guard format == DrawingFileFormat.formatName else {
-                throw DocumentError.wrongFormat(path: path, found: format)
-            }
-            let version = try container.decode(Int.self, forKey: .version)
-            guard version == DrawingFileFormat.version else {
-                throw DocumentError.unsupportedVersion(path: path, version: version)
-            }
-            var list = try container.nestedUnkeyedContainer(forKey: .lines)
-            if let count = list.count, count > Document.lineLimit {
+    /// Reads `[[x1,y1,x2,y2],...]`, checking the line cap and every
+    /// coordinate as it goes.
+    private static func readLines(_ reader: JSONReader, path: String) throws -> [Line] {
+        guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
+        var lines: [Line] = []
+        try reader.readArray {
+            guard lines.count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
-            var lines: [Line] = []
-            lines.reserveCapacity(list.count ?? 0)
-            while !list.isAtEnd {
-                guard lines.count < Document.lineLimit else {
-                    throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
-                }
-                var entry = try list.nestedUnkeyedContainer()
-                guard entry.count == 4 else {
-                    throw DocumentError.malformed(
-                        path: path, reason: "line \(lines.count) has \(entry.count ?? 0) numbers, not 4")
-                }
-                var values: [Double] = []
-                for _ in 0..<4 {
-                    let value = try entry.decode(Double.self)
-                    guard value.isFinite, abs(value) <= Document.coordinateLimit else {
-                        throw DocumentError.badCoordinate(path: path, line: lines.count, value: value)
-                    }
-                    values.append(value)
-                }
-                lines.append(Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3])))
+            guard try reader.peekKind() == .array else {
+                throw JSONReader.Malformed(reason: "line \(lines.count) is not a list of 4 numbers")
             }
-            self.lines = lines
+            var values: [Double] = []
+            try reader.readArray {
+                guard try reader.peekKind() == .number else {
+                    throw JSONReader.Malformed(reason: "line \(lines.count) holds something other than numbers")
+                }
+                values.append(try reader.readNumber())
+            }
+            guard values.count == 4 else {
+                throw JSONReader.Malformed(reason: "line \(lines.count) has \(values.count) numbers, not 4")
+            }
+            lines.append(Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3])))
         }
+        for (index, line) in lines.enumerated() {
+            for value in [line.begin.x, line.begin.y, line.end.x, line.end.y]
+            where !value.isFinite || abs(value) > Document.coordinateLimit {
+                throw DocumentError.badCoordinate(path: path, line: index, value: value)
+            }
+        }
+        return lines
     }
 }

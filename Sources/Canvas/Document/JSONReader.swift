@@ -1,0 +1,204 @@
+/// A strict, small JSON reader (RFC 8259) over the bytes of a drawing file.
+///
+/// The drawing format needs objects, arrays, strings and numbers; a reader
+/// of our own keeps Foundation (and the ICU data it maps, megabytes of
+/// resident memory) out of the app, and lets the caller check limits while
+/// it reads instead of after building a whole tree. Every failure is a
+/// `Malformed` with a reason and the byte offset, for the user's message.
+final class JSONReader {
+    struct Malformed: Error {
+        let reason: String
+    }
+
+    /// Nesting deeper than this is refused: a hostile file must not exhaust
+    /// the stack.
+    static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Values
+
+    enum Kind: Equatable {
+        case object, array, string, number, literal
+    }
+
+    /// What the next value is, without reading it.
+    func peekKind() throws(Malformed) -> Kind {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("the file ends where a value should be") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return .literal
+        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        }
+    }
+
+    /// Reads an object, calling `member` with each key; `member` must read
+    /// (or `skipValue()`) the key's value. Errors are `Malformed`, or what
+    /// `member` throws.
+    func readObject(_ member: (String) throws -> Void) throws {
+        try expect("{", "an object")
+        skipWhitespace()
+        if consume("}") { return }
+        repeat {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+            let key = try readString()
+            try expect(":", "':' after a key")
+            try member(key)
+            skipWhitespace()
+        } while consume(",")
+        try expect("}", "',' or '}' in an object")
+    }
+
+    /// Reads an array, calling `element` for each element; `element` must
+    /// read (or `skipValue()`) it. Errors are `Malformed`, or what `element`
+    /// throws.
+    func readArray(_ element: () throws -> Void) throws {
+        try expect("[", "a list")
+        skipWhitespace()
+        if consume("]") { return }
+        repeat {
+            try element()
+            skipWhitespace()
+        } while consume(",")
+        try expect("]", "',' or ']' in a list")
+    }
+
+    func readString() throws(Malformed) -> String {
+        try expect("\"", "a string")
+        var start = index
+        var utf8: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw fail("the file ends inside a string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw fail("a control character inside a string") }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            utf8.append(contentsOf: bytes[start..<index])
+            index += 1
+            guard index < bytes.count else { throw fail("the file ends inside a string") }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try readHex4()
+                if (0xD800...0xDBFF).contains(code), consume("\\"), consume("u") {
+                    let low = try readHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("a broken surrogate pair") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw fail("an invalid \\u escape") }
+                utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                throw fail("an unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+            start = index
+        }
+        utf8.append(contentsOf: bytes[start..<index])
+        index += 1
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw fail("a string that is not UTF-8") }
+        return text
+    }
+
+    /// Reads a number. A number too large for a Double reads as ±infinity;
+    /// the caller decides whether that is acceptable.
+    func readNumber() throws(Malformed) -> Double {
+        skipWhitespace()
+        let start = index
+        _ = consume("-")
+        if consume("0") {
+            guard digits() == 0 else { throw fail("a number with a leading zero") }
+        } else {
+            guard digits() > 0 else { throw fail("expected a number") }
+        }
+        if consume(".") { guard digits() > 0 else { throw fail("a number without digits after '.'") } }
+        if consume("e") || consume("E") {
+            if !consume("+") { _ = consume("-") }
+            guard digits() > 0 else { throw fail("a number without an exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else { throw fail("an unreadable number") }
+        return value
+    }
+
+    /// Reads any value and forgets it (members this version does not know).
+    func skipValue(depth: Int = 0) throws {
+        guard depth < Self.maximumDepth else { throw fail("values nested too deeply") }
+        switch try peekKind() {
+        case .object: try readObject { _ in try skipValue(depth: depth + 1) }
+        case .array: try readArray { try skipValue(depth: depth + 1) }
+        case .string: _ = try readString()
+        case .number: _ = try readNumber()
+        case .literal:
+            for word in ["true", "false", "null"] where bytes[index...].starts(with: word.utf8) {
+                index += word.utf8.count
+                return
+            }
+            throw fail("an unknown word")
+        }
+    }
+
+    /// Fails unless only whitespace is left.
+    func expectEnd() throws(Malformed) {
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("more data after the drawing") }
+    }
+
+    // MARK: Bytes
+
+    private func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    }
+
+    private func consume(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    private func expect(_ character: Unicode.Scalar, _ what: String) throws(Malformed) {
+        skipWhitespace()
+        guard consume(character) else {
+            throw fail(index < bytes.count ? "expected \(what)" : "the file ends where \(what) should be")
+        }
+    }
+
+    private func digits() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - start
+    }
+
+    private func readHex4() throws(Malformed) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("an invalid \\u escape") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { throw fail("an invalid \\u escape") }
+            value = value << 4 | UInt32(digit)
+        }
+        index += 4
+        return value
+    }
+
+    private func fail(_ reason: String) -> Malformed {
+        Malformed(reason: "\(reason) at byte \(index)")
+    }
+}
