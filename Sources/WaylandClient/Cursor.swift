@@ -4,20 +4,29 @@ import Glibc
 import CWaylandClient
 import CWaylandCursor
 
-/// The pointer image (libwayland-cursor): the theme's "default" arrow on a
-/// surface of our own, set with `wl_pointer.set_cursor` on every enter.
+/// The pointer images (libwayland-cursor): each `CursorShape`'s image from
+/// the cursor theme, shown on a pointer's own surface with
+/// `wl_pointer.set_cursor`.
 ///
 /// Theme from `XCURSOR_THEME` (else the default theme), size from
-/// `XCURSOR_SIZE` (else 24) times the window's integer buffer scale. A missing
-/// theme or image leaves the compositor's cursor in place: never fatal.
+/// `XCURSOR_SIZE` (else 24) times the window's integer buffer scale. A shape
+/// the theme lacks shows the arrow; a missing theme or arrow leaves the
+/// compositor's cursor in place: never fatal.
 final class Cursor {
     private let compositor: OpaquePointer
     private let shm: OpaquePointer
-    /// The theme loaded for `scale`; reloaded when the scale changes.
-    private var theme: (scale: Int32, pointer: OpaquePointer)?
-    private var surface: OpaquePointer?
     private let themeName: String?
     private let baseSize: Int32
+    /// The theme loaded for each buffer scale met so far (a window meets one
+    /// or two): its images stay valid, and cached, as long as it is loaded.
+    private var themes: [Int32: OpaquePointer] = [:]
+    /// The image found for each shape and scale, nil where there is none.
+    private var images: [ImageKey: UnsafeMutablePointer<wl_cursor_image>?] = [:]
+
+    private struct ImageKey: Hashable {
+        let shape: CursorShape
+        let scale: Int32
+    }
 
     /// `compositor` and `shm` are the window layer's `wl_compositor` and
     /// `wl_shm` proxies; `environment` is the process environment (injected
@@ -31,21 +40,27 @@ final class Cursor {
     }
 
     deinit {
-        if let surface { wl_surface_destroy(surface) }
-        if let theme { wl_cursor_theme_destroy(theme.pointer) }
+        // Frees the images' `wl_buffer`s: the connection must still be alive.
+        for theme in themes.values { wl_cursor_theme_destroy(theme) }
     }
 
-    /// Shows the arrow for `pointer` (`wl_pointer.set_cursor` with the enter
-    /// serial). Returns false when no image is available.
+    /// A new surface for one pointer's image (`wl_compositor.create_surface`).
+    /// Each pointer has its own, so seats can show different shapes.
+    func makeSurface() -> OpaquePointer? {
+        wl_compositor_create_surface(compositor)
+    }
+
+    /// Shows `shape` for `pointer` on its `surface`: attaches the image and
+    /// sends `wl_pointer.set_cursor` with `serial`, the pointer's latest
+    /// enter. Returns false when no image is available.
     @discardableResult
-    func show(on pointer: OpaquePointer, serial: UInt32, scale: Int32) -> Bool {
+    func show(_ shape: CursorShape, on pointer: OpaquePointer, surface: OpaquePointer,
+              serial: UInt32, scale: Int32) -> Bool {
         let scale = max(1, scale)
-        guard let image = image(scale: scale), let buffer = wl_cursor_image_get_buffer(image) else {
+        guard let image = image(shape, scale: scale) ?? image(.arrow, scale: scale),
+              let buffer = wl_cursor_image_get_buffer(image) else {
             return false
         }
-        let surface = self.surface ?? wl_compositor_create_surface(compositor)
-        guard let surface else { return false }
-        self.surface = surface
         if wl_surface_get_version(surface) >= WL_SURFACE_SET_BUFFER_SCALE_SINCE_VERSION {
             wl_surface_set_buffer_scale(surface, scale)
         }
@@ -58,18 +73,24 @@ final class Cursor {
         return true
     }
 
-    /// The first image of the "default" cursor (or the older "left_ptr"
-    /// name) at `scale`.
-    private func image(scale: Int32) -> UnsafeMutablePointer<wl_cursor_image>? {
-        if theme?.scale != scale {
-            if let theme { wl_cursor_theme_destroy(theme.pointer) }
-            theme = wl_cursor_theme_load(themeName, baseSize * scale, shm).map { (scale, $0) }
+    /// The first image of the first of `shape`'s names the theme has, at `scale`.
+    private func image(_ shape: CursorShape, scale: Int32) -> UnsafeMutablePointer<wl_cursor_image>? {
+        let key = ImageKey(shape: shape, scale: scale)
+        if let cached = images[key] { return cached }
+        let found = theme(scale: scale).flatMap { theme in
+            shape.themeNames.lazy.compactMap { wl_cursor_theme_get_cursor(theme, $0) }.first
+        }.flatMap { cursor in
+            cursor.pointee.image_count > 0 ? cursor.pointee.images[0] : nil
         }
-        guard let theme else { return nil }
-        let cursor = wl_cursor_theme_get_cursor(theme.pointer, "default")
-            ?? wl_cursor_theme_get_cursor(theme.pointer, "left_ptr")
-        guard let cursor, cursor.pointee.image_count > 0 else { return nil }
-        return cursor.pointee.images[0]
+        images[key] = found
+        return found
+    }
+
+    private func theme(scale: Int32) -> OpaquePointer? {
+        if let theme = themes[scale] { return theme }
+        let theme = wl_cursor_theme_load(themeName, baseSize * scale, shm)
+        themes[scale] = theme
+        return theme
     }
 
     /// The process environment as a dictionary.

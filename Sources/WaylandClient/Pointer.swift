@@ -1,7 +1,13 @@
 import CWaylandClient
 
 /// One seat's `wl_pointer`: events on our surface batched per
-/// `wl_pointer.frame` (seat v5+) or delivered one by one (older seats).
+/// `wl_pointer.frame` (seat v5+) or delivered one by one (older seats),
+/// and its image.
+///
+/// The image is set once per enter, after the enter's frame has reached the
+/// layer above, so a shape that layer asks for in answer (from where the
+/// pointer entered) goes out in that first `set_cursor`. Each enter starts
+/// from the arrow: a shape asked for before was for where the pointer left.
 final class Pointer {
     private let proxy: OpaquePointer
     private let seatProxy: OpaquePointer
@@ -12,8 +18,17 @@ final class Pointer {
     private let hasFrames: Bool
     var seatName: String
 
-    /// Whether the pointer is over our surface (between enter and leave).
-    private var focused = false
+    /// The latest `wl_pointer.enter` serial while the pointer is over our
+    /// surface (between enter and leave): `set_cursor` needs it.
+    private var enterSerial: UInt32?
+    private var focused: Bool { enterSerial != nil }
+    /// The image the layer above asked for since the latest enter.
+    private var requestedShape = CursorShape.arrow
+    /// The image set with `wl_pointer.set_cursor` since the latest enter;
+    /// nil until the enter's frame is delivered, and off our surface.
+    private(set) var shownShape: CursorShape?
+    /// This pointer's image surface, made at its first image.
+    private var cursorSurface: OpaquePointer?
     /// Buttons pressed on our surface and not yet released.
     private var held: [UInt32] = []
     private var pending: [PointerEvent] = []
@@ -44,12 +59,33 @@ final class Pointer {
         } else {
             wl_pointer_destroy(proxy)
         }
+        if let cursorSurface { wl_surface_destroy(cursorSurface) }
+    }
+
+    /// Shows `shape` while the pointer is over our surface, re-sending
+    /// `set_cursor` only when the image changes.
+    func setCursor(_ shape: CursorShape) {
+        requestedShape = shape
+        // Before the enter's frame is out, its end shows the requested shape.
+        guard let shownShape, shownShape != shape else { return }
+        showCursor()
+    }
+
+    /// `wl_pointer.set_cursor` with `requestedShape` and the enter serial.
+    private func showCursor() {
+        guard let enterSerial else { return }
+        shownShape = requestedShape
+        guard let cursor = environment.cursor else { return }
+        if cursorSurface == nil { cursorSurface = cursor.makeSurface() }
+        guard let cursorSurface else { return }
+        cursor.show(requestedShape, on: proxy, surface: cursorSurface, serial: enterSerial, scale: cursorScale())
     }
 
     private func enter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
         guard environment.isOurSurface(surface) else { return }
-        focused = true
-        environment.cursor?.show(on: proxy, serial: serial, scale: cursorScale())
+        enterSerial = serial
+        requestedShape = .arrow
+        shownShape = nil
         record(.enter(x: x, y: y), time: nil)
     }
 
@@ -58,7 +94,8 @@ final class Pointer {
         guard focused else { return }
         for button in held { pending.append(.button(button: button, pressed: false)) }
         held = []
-        focused = false
+        enterSerial = nil
+        shownShape = nil
         record(.leave, time: nil)
     }
 
@@ -122,6 +159,7 @@ final class Pointer {
             return .axis(axis)
         }
         environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime)))
+        if focused && shownShape == nil { showCursor() }
     }
 
     private static func source(_ raw: UInt32) -> PointerAxis.Source? {

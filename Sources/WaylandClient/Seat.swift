@@ -64,6 +64,14 @@ final class Seat {
         if reportPending { report() }
     }
 
+    /// Shows `shape` as the pointer's image while it is over our surface.
+    func setCursor(_ shape: CursorShape) {
+        pointer?.setCursor(shape)
+    }
+
+    /// The pointer's image on our surface, nil while it is elsewhere.
+    var cursorShape: CursorShape? { pointer?.shownShape }
+
     /// `wl_seat.capabilities`.
     private func capabilities(_ raw: UInt32) {
         update(pointer: raw & WL_SEAT_CAPABILITY_POINTER.rawValue != 0,

@@ -9,7 +9,7 @@ struct SeatEnvironment {
     /// True for the `wl_surface` proxies of our window; events on any other
     /// surface (or a NULL one, destroyed meanwhile) are ignored.
     let isOurSurface: (OpaquePointer?) -> Bool
-    /// Sets the pointer image on enter; nil when no cursor can be shown.
+    /// The pointer images; nil when no cursor can be shown.
     let cursor: Cursor?
     /// Delivers one input batch to the layer above.
     let emit: (InputEvent) -> Void

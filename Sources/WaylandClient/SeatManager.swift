@@ -60,12 +60,27 @@ public final class SeatManager {
     deinit {
         onInput = nil
         for seat in seats { seat.destroy() }
-        // Free the seats' proxies and the cursor's surface now, while
-        // `display` is surely alive: this object may hold the last reference
-        // to the connection, and releasing stored properties could otherwise
-        // disconnect it before the cursor destroys its surface.
+        // Free the seats' proxies, the pointers' image surfaces and the
+        // cursor theme's buffers now, while `display` is surely alive: this
+        // object may hold the last reference to the connection, and
+        // releasing stored properties could otherwise disconnect it first.
         seats = []
         cursor = nil
+    }
+
+    /// Shows `shape` as the image of `seat`'s pointer while it is over the
+    /// window: `wl_pointer.set_cursor` with the serial of the pointer's
+    /// latest `enter`, sent only when the image changes. Each enter starts
+    /// from the arrow; ask again in answer to the enter's frame. Does
+    /// nothing for a seat without a pointer or off the window.
+    public func setCursor(_ shape: CursorShape, seat: String) {
+        seats.first { $0.name == seat }?.setCursor(shape)
+    }
+
+    /// The image `seat`'s pointer shows over the window, nil while it is
+    /// not over the window.
+    package func cursorShape(seat: String) -> CursorShape? {
+        seats.first { $0.name == seat }?.cursorShape
     }
 
     /// The names of the seats currently bound, in announcement order.
