@@ -7,6 +7,8 @@ import WaylandClient
 /// client side), the session shows its own `TitleBarView` above the canvas,
 /// so the window can still be moved, resized, maximized, minimized and
 /// closed. Fullscreen windows have no bar; maximized ones no resize border.
+/// The pointer shows the resize shape over the border, so users see where
+/// a press resizes.
 ///
 /// The app draws the bar itself instead of using libdecor: libdecor creates
 /// and owns the `xdg_toplevel` (and its configure handling), which the
@@ -15,7 +17,8 @@ import WaylandClient
 extension Session {
     /// Puts the title bar on the window and wires it to the toplevel. Call
     /// once the input and configure handlers are set: it relays input
-    /// batches through itself to tell the bar whether a pointer is pressing.
+    /// batches through itself to tell the bar whether a pointer is pressing,
+    /// and to set the pointer's image for where it is.
     func setUpDecorations() {
         window.addSubview(titleBar)
         // The press a move or resize starts from, noted when it lands on the
@@ -42,12 +45,36 @@ extension Session {
         let deliver = seats.onInput
         seats.onInput = { [unowned self] event in
             switch event {
-            case .pointer: titleBar.hitTestsPointer = true
+            case .pointer(let frame):
+                titleBar.hitTestsPointer = true
+                updateCursor(for: frame)
             case .touch, .key, .keyboardFocus, .seatCapabilities: titleBar.hitTestsPointer = false
             }
             deliver?(event)
         }
         canvas.frame = layOutDecorations(in: window.bounds)
+    }
+
+    /// Asks for the image of where the pointer entered or last moved to in
+    /// `frame`: the seat's pointer keeps it until it moves on.
+    private func updateCursor(for frame: PointerFrame) {
+        let position = frame.events.reversed().lazy.compactMap { event -> Point? in
+            switch event {
+            case .enter(let x, let y), .motion(let x, let y): return Point(x: x, y: y)
+            case .leave, .button, .axis: return nil
+            }
+        }.first
+        guard let position else { return }
+        seats.setCursor(cursorShape(at: position), seat: frame.seat)
+    }
+
+    /// The resize shape over the bar's resize border (window coordinates),
+    /// the arrow elsewhere and whenever the bar is hidden.
+    private func cursorShape(at point: Point) -> CursorShape {
+        guard !titleBar.isHidden,
+              case .resizeBorder(let edges)? = titleBar.part(at: titleBar.convert(point, from: nil), pointer: true)
+        else { return .arrow }
+        return .resize(edges)
     }
 
     /// Shows or hides the title bar for the toplevel's decoration mode,
