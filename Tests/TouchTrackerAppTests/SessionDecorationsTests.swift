@@ -313,6 +313,59 @@ import WaylandClient
         #expect(app.toplevel.resizeRequests.isEmpty)
     }
 
+    // MARK: Pointer image
+
+    @Test func thePointerShowsTheResizeShapeOverTheBorderOnly() throws {
+        let app = try Running(decorationMode: nil)
+        let serial = app.seat.pointerEnter(app.surface, x: 200, y: 150)
+        app.seat.pointerFrame()
+        try app.settle()
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.seat.cursorRequests.count == 1)
+
+        try app.pointerMove(398, 298)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .resize(.bottomRight))
+        #expect(app.seat.cursorRequests.count == 2)
+        let corner = try #require(app.seat.cursorRequests.last)
+        #expect(corner.serial == serial)
+        let arrow = app.seat.cursorRequests[0]
+        #expect((corner.hotspotX, corner.hotspotY) != (arrow.hotspotX, arrow.hotspotY), "another image")
+
+        try app.pointerMove(397, 297)
+        try app.pointerMove(399, 299)
+        #expect(app.seat.cursorRequests.count == 2, "no set_cursor while the shape stays the same")
+
+        try app.pointerMove(200, 150)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.seat.cursorRequests.count == 3)
+        let back = try #require(app.seat.cursorRequests.last)
+        #expect((back.hotspotX, back.hotspotY) == (arrow.hotspotX, arrow.hotspotY))
+
+        // The bar's edges too, in the bar's own coordinates.
+        try app.pointerMove(200, 2)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .resize(.top))
+        try app.pointerMove(1, 150)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .resize(.left))
+    }
+
+    @Test func withServerSideDecorationsThePointerStaysTheArrow() throws {
+        let app = try Running(decorationMode: 2)
+        try app.pointerEnter(398, 298)
+        for (x, y) in [(1.0, 1.0), (200, 1), (1, 150), (399, 299), (200, 150)] {
+            try app.pointerMove(x, y)
+        }
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.seat.cursorRequests.count == 1)
+    }
+
+    @Test func aMaximizedWindowShowsNoResizeShape() throws {
+        let app = try Running(decorationMode: nil, states: [XDG_TOPLEVEL_STATE_MAXIMIZED, XDG_TOPLEVEL_STATE_ACTIVATED])
+        try app.pointerEnter(398, 298)
+        try app.pointerMove(1, 150)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.seat.cursorRequests.count == 1)
+    }
+
     @Test func doubleClickOnTheBarTogglesMaximize() throws {
         let app = try Running(decorationMode: nil)
         try app.pointerEnter(100, 16)
