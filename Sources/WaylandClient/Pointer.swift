@@ -66,7 +66,8 @@ final class Pointer {
     /// `set_cursor` only when the image changes.
     func setCursor(_ shape: CursorShape) {
         requestedShape = shape
-        // Before the enter's frame is out, its end shows the requested shape.
+        // Off our surface nothing goes out; before the enter's frame is
+        // delivered, the end of that frame shows the shape asked for.
         guard let shownShape, shownShape != shape else { return }
         showCursor()
     }
