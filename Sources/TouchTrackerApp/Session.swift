@@ -42,9 +42,6 @@ public final class Session {
     /// connection is still open.
     public let display: Display
 
-    /// How the session ended, for the process's exit status.
-    public private(set) var exitStatus: Int32 = 0
-
     public static let appID = "org.touchtracker.TouchTracker"
     public static let title = "TouchTracker"
     public static let minimumSize = (width: 320, height: 240)
