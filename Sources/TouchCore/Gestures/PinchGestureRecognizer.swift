@@ -33,13 +33,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     public var velocity: Double { velocityEstimator.velocity.x }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches.sorted(by: { $0.serial < $1.serial }) {
-            if fingers.count < 2 {
-                fingers.append(touch)
-            } else {
-                ignore(touch, for: event)
-            }
-        }
+        admitFingerPair(touches, into: &fingers, event: event)
         if fingers.count == 2, referenceDistance == nil {
             referenceDistance = currentDistance
             velocityEstimator.add(scale, at: event.timestamp)

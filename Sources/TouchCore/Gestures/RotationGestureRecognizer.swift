@@ -31,13 +31,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     public var velocity: Double { velocityEstimator.velocity.x }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches.sorted(by: { $0.serial < $1.serial }) {
-            if fingers.count < 2 {
-                fingers.append(touch)
-            } else {
-                ignore(touch, for: event)
-            }
-        }
+        admitFingerPair(touches, into: &fingers, event: event)
         if fingers.count == 2, accumulator == nil, let angle = currentAngle {
             accumulator = AngleAccumulator()
             accumulator?.add(angle)
