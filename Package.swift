@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "TestCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
+        // Test fixtures: a small tmpfs per test, to play full and read-only disks.
+        .target(name: "TestFileSystems", path: "Tests/TestFileSystems"),
         // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
         .executableTarget(name: "touchtracker-virtual-pointer",
                           dependencies: ["CWaylandClient", "CWaylandProtocols"],
@@ -64,12 +66,12 @@ let package = Package(
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestFileSystems"]),
         .testTarget(name: "WaylandClientTests",
                     dependencies: ["WaylandClient", "TestCompositor", "Timing"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Canvas", "TouchCore", "Timing"]),
+                                   "Canvas", "TouchCore", "Timing", "TestFileSystems"]),
     ]
 )

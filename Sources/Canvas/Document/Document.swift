@@ -27,7 +27,7 @@ public enum Document {
         return dataHome + "/touchtracker/drawing.json"
     }
 
-    private static func homeDirectory(environment: [String: String]) -> String {
+    static func homeDirectory(environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
         return "/"
@@ -80,15 +80,7 @@ public enum Document {
     /// app can start empty without ever overwriting it. Returns the new path.
     @discardableResult
     public static func setAside(corruptFileAt path: String, at time: time_t = time(nil)) throws(DocumentError) -> String {
-        var moment = time
-        var parts = tm()
-        gmtime_r(&moment, &parts)
-        func digits(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        let stamp = digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2)
-            + "T" + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
+        let stamp = utcStamp(time)
         var target = "\(path).corrupt-\(stamp)"
         var counter = 1
         while SystemCalls.exists(target) {
@@ -97,5 +89,18 @@ public enum Document {
         }
         _ = try SystemCalls.check("rename", path) { rename(path, target) }
         return target
+    }
+
+    /// `time` as `YYYYMMDDTHHMMSSZ`, for names of files kept aside.
+    static func utcStamp(_ time: time_t) -> String {
+        var moment = time
+        var parts = tm()
+        gmtime_r(&moment, &parts)
+        func digits(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2)
+            + "T" + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
     }
 }

@@ -23,8 +23,12 @@ enum DrawingFileFormat {
         return Array(text.utf8)
     }
 
+    /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
+    /// reader ignore it, and a drawing saved by such an editor is still one.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> [Line] {
-        let reader = JSONReader(bytes)
+        let reader = JSONReader(bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
         var format: String?
         var version: Double?
         var lines: [Line]?

@@ -42,13 +42,17 @@ enum SystemCalls {
     }
 
     /// Reads a regular file of at most `limit` bytes; larger files are
-    /// refused before a byte is read.
+    /// refused before a byte is read. Anything else (a directory, a FIFO,
+    /// a device) is refused before it is opened, and opening never blocks:
+    /// a FIFO swapped in meanwhile is caught by the second check.
     static func readFile(_ path: String, limit: Int) throws(DocumentError) -> [UInt8] {
-        let fd = try open(path, O_RDONLY)
-        defer { close(fd) }
         var info = stat()
+        _ = try check("stat", path) { stat(path, &info) }
+        try requireRegularFile(info, path)
+        let fd = try open(path, O_RDONLY | O_NONBLOCK)
+        defer { close(fd) }
         _ = try check("stat", path) { fstat(fd, &info) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile(path: path) }
+        try requireRegularFile(info, path)
         guard Int(info.st_size) <= limit else {
             throw .tooLarge(path: path, bytes: Int(info.st_size), limit: limit)
         }
@@ -73,6 +77,25 @@ enum SystemCalls {
         return Array(bytes[..<offset])
     }
 
+    static func requireRegularFile(_ info: stat, _ path: String) throws(DocumentError) {
+        let kind = info.st_mode & S_IFMT
+        guard kind != S_IFREG else { return }
+        throw .notAFile(path: path, kind: kindName(kind))
+    }
+
+    /// What a user calls a file of this `st_mode & S_IFMT`.
+    static func kindName(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
@@ -88,5 +111,12 @@ enum SystemCalls {
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension Document {
+    /// What a user calls a file of type `kind` (`st_mode & S_IFMT`): "a directory", "a FIFO (named pipe)"...
+    public static func kindName(ofFileType kind: mode_t) -> String {
+        SystemCalls.kindName(kind)
     }
 }
