@@ -15,7 +15,8 @@ import Glibc
 /// touches and keys (InputTranslator); the canvas changes its drawing and
 /// marks damage; the damage reaches the Wayland window, which asks for a
 /// frame; on the frame the renderer repaints only the damage into a shared
-/// memory buffer. Every finished change is saved at once.
+/// memory buffer. Every finished change is saved at once (see `Autosave`);
+/// while saves fail, a banner on the canvas says why.
 public final class Session {
     public let loop: EventLoop
     public let toplevel: ToplevelWindow
@@ -26,16 +27,22 @@ public final class Session {
     let canvasController: CanvasController
     /// Our own title bar, shown when the compositor leaves decorations to us.
     let titleBar = TitleBarView(title: Session.title)
-    public let documentPath: String
+    /// Shown over the canvas while the drawing cannot be saved.
+    let saveFailureBanner = SaveFailureBanner(frame: .zero)
+    let autosave: Autosave
+    /// Where the drawing is saved: the path given, with a symbolic link at
+    /// its end resolved to its target.
+    public var documentPath: String { autosave.path }
+    /// How the drawing ended up, once the session ended (`quit()` or a
+    /// lost connection); nil while it runs.
+    public private(set) var ending: SessionEnding?
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
+    /// The process environment: where emergency copies go.
+    private let environment: [String: String]
     private let renderer = CanvasRenderer()
     private let translator: InputTranslator
     private var signalWatch: FileWatch?
-    private var lastSaveFailed = false
-    /// False when an unreadable drawing could not be moved aside: saving
-    /// would overwrite it, so this session keeps its drawing in memory only.
-    private let canSave: Bool
 
     /// Declared after everything holding Wayland objects: stored properties
     /// are released in order, and those objects must be destroyed while the
@@ -46,20 +53,33 @@ public final class Session {
     public static let title = "TouchTracker"
     public static let minimumSize = (width: 320, height: 240)
 
-    /// Opens the drawing at `documentPath` and maps the window.
+    /// Opens the drawing at `documentPath` (see `Document.open(at:)`: it
+    /// throws a `DocumentError` when another process has it open or it is
+    /// no drawing file), reports what happened to it, and maps the window.
+    public convenience init(display: Display, clock: Clock, documentPath: String,
+                            environment: [String: String] = Program.environment(),
+                            logInput: ((String) -> Void)? = nil, report: @escaping (String) -> Void) throws {
+        let document = try Document.open(at: documentPath)
+        if let message = document.message { report(message) }
+        try self.init(display: display, clock: clock, document: document, environment: environment,
+                      logInput: logInput, report: report)
+    }
+
+    /// Shows the opened `document` and maps the window; the session holds
+    /// the document's lock until it is released.
     /// - Parameters:
+    ///   - environment: where emergency copies go (`XDG_STATE_HOME`, `XDG_RUNTIME_DIR`, `HOME`).
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
     ///   - report: receives messages meant for the user.
-    public init(display: Display, clock: Clock, documentPath: String,
+    public init(display: Display, clock: Clock, document: OpenedDocument,
+                environment: [String: String] = Program.environment(),
                 logInput: ((String) -> Void)? = nil, report: @escaping (String) -> Void) throws {
         self.display = display
-        self.documentPath = documentPath
         self.report = report
+        self.environment = environment
         loop = EventLoop(display: display, clock: clock)
-        let opened = Document.open(at: documentPath)
-        if let message = opened.message { report(message) }
-        canSave = opened.canSave
-        let drawing = Drawing(lines: opened.lines)
+        let drawing = Drawing(lines: document.lines)
+        autosave = Autosave(document: document, timers: loop.timers, lines: { drawing.lines }, report: report)
 
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)
@@ -74,6 +94,7 @@ public final class Session {
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         window.addSubview(canvas)
+        window.addSubview(saveFailureBanner)
         // The canvas answers the keyboard from the start: Ctrl+Z must undo
         // a line just drawn, before any tap made the canvas first responder.
         canvas.becomeFirstResponder()
@@ -107,15 +128,24 @@ public final class Session {
             // A configure that only changes states (activated, maximized)
             // must not repaint the whole window.
             if window.frame != bounds { window.frame = bounds }
-            let canvasFrame = layOutDecorations(in: bounds)
-            if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
+            layOut(in: bounds)
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
         // Core damage goes straight to the toplevel, which keeps it per buffer
         // and asks the compositor for a frame.
         window.onNeedsDisplay = { [unowned self] in forwardDamage() }
-        canvas.onChange = { [unowned self] in save() }
+        canvas.onChange = { [unowned self] in autosave.drawingChanged() }
+        autosave.onFailureChange = { [unowned self] failure in saveFailureBanner.show(failure) }
+    }
+
+    /// Places the title bar (if shown), the canvas below it and the banner
+    /// along the canvas's bottom edge.
+    func layOut(in bounds: Rect) {
+        let canvasFrame = layOutDecorations(in: bounds)
+        if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
+        let bannerFrame = SaveFailureBanner.frame(in: canvasFrame)
+        if saveFailureBanner.frame != bannerFrame { saveFailureBanner.frame = bannerFrame }
     }
 
     private func forwardDamage() {
@@ -134,26 +164,27 @@ public final class Session {
         paintDecorations(into: buffer, damage: damage)
         renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
                         damage: damage)
-    }
-
-    /// Saves the drawing atomically; a failure is reported once until a save
-    /// succeeds again, and the drawing stays in memory.
-    public func save() {
-        guard canSave else { return }
-        do {
-            try Document.save(canvas.drawing.lines, to: documentPath)
-            if lastSaveFailed { report("saved the drawing to \(documentPath) again") }
-            lastSaveFailed = false
-        } catch {
-            if !lastSaveFailed { report("cannot save the drawing: \(error)") }
-            lastSaveFailed = true
+        if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
+            BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
         }
     }
 
-    /// Ends the session cleanly: the drawing is saved and `run()` returns.
+    /// Saves what is unsaved now (autosave does after every change).
+    public func save() {
+        autosave.save()
+    }
+
+    /// Ends the session cleanly: the drawing is saved (or, failing that,
+    /// written to an emergency copy; see `ending`) and `run()` returns.
     public func quit() {
-        save()
+        finish()
         loop.stop()
+    }
+
+    /// Saves one last time and records how the drawing ended up.
+    private func finish() {
+        guard ending == nil else { return }
+        ending = autosave.finish(environment: environment)
     }
 
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
@@ -169,7 +200,7 @@ public final class Session {
         do {
             try loop.run()
         } catch {
-            save()
+            finish()
             throw error
         }
     }

@@ -47,22 +47,30 @@ final class AppHarness {
     /// with the raw bytes `fileContents` when given. `outputScale` adds an
     /// output with that scale (the window's buffers follow it);
     /// `documentName` is the drawing's path inside the directory.
+    /// `documentPath` opens that drawing instead (another harness's, say);
+    /// `environment` replaces the session's, whose emergency copies go by
+    /// default to `state/` and `runtime/` in the temporary directory.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
-         logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json") throws {
+         logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json",
+         documentPath: String? = nil, environment: [String: String]? = nil) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
         directory = try Self.makeTemporaryDirectory()
-        documentPath = directory + "/" + documentName
-        if let lines { try Document.save(lines, to: documentPath) }
-        if let fileContents { try Self.write(fileContents, to: documentPath) }
+        self.documentPath = documentPath ?? directory + "/" + documentName
+        if let lines { try Document.save(lines, to: self.documentPath) }
+        if let fileContents { try Self.write(fileContents, to: self.documentPath) }
         let display = try Self.connect(to: compositor, clock: clock)
         let box = MessageBox()
         messages = box
         let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
-        session = try Session(display: display, clock: clock, documentPath: documentPath,
+        let directory = directory
+        session = try Session(display: display, clock: clock, documentPath: self.documentPath,
+                              environment: environment ?? ["HOME": directory,
+                                                           "XDG_STATE_HOME": directory + "/state",
+                                                           "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, report: { box.reports.append($0) })
         try mapWindow()
     }
