@@ -2,7 +2,11 @@ import Canvas
 import Timing
 import TouchCore
 
-/// Keeps the drawing on disk: saves after every change, and when a save
+/// Keeps the drawing on disk: saves after every change, by appending the
+/// change to the drawing's journal (see `DrawingJournal`), and folds the
+/// journal into a fresh snapshot when it grows past `journalBound`, at the
+/// end, and whenever the journal cannot be trusted (a failed append may
+/// have left a torn record). When a save
 /// fails (a full disk, a read-only folder) says so through
 /// `onFailureChange` until one succeeds, retrying on the next change and
 /// on a timer whose delay doubles up to `maximumRetryDelay`. The timer is
@@ -30,15 +34,28 @@ final class Autosave {
     /// Holds the drawing's lock for as long as the session lives.
     private let document: OpenedDocument
     private let timers: TimerQueue
-    private let lines: () -> [Line]
+    private let drawing: Drawing
     private let report: (String) -> Void
+    /// The drawing's revision the files on disk reflect.
+    private var savedRevision: UInt64
+    /// Whether the next change may be appended to the journal.
+    private(set) var journalIsReady: Bool
+    /// Records in the journal since its snapshot.
+    private(set) var journalRecords = 0
 
-    init(document: OpenedDocument, timers: TimerQueue, lines: @escaping () -> [Line],
-         report: @escaping (String) -> Void) {
+    /// Records the journal takes before it is folded into a snapshot: at
+    /// least `minimumJournalBound`, else as many as the drawing has lines,
+    /// so the snapshots' cost, spread over the changes, stays constant.
+    var journalBound: Int { max(Self.minimumJournalBound, drawing.count) }
+    static let minimumJournalBound = 10_000
+
+    init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, report: @escaping (String) -> Void) {
         self.document = document
         self.timers = timers
-        self.lines = lines
+        self.drawing = drawing
         self.report = report
+        savedRevision = drawing.revision
+        journalIsReady = document.journalIsReady
     }
 
     /// True while a timed retry is pending.
@@ -61,7 +78,7 @@ final class Autosave {
             return
         }
         do {
-            try Document.save(lines(), to: path)
+            try write()
             hasUnsavedChanges = false
             if failure != nil { report("saved the drawing to \(path) again") }
             failure = nil
@@ -73,6 +90,34 @@ final class Autosave {
             failure = error
             scheduleRetry()
         }
+    }
+
+    /// Appends what changed since the last save to the journal, or writes
+    /// a snapshot when the journal cannot take it.
+    private func write() throws(DocumentError) {
+        if journalIsReady, let changes = drawing.changes(since: savedRevision),
+           journalRecords + changes.count <= journalBound {
+            do {
+                try Document.appendToJournal(changes, at: path)
+            } catch {
+                // Part of a record may have reached the file: appending after
+                // it would hide every later record behind a torn one.
+                journalIsReady = false
+                throw error
+            }
+            journalRecords += changes.count
+        } else {
+            try writeSnapshot()
+        }
+        savedRevision = drawing.revision
+    }
+
+    private func writeSnapshot() throws(DocumentError) {
+        journalIsReady = false
+        try Document.saveSnapshot(of: drawing, to: path)
+        journalIsReady = true
+        journalRecords = 0
+        savedRevision = drawing.revision
     }
 
     private func scheduleRetry() {
@@ -92,13 +137,15 @@ final class Autosave {
         // expects to find next time. Only real changes need an emergency copy.
         let changed = hasUnsavedChanges
         hasUnsavedChanges = true
+        // The journal is folded into the snapshot, so the next start reads one file.
+        journalIsReady = false
         save()
         retryTimer?.cancel()
         retryTimer = nil
         if !changed { hasUnsavedChanges = false }
         guard hasUnsavedChanges, let failure else { return .saved }
         do {
-            let copy = try Document.writeEmergencyCopy(of: lines(), for: path, environment: environment)
+            let copy = try Document.writeEmergencyCopy(of: drawing.lines, for: path, environment: environment)
             return .emergencyCopy(path: copy, failure: failure)
         } catch {
             return .lost(failure: failure, emergencyFailure: error)

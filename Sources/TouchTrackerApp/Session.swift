@@ -79,7 +79,7 @@ public final class Session {
         self.environment = environment
         loop = EventLoop(display: display, clock: clock)
         let drawing = Drawing(lines: document.lines)
-        autosave = Autosave(document: document, timers: loop.timers, lines: { drawing.lines }, report: report)
+        autosave = Autosave(document: document, timers: loop.timers, drawing: drawing, report: report)
 
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)

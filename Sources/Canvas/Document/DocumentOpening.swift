@@ -18,15 +18,22 @@ public final class OpenedDocument {
     /// False when an unreadable file could not be moved away: saving would
     /// overwrite it, so the app must not save to this path.
     public let canSave: Bool
+    /// True when the journal beside the file is empty and numbers the lines
+    /// as a `Drawing` made from `lines` does: changes can be appended to it
+    /// at once. Otherwise the first save must be a snapshot
+    /// (`Document.saveSnapshot`): a new drawing, a file without a journal,
+    /// or one whose journal held changes (after a crash).
+    public let journalIsReady: Bool
 
     init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil,
-         setAsidePath: String? = nil, canSave: Bool = true) {
+         setAsidePath: String? = nil, canSave: Bool = true, journalIsReady: Bool = false) {
         self.path = path
         self.lines = lines
         self.lock = lock
         self.error = error
         self.setAsidePath = setAsidePath
         self.canSave = canSave
+        self.journalIsReady = journalIsReady
     }
 
     /// One line for the user about what happened, or nil when all went well.
@@ -51,7 +58,12 @@ extension Document {
         let target = try resolvingSymbolicLinks(path)
         let lock = try DrawingLock.acquire(for: target)
         do {
-            return OpenedDocument(path: target, lines: try load(from: target), lock: lock)
+            let contents = try read(from: target)
+            var journalIsReady = false
+            if let token = contents.token, contents.journalRecords == 0 {
+                journalIsReady = (try? startJournal(for: target, token: token, lineCount: contents.lines.count)) != nil
+            }
+            return OpenedDocument(path: target, lines: contents.lines, lock: lock, journalIsReady: journalIsReady)
         } catch let loadError {
             guard loadError.meansNotADrawing else { throw loadError }
             do {

@@ -10,8 +10,19 @@ enum DrawingFileFormat {
     static let formatName = "touchtracker"
     static let version = 1
 
-    static func encode(_ lines: [Line]) -> [UInt8] {
-        var text = "{\"format\":\"\(formatName)\",\"version\":\(version),\"lines\":["
+    /// What a drawing file holds.
+    struct Snapshot {
+        var lines: [Line]
+        /// Ties the file to its journal (see `DrawingJournal`); nil in
+        /// files without one. An additional member, so version 1 readers
+        /// that predate it still read the lines.
+        var journalToken: String?
+    }
+
+    static func encode(_ lines: [Line], journalToken: String? = nil) -> [UInt8] {
+        var text = "{\"format\":\"\(formatName)\",\"version\":\(version),"
+        if let journalToken { text += "\"journal\":\"\(journalToken)\"," }
+        text += "\"lines\":["
         text.reserveCapacity(text.utf8.count + lines.count * 40)
         for (index, line) in lines.enumerated() {
             if index > 0 { text += "," }
@@ -27,11 +38,12 @@ enum DrawingFileFormat {
     /// reader ignore it, and a drawing saved by such an editor is still one.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> [Line] {
+    static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> Snapshot {
         let reader = JSONReader(bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
         var format: String?
         var version: Double?
         var lines: [Line]?
+        var journalToken: String?
         do {
             guard try reader.peekKind() == .object else {
                 throw DocumentError.malformed(path: path, reason: "the file is not a JSON object")
@@ -46,6 +58,9 @@ enum DrawingFileFormat {
                     version = try reader.readNumber()
                 case "lines":
                     lines = try readLines(reader, path: path)
+                case "journal":
+                    guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"journal\" is not a string") }
+                    journalToken = try reader.readString()
                 default:
                     // Members a later version may add are skipped.
                     try reader.skipValue()
@@ -69,7 +84,7 @@ enum DrawingFileFormat {
             throw .unsupportedVersion(path: path, version: whole)
         }
         guard let lines else { throw .malformed(path: path, reason: "missing \"lines\"") }
-        return lines
+        return Snapshot(lines: lines, journalToken: journalToken)
     }
 
     /// Reads `[[x1,y1,x2,y2],...]`, checking the line cap and every

@@ -96,6 +96,33 @@ enum SystemCalls {
         }
     }
 
+    /// Replaces the file at `path` with `bytes`: written to a temporary
+    /// file beside it (0600), flushed, renamed over it, and the rename made
+    /// durable. Creates the directory (0700) if needed. `beforeRename` runs
+    /// just before the rename (tests play a crash there).
+    static func replaceAtomically(_ path: String, with bytes: [UInt8],
+                                  beforeRename: () throws(DocumentError) -> Void = {}) throws(DocumentError) {
+        let directory = parent(of: path)
+        try makeDirectories(directory, mode: 0o700)
+        let temporary = "\(path).tmp-\(getpid())"
+        let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        do {
+            defer { close(fd) }
+            // O_CREAT's mode does not apply to a leftover file from a crash.
+            _ = try check("chmod", temporary) { fchmod(fd, 0o600) }
+            try writeAll(fd, bytes, path: temporary)
+            _ = try check("fsync", temporary) { fsync(fd) }
+        }
+        try beforeRename()
+        _ = try check("rename", path) { rename(temporary, path) }
+        renamed = true
+        let directoryFD = try open(directory, O_RDONLY | O_DIRECTORY)
+        defer { close(directoryFD) }
+        _ = try check("fsync", directory) { fsync(directoryFD) }
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
