@@ -60,6 +60,8 @@ public struct ExportSummary: Equatable, Sendable {
 
 /// Writes the finished lines of a drawing to a PNG, SVG or PDF file: white
 /// paper, black lines, as on screen (without selection or lines in progress).
+/// PNG and PDF are drawn by Cairo; SVG is written line by line by
+/// `SVGWriter`, in memory that does not grow with the drawing.
 ///
 /// The file is written beside the target and renamed over it once complete
 /// and flushed to disk, so a failed export (a full disk) leaves any previous
@@ -91,13 +93,20 @@ public enum Exporter {
             : requested
 
         let file = try ExportFile(target: target)
+        if format == .svg {
+            guard SVGWriter.write(drawing.lines, page: page, origin: origin, fit: fit, to: file) else {
+                throw file.failure(CAIRO_STATUS_WRITE_ERROR)
+            }
+            try file.commit()
+            return ExportSummary(path: target, page: page, fit: fit)
+        }
         let surface: OpaquePointer
         switch format {
         case .png:
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((page.width * scale).rounded(.up)),
                                                  Int32((page.height * scale).rounded(.up)))
         case .svg:
-            surface = cairo_svg_surface_create_for_stream(ExportFile.cairoWrite, file.cairoClosure, page.width, page.height)
+            preconditionFailure("SVG is written by SVGWriter")
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(ExportFile.cairoWrite, file.cairoClosure, page.width, page.height)
         }
@@ -157,7 +166,7 @@ public enum Exporter {
     /// The page size and the canvas point at the page's top-left corner.
     static func pageGeometry(for drawing: Drawing, size: Size?) -> (Size, Point) {
         if let size { return (size, .zero) }
-        guard let bounds = drawing.lines.map(\.paintedBounds).reduce(nil, { $0?.union($1) ?? $1 }) else {
+        guard let bounds = drawing.lines.reduce(nil, { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }) else {
             return (Size(width: 2 * margin, height: 2 * margin), .zero)
         }
         let page = bounds.insetBy(dx: -margin, dy: -margin)

@@ -28,6 +28,8 @@ final class SessionOnTestCompositor {
     /// Frames the session has painted (its `onDraw` ran): each is committed
     /// right after painting, in the same event-loop iteration.
     private(set) var framesDrawn = 0
+    /// Seconds from opening the drawing to the first full-size frame committed.
+    private(set) var openedToFirstFrame = 0.0
     private let directory: TemporaryDirectory
 
     init(lineCount: Int) throws {
@@ -49,6 +51,7 @@ final class SessionOnTestCompositor {
             display.registry.initialGlobalsReceived
         }
 
+        let opening = Stopwatch.now
         session = try Session(display: display, clock: SystemClock(), documentPath: path,
                               report: { print("    # session: \($0)") })
         let compositor = compositor, seat = seat
@@ -68,6 +71,7 @@ final class SessionOnTestCompositor {
         try pump("the first 1920×1080 frame never came") {
             surface.lastCommit?.attachedBuffer == true && surface.lastCommit?.bufferWidth == Self.width
         }
+        openedToFirstFrame = Stopwatch.now - opening
         precondition(session.canvas.drawing.count == lineCount, "the session did not load the drawing")
     }
 
