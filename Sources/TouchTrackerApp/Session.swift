@@ -40,7 +40,17 @@ public final class Session {
     private let report: (String) -> Void
     /// The process environment: where emergency copies go.
     private let environment: [String: String]
-    private let renderer = CanvasRenderer()
+    private let renderer: CanvasRenderer = {
+        let renderer = CanvasRenderer()
+        // Half a 60 Hz frame: a drawing of a million lines appears at once
+        // and fills in over the next frames instead of blocking the window.
+        renderer.frameBudget = Session.renderingBudget
+        return renderer
+    }()
+    /// Seconds a frame may spend rasterizing lines from scratch.
+    public static let renderingBudget = 0.008
+    /// Asks for the next frame while the line cache is still being rendered.
+    private var continuation: TimerHandle?
     private let translator: InputTranslator
     private var signalWatch: FileWatch?
 
@@ -167,7 +177,27 @@ public final class Session {
         if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
             BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
         }
+        continueRendering()
     }
+
+    /// While the line cache is incomplete, asks for its tiles to be drawn
+    /// again in the next frame. Damage raised while drawing is dropped with
+    /// the frame, so the request goes through a timer due at once; the frame
+    /// itself still waits for the compositor's frame callback, so this
+    /// paces at the display's rate and never spins.
+    private func continueRendering() {
+        let unfinished = renderer.unfinishedArea
+        guard !unfinished.isEmpty, continuation?.isActive != true else { return }
+        continuation = loop.timers.schedule(after: 0) { [unowned self] in
+            for rect in renderer.unfinishedArea {
+                toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+            }
+        }
+    }
+
+    /// True while the drawing is not fully on screen yet (a large drawing
+    /// just opened or resized): the next frames fill it in.
+    public var isRenderingDrawing: Bool { !renderer.unfinishedArea.isEmpty }
 
     /// Saves what is unsaved now (autosave does after every change).
     public func save() {

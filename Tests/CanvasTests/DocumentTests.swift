@@ -119,6 +119,16 @@ import TouchCore
         #expect(loadError() == .tooManyLines(path: path, limit: Document.lineLimit))
     }
 
+    @Test func theLargestDrawingTheAppCanSaveIsWithinTheByteLimit() {
+        // The longest text Swift writes for a coordinate within the limit.
+        let longest = -1.2345678901234567e-05
+        let line = Line(begin: Point(x: longest, y: longest), end: Point(x: longest, y: longest))
+        let perLine = DrawingFileFormat.encode([line, line]).count - DrawingFileFormat.encode([line]).count
+        let header = DrawingFileFormat.encode([], journalToken: Document.newJournalToken()).count
+        #expect(header + perLine * Document.lineLimit <= Document.byteLimit,
+                "\(perLine) bytes a line × \(Document.lineLimit) lines")
+    }
+
     @Test func oversizedFileIsRefusedUnread() throws {
         try write("")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))

@@ -11,8 +11,10 @@ import Glibc
 /// either the old or the new drawing, never a mix. Files are private to the
 /// user (0600).
 public enum Document {
-    /// Files larger than this are refused unread.
-    public static let byteLimit = 64 << 20
+    /// Files larger than this are refused unread. Room for `lineLimit`
+    /// lines of the longest coordinates a save writes (about 98 bytes a
+    /// line), so every drawing the app can make can be opened again.
+    public static let byteLimit = 128 << 20
     /// Files with more lines are refused.
     public static let lineLimit = 1_000_000
     /// Coordinates beyond ± this many points are refused.

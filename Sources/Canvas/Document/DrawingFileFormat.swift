@@ -99,23 +99,36 @@ enum DrawingFileFormat {
             guard try reader.peekKind() == .array else {
                 throw JSONReader.Malformed(reason: "line \(lines.count) is not a list of 4 numbers")
             }
-            var values: [Double] = []
+            // Four numbers in place: no array per line.
+            var values = (0.0, 0.0, 0.0, 0.0)
+            var count = 0
             try reader.readArray {
                 guard try reader.peekKind() == .number else {
                     throw JSONReader.Malformed(reason: "line \(lines.count) holds something other than numbers")
                 }
-                values.append(try reader.readNumber())
+                let value = try reader.readNumber()
+                switch count {
+                case 0: values.0 = value
+                case 1: values.1 = value
+                case 2: values.2 = value
+                case 3: values.3 = value
+                default: break
+                }
+                count += 1
             }
-            guard values.count == 4 else {
-                throw JSONReader.Malformed(reason: "line \(lines.count) has \(values.count) numbers, not 4")
+            guard count == 4 else {
+                throw JSONReader.Malformed(reason: "line \(lines.count) has \(count) numbers, not 4")
             }
-            lines.append(Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3])))
-        }
-        for (index, line) in lines.enumerated() {
-            for value in [line.begin.x, line.begin.y, line.end.x, line.end.y]
-            where !value.isFinite || abs(value) > Document.coordinateLimit {
-                throw DocumentError.badCoordinate(path: path, line: index, value: value)
+            func check(_ value: Double) throws {
+                guard value.isFinite, abs(value) <= Document.coordinateLimit else {
+                    throw DocumentError.badCoordinate(path: path, line: lines.count, value: value)
+                }
             }
+            try check(values.0)
+            try check(values.1)
+            try check(values.2)
+            try check(values.3)
+            lines.append(Line(begin: Point(x: values.0, y: values.1), end: Point(x: values.2, y: values.3)))
         }
         return lines
     }
