@@ -82,9 +82,17 @@ public enum Exporter {
     @discardableResult
     public static func export(_ drawing: Drawing, to path: String, size: Size? = nil,
                               scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
+        try export(drawing.lines, to: path, size: size, scale: scale, sparing: drawingPath)
+    }
+
+    /// Exports `lines` in drawing order: what `--export` uses, as it needs
+    /// no index of the lines.
+    @discardableResult
+    public static func export(_ lines: [Line], to path: String, size: Size? = nil,
+                              scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
         guard let format = ExportFormat(path: path) else { throw .unknownFormat(path: path) }
         let target = try checkedTarget(path, sparing: drawingPath)
-        let (requested, origin) = pageGeometry(for: drawing, size: size)
+        let (requested, origin) = pageGeometry(for: lines, size: size)
         guard requested.width >= 1, requested.height >= 1, scale > 0, scale.isFinite else { throw .badSize(requested) }
         let pixelsPerPoint = format == .png ? scale : 1
         let fit = min(1, maximumSide / (requested.width * pixelsPerPoint), maximumSide / (requested.height * pixelsPerPoint))
@@ -94,7 +102,7 @@ public enum Exporter {
 
         let file = try ExportFile(target: target)
         if format == .svg {
-            guard SVGWriter.write(drawing.lines, page: page, origin: origin, fit: fit, to: file) else {
+            guard SVGWriter.write(lines, page: page, origin: origin, fit: fit, to: file) else {
                 throw file.failure(CAIRO_STATUS_WRITE_ERROR)
             }
             try file.commit()
@@ -120,7 +128,7 @@ public enum Exporter {
         if fit < 1 { cairo_scale(cairo, fit, fit) }
         cairo_translate(cairo, -origin.x, -origin.y)
         LineStyle.configure(cairo)
-        for line in drawing.lines {
+        for line in lines {
             LineStyle.stroke(line, LineStyle.finished, on: cairo)
         }
         cairo_show_page(cairo)
@@ -164,9 +172,9 @@ public enum Exporter {
     }
 
     /// The page size and the canvas point at the page's top-left corner.
-    static func pageGeometry(for drawing: Drawing, size: Size?) -> (Size, Point) {
+    static func pageGeometry(for lines: [Line], size: Size?) -> (Size, Point) {
         if let size { return (size, .zero) }
-        guard let bounds = drawing.lines.reduce(nil, { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }) else {
+        guard let bounds = lines.reduce(nil, { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }) else {
             return (Size(width: 2 * margin, height: 2 * margin), .zero)
         }
         let page = bounds.insetBy(dx: -margin, dy: -margin)

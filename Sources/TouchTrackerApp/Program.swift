@@ -102,10 +102,10 @@ public enum Program {
                 printError("touchtracker: \(path): no such drawing, nothing to export")
                 return .drawingUnreadable
             }
-            let drawing = Drawing(lines: try Document.load(from: path))
-            let summary = try Exporter.export(drawing, to: output, sparing: path)
+            let lines = try Document.load(from: path)
+            let summary = try Exporter.export(lines, to: output, sparing: path)
             if let note = summary.note { printError("touchtracker: \(note)") }
-            print("exported \(drawing.count) line\(drawing.count == 1 ? "" : "s") to \(output)")
+            print("exported \(lines.count) line\(lines.count == 1 ? "" : "s") to \(output)")
             return .success
         } catch let error as DocumentError {
             printError("touchtracker: \(error)")

@@ -56,7 +56,10 @@ enum SystemCalls {
         guard Int(info.st_size) <= limit else {
             throw .tooLarge(path: path, bytes: Int(info.st_size), limit: limit)
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // One byte more than the size: reading the whole file then ends with
+        // a read of 0 bytes without growing the array (which would double
+        // its capacity: a 75 MB drawing would take 150 MB to read).
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var offset = 0
         while true {
             // Read past the reported size too, in case the file grew meanwhile.
@@ -74,7 +77,8 @@ enum SystemCalls {
             if got == 0 { break }
             offset += got
         }
-        return Array(bytes[..<offset])
+        bytes.removeLast(bytes.count - offset)
+        return bytes
     }
 
     static func requireRegularFile(_ info: stat, _ path: String) throws(DocumentError) {
