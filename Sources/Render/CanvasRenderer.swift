@@ -24,8 +24,9 @@ public final class CanvasRenderer {
     /// long as it takes. Work left over shows as paper and continues in the
     /// next frames: draw `unfinishedArea` again until it is empty.
     public var frameBudget: Double?
-    /// Where the last frame left the canvas incomplete (logical points of
-    /// the window): the caller asks for frames there until this is empty.
+    /// Where the next frame must be drawn for a canvas the last frame left
+    /// incomplete to fill in (logical points of the window): the caller
+    /// asks for frames there until this is empty.
     public private(set) var unfinishedArea: [Rect] = []
 
     public struct FrameStatistics: Equatable, Sendable {
@@ -69,7 +70,7 @@ public final class CanvasRenderer {
         if let canvasArea {
             renderCanvas(drawing, into: buffer.cropped(to: canvasArea),
                          damage: rects.compactMap { $0.intersection(canvasArea)?.offsetBy(dx: -canvasArea.x, dy: -canvasArea.y) })
-            unfinishedArea = (layer?.unfinishedRects ?? []).map {
+            unfinishedArea = (layer?.fillInRects ?? []).map {
                 $0.offsetBy(dx: canvasArea.x, dy: canvasArea.y).logical(scale: buffer.scale)
             }
         }

@@ -46,6 +46,11 @@ final class LineLayer {
     private(set) var statistics = Statistics()
     /// Tiles not complete, in the order they are rendered.
     private var unfinished: [Int] = []
+    /// Tiles a frame left unfinished: their pixels change outside the
+    /// damage of the frames that finish them.
+    private var behind = Set<Int>()
+    /// See `fillInRects`.
+    private var fillIn: [Int] = []
 
     /// What the last `update` did, for tests and benchmarks.
     struct Statistics: Equatable {
@@ -223,16 +228,29 @@ final class LineLayer {
     /// remain.
     @discardableResult
     func renderUnfinished(_ drawing: Drawing, until deadline: Double?) -> Bool {
+        var progressed: [Int] = []
         while let index = unfinished.first {
-            guard tiles[index].proceed(drawing, excluding: excluded, until: deadline) else { return true }
+            progressed.append(index)
+            guard tiles[index].proceed(drawing, excluding: excluded, until: deadline) else { break }
             unfinished.removeFirst()
             if let deadline, Monotonic.now >= deadline { break }
         }
+        // A tile finished within the frame that started it changed only
+        // pixels the frame's damage covers (the lines that changed); one
+        // that a frame left behind has pixels to show beyond it.
+        fillIn = progressed.filter { behind.contains($0) }
+        for index in progressed { behind.remove(index) }
+        behind.formUnion(unfinished)
+        if let next = unfinished.first, !fillIn.contains(next) { fillIn.append(next) }
         return !unfinished.isEmpty
     }
 
-    /// The pixels of the tiles not complete yet.
-    var unfinishedRects: [PixelRect] { unfinished.map { tiles[$0].rect } }
+    /// Where the next frame must copy for the picture to fill in: the tiles
+    /// left behind by an earlier frame that the last `renderUnfinished`
+    /// worked on, and the tile it works on next. Empty once every tile is
+    /// complete and shown. Only these, not every unfinished tile: a frame
+    /// copies a few tiles instead of the whole window.
+    var fillInRects: [PixelRect] { fillIn.map { tiles[$0].rect } }
 
     /// Indices of the tiles `line` paints on: exactly those whose `reach`
     /// the segment crosses (the test `Tile.render` uses to pick lines).

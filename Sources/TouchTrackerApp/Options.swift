@@ -98,6 +98,8 @@ public struct Options: Equatable, Sendable {
           -V, --version     show the version and exit
 
         Files:
+          DRAWING.journal   beside the drawing: changes since it was last written
+                            whole, appended one by one and folded in at quit
           DRAWING.lock      beside the drawing: held while it is open, so a second
                             touchtracker on the same drawing is refused
           $XDG_STATE_HOME/touchtracker/ (~/.local/state/touchtracker/), else

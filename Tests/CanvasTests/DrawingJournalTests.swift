@@ -151,6 +151,19 @@ import TouchCore
         #expect(try Document.load(from: path).count == 100_001)
     }
 
+    @Test func aCorruptDrawingIsSetAsideWithItsJournal() throws {
+        let drawing = Drawing(lines: [line(0, 0)])
+        try Document.saveSnapshot(of: drawing, to: path)
+        drawing.add(line(1, 1))
+        try append(drawing, since: 0)
+        let journal = try Data(contentsOf: URL(fileURLWithPath: journalPath))
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
+        let opened = try Document.open(at: path)
+        let aside = try #require(opened.setAsidePath)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: DrawingJournal.path(for: aside))) == journal)
+        #expect(!FileManager.default.fileExists(atPath: journalPath))
+    }
+
     @Test func anOpenedSnapshotWithAnEmptyJournalTakesAppendsAtOnce() throws {
         try Document.saveSnapshot(of: Drawing(lines: [line(0, 0), line(1, 1)]), to: path)
         do {

@@ -1,4 +1,7 @@
 import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The drawing opened for a session (see `Document.open(at:)`): its lines,
 /// the lock that makes this process its only writer, and what happened.
@@ -68,6 +71,10 @@ extension Document {
             guard loadError.meansNotADrawing else { throw loadError }
             do {
                 let aside = try setAside(corruptFileAt: target)
+                // Its journal is kept with it: the changes in it belong to
+                // that file, and the next snapshot would replace it.
+                let journal = DrawingJournal.path(for: target)
+                if SystemCalls.exists(journal) { rename(journal, DrawingJournal.path(for: aside)) }
                 return OpenedDocument(path: target, lines: [], lock: lock, error: loadError, setAsidePath: aside)
             } catch {
                 return OpenedDocument(path: target, lines: [], lock: lock, error: loadError, canSave: false)
