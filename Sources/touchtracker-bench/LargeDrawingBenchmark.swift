@@ -44,6 +44,32 @@ enum LargeDrawingBenchmark {
         ]
     }
 
+    /// Figure 8b: what saving one change costs with `lineCount` lines: an
+    /// append to the journal (what the app does after each change), next
+    /// to writing the whole drawing (what it did before, and does at quit).
+    static func saveCost(lineCount: Int, runs: Int, verdict: Figure.Verdict) throws -> Figure {
+        let directory = try TemporaryDirectory(prefix: "touchtracker-bench-save")
+        let path = directory.path + "/drawing.json"
+        let drawing = Drawing(lines: SampleLines.random(count: lineCount, in: area))
+        var snapshots = Samples(), appends = Samples()
+        for _ in 0..<runs {
+            snapshots.append(try Stopwatch.time { try Document.saveSnapshot(of: drawing, to: path) })
+            for _ in 0..<20 {
+                let revision = drawing.revision
+                drawing.add(Line(begin: Point(x: 10, y: 10), end: Point(x: 200, y: 120)))
+                appends.append(try Stopwatch.time {
+                    try Document.appendToJournal(drawing.changes(since: revision)!, at: path)
+                })
+            }
+        }
+        unlink(DrawingJournal.path(for: path))
+        unlink(DrawingLock.lockPath(for: path))
+        return Figure(name: "saving one change with \(Format.count(lineCount)) lines, whole drawing ÷ journal append",
+                      value: snapshots.median / appends.median, unit: "×", budget: .atLeast(10), verdict: verdict,
+                      details: ["journal append (fdatasync included): \(appends.durationSummary)",
+                                "whole drawing (write, fsync, rename): \(snapshots.durationSummary)"])
+    }
+
     /// Figure 9: from opening the drawing to the first 1920×1080 frame the
     /// app commits, with `lineCount` lines, next to the load alone.
     /// The frames after the first fill the drawing in (see

@@ -80,6 +80,7 @@ if runs("large") {
     let lineCount = quick ? 20_000 : 1_000_000
     do {
         results.add(try LargeDrawingBenchmark.loadTime(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
+        results.add(try LargeDrawingBenchmark.saveCost(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
         results.add(try LargeDrawingBenchmark.firstFrame(lineCount: lineCount))
         results.add(LargeDrawingBenchmark.motionFrameRatio(lineCount: lineCount, frames: quick ? 50 : 2_000, verdict: timing))
         results.add(LargeDrawingBenchmark.modelMemory(lineCount: lineCount))
