@@ -146,12 +146,14 @@ final class JSONReader {
             guard let value = Double(text) else { throw fail("an unreadable number") }
             return value
         }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[start + offset]) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            bytes.withUnsafeBufferPointer { source in
+                buffer.baseAddress!.update(from: source.baseAddress! + start, count: length)
+            }
             buffer[length] = 0
             // The grammar was checked above, so strtod reads it all; it is
             // locale-independent here (the app never calls setlocale).
-            return strtod(buffer.baseAddress!, nil)
+            return UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: 64) { strtod($0, nil) }
         }
     }
 
