@@ -77,7 +77,7 @@ enum LargeDrawingBenchmark {
     /// every line is on screen, with the frames answered at once.
     static func firstFrame(lineCount: Int) throws -> [Figure] {
         var session: SessionOnTestCompositor?
-        let seconds = try Stopwatch.time { session = try SessionOnTestCompositor(lineCount: lineCount) }
+        let seconds = try Stopwatch.time { session = try SessionOnTestCompositor(lineCount: lineCount, fillIn: false) }
         guard let session else { return [] }
         let opened = session.openedToFirstFrame
         var frames = 0

@@ -32,7 +32,10 @@ final class SessionOnTestCompositor {
     private(set) var openedToFirstFrame = 0.0
     private let directory: TemporaryDirectory
 
-    init(lineCount: Int) throws {
+    /// `fillIn`: answer frames until every line is on screen (see
+    /// `Session.isRenderingDrawing`), so that measurements start from a
+    /// window with nothing pending.
+    init(lineCount: Int, fillIn: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-bench")
         let path = directory.path + "/drawing.touchtracker"
         let area = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
@@ -73,6 +76,7 @@ final class SessionOnTestCompositor {
         }
         openedToFirstFrame = Stopwatch.now - opening
         precondition(session.canvas.drawing.count == lineCount, "the session did not load the drawing")
+        while fillIn && session.isRenderingDrawing { try settle() }
     }
 
     /// The toplevel's surface; its `resource` is the `wl_surface` that `wl_touch.down` names.
