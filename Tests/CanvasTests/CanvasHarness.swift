@@ -9,9 +9,12 @@ final class CanvasHarness {
     let window: Window
     let canvas: CanvasView
     private(set) var changes = 0
-    private let device = InputDeviceID(seat: "seat0", kind: .finger)
+    private let device: InputDeviceID
 
-    init(lines: [Line] = []) {
+    /// `kind`: what the synthetic touches come from (a finger, or the
+    /// pointer with its button held).
+    init(lines: [Line] = [], kind: Touch.Kind = .finger) {
+        device = InputDeviceID(seat: "seat0", kind: kind)
         window = Window(size: Size(width: 400, height: 300), timers: TimerQueue(clock: clock))
         canvas = CanvasView(frame: window.bounds, drawing: Drawing(lines: lines))
         window.addSubview(canvas)

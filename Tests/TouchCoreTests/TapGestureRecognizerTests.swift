@@ -57,6 +57,31 @@ import Timing
         #expect(actions.states == [.failed])
     }
 
+    @Test func theSecondTapsSeparationIsItsOwnLimitApartFromTheDrift() {
+        func recognizer(drift: Double) -> (GestureStage, ActionRecorder) {
+            let (stage, tap, actions) = stageWithTap(taps: 2)
+            tap.allowableMovement = drift
+            return (stage, actions)
+        }
+        // A small drift allowance: a 9 pt slide is no tap...
+        var (stage, actions) = recognizer(drift: 8)
+        stage.window.send(down(1, 10, 10))
+        stage.window.send(move(1, 19, 10))
+        #expect(actions.states == [.failed])
+
+        // ...but the second tap may still land 30 pt off the first.
+        (stage, actions) = recognizer(drift: 8)
+        stage.tap(1, at: 10, 10)
+        stage.tap(2, at: 40, 10)
+        #expect(actions.states == [.ended])
+
+        // Beyond allowableTapSeparation it fails.
+        (stage, actions) = recognizer(drift: 8)
+        stage.tap(1, at: 10, 10)
+        stage.tap(2, at: 56, 10)
+        #expect(actions.states == [.failed])
+    }
+
     @Test func tripleTapCountsThree() {
         let (stage, _, actions) = stageWithTap(taps: 3)
         stage.tap(1, at: 10, 10)

@@ -7,7 +7,7 @@ import Timing
 /// each moving at most `allowableMovement` points, all lifted within
 /// `maximumPressDuration`. Each next tap must go down within
 /// `maximumIntervalBetweenTaps` of the previous lift and within
-/// `allowableMovement` of the first tap. Anything else fails, so a
+/// `allowableTapSeparation` of the first tap. Anything else fails, so a
 /// recognizer waiting for this one (`require(toFail:)`) can go ahead.
 open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
@@ -15,9 +15,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// How long after a lift the next tap may begin (seconds). UIKit does not
     /// document its value; 0.35 s feels like its double-tap window.
     public var maximumIntervalBetweenTaps = 0.35
-    /// How far a finger may drift during a tap, and how far later taps may
-    /// land from the first (points). UIKit uses about 45 points for both.
+    /// How far a finger may drift during a tap (points). UIKit uses about
+    /// 45 points.
     public var allowableMovement = 45.0
+    /// How far later taps may land from the first (points). UIKit uses the
+    /// same 45 points as for the drift; a view that keeps the drift small
+    /// (so that short strokes are not taps) can still accept a second
+    /// finger tap that lands a little off the first.
+    public var allowableTapSeparation = 45.0
     /// A press held longer than this (seconds) is not a tap.
     public var maximumPressDuration = 1.5
 
@@ -43,7 +48,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         for touch in touches {
             let location = touch.location(in: nil)
-            if let firstTapLocation, location.distance(to: firstTapLocation) > allowableMovement {
+            if let firstTapLocation, location.distance(to: firstTapLocation) > allowableTapSeparation {
                 fail()
                 return
             }
