@@ -33,6 +33,8 @@ public final class Session {
     private let translator: InputTranslator
     private var signalWatch: FileWatch?
     private var lastSaveFailed = false
+    /// A change to the finished lines is waiting to be saved (see `wire`).
+    private var needsSave = false
     /// False when an unreadable drawing could not be moved aside: saving
     /// would overwrite it, so this session keeps its drawing in memory only.
     private let canSave: Bool
@@ -115,7 +117,15 @@ public final class Session {
         // Core damage goes straight to the toplevel, which keeps it per buffer
         // and asks the compositor for a frame.
         window.onNeedsDisplay = { [unowned self] in forwardDamage() }
-        canvas.onChange = { [unowned self] in save() }
+        // Saved once the frame showing the change is on its way to the
+        // compositor: the finished line turns black without waiting for the
+        // disk, and the changes of one dispatch share one save.
+        canvas.onChange = { [unowned self] in needsSave = true }
+        loop.afterFlush.append { [unowned self] in
+            guard needsSave else { return false }
+            save()
+            return true
+        }
     }
 
     private func forwardDamage() {
@@ -139,6 +149,7 @@ public final class Session {
     /// Saves the drawing atomically; a failure is reported once until a save
     /// succeeds again, and the drawing stays in memory.
     public func save() {
+        needsSave = false
         guard canSave else { return }
         do {
             try Document.save(canvas.drawing.lines, to: documentPath)

@@ -8,7 +8,8 @@ import Glibc
 /// any watched descriptors and the timer queue's next deadline.
 ///
 /// Each iteration fires due timers, dispatches queued Wayland events, runs
-/// the `beforeSleep` hooks (render if dirty), flushes requests, then sleeps
+/// the `beforeSleep` hooks (render if dirty), flushes requests, runs the
+/// `afterFlush` hooks (save what changed), then sleeps
 /// in `poll` until the socket, a watched descriptor or the next timer wakes
 /// it. With no timer scheduled it sleeps without a timeout: an idle app
 /// makes no wake-ups.
@@ -19,6 +20,13 @@ public final class EventLoop {
     /// dirty"). They may send requests (the loop flushes after them) but must
     /// not dispatch events: no roundtrips.
     public var beforeSleep: [() -> Void] = []
+    /// Run after the iteration's requests were flushed, just before
+    /// sleeping: work that must not delay a frame already on its way to the
+    /// compositor (saving the drawing). They must send no requests. A hook
+    /// returns true when it did something; the loop then looks again before
+    /// sleeping, so what that work changed (a message on the canvas) is
+    /// presented at once, and an idle loop still sleeps.
+    public var afterFlush: [() -> Bool] = []
     /// How many times `poll` returned; tests use it to prove the loop sleeps.
     public private(set) var wakeUps = 0
 
@@ -99,12 +107,15 @@ public final class EventLoop {
             waylandEvents |= Int16(POLLOUT)
         }
 
+        var worked = false
+        for hook in afterFlush where hook() { worked = true }
+
         var descriptors = [pollfd(fd: display.fileDescriptor, events: waylandEvents, revents: 0)]
         let activeWatches = watches
         descriptors += activeWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
         // Stopped by a timer, event or hook of this iteration: finish it
         // without sleeping, or `run()` might sleep forever before returning.
-        let limit = isInsideRun && !running ? 0 : timeout
+        let limit = (isInsideRun && !running) || worked ? 0 : timeout
         while true {
             let milliseconds = Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: limit)
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)

@@ -28,6 +28,13 @@ final class SessionOnTestCompositor {
     /// Frames the session has painted (its `onDraw` ran): each is committed
     /// right after painting, in the same event-loop iteration.
     private(set) var framesDrawn = 0
+    /// What the latest painted frame repainted (logical coordinates): known
+    /// before its commit reaches the compositor.
+    private(set) var lastDrawnDamage: [SurfaceRect] = []
+    /// When the commit of the latest painted frame was flushed: the first
+    /// of the loop's `afterFlush` hooks notes it, before the session's own
+    /// work after the flush (saving).
+    private(set) var lastFlush = 0.0
     private let directory: TemporaryDirectory
 
     init(lineCount: Int) throws {
@@ -61,7 +68,16 @@ final class SessionOnTestCompositor {
         session.toplevel.onDraw = { [unowned self] target in
             paint?(target)
             framesDrawn += 1
+            lastDrawnDamage = target.damage
         }
+        var framesFlushed = 0
+        session.loop.afterFlush.insert({ [unowned self] in
+            if framesDrawn != framesFlushed {
+                framesFlushed = framesDrawn
+                lastFlush = Stopwatch.now
+            }
+            return false
+        }, at: 0)
         toplevel.surface.enter(output)
         toplevel.configure(width: Self.width, height: Self.height)
         let surface = toplevel.surface

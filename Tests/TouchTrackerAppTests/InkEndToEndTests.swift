@@ -71,4 +71,18 @@ import TouchCore
         try app.pointerButton(Self.leftButton, pressed: false)
         #expect(try app.savedLines() == [line(60, 80, 72, 88)])
     }
+
+    @Test func theFinishedLineIsOnScreenBeforeItIsSaved() throws {
+        let app = try AppHarness()
+        var savedAtDraw: [Int] = []
+        let paint = app.session.toplevel.onDraw
+        app.session.toplevel.onDraw = { target in
+            paint?(target)
+            savedAtDraw.append((try? app.savedLines().count) ?? 0)
+        }
+        try app.stroke(from: Point(x: 50, y: 50), to: Point(x: 150, y: 50), steps: 2)
+        #expect(savedAtDraw.last == 0, "the frame of the lift was painted before the save")
+        #expect(app.pixel(100, 50) == Colour.black)
+        #expect(try app.savedLines() == [line(50, 50, 150, 50)], "and saved right after")
+    }
 }

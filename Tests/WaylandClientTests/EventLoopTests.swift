@@ -39,6 +39,48 @@ import Glibc
 }
 
 @Suite struct EventLoopTests {
+    @Test func afterFlushHooksRunOnceTheFrameHasReachedTheCompositor() throws {
+        let harness = try Harness(clock: SystemClock())
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        try harness.completeFrame(window)
+        try harness.settle()
+        let commits = toplevel.surface.commits.count
+        var commitsSeenByHook: [Int] = []
+        harness.loop.afterFlush.append {
+            // What the compositor has received by now.
+            harness.compositor.dispatch()
+            commitsSeenByHook.append(toplevel.surface.commits.count)
+            return false
+        }
+        window.setNeedsDisplay(SurfaceRect(x: 10, y: 10, width: 20, height: 20))
+        try harness.loop.runOnce(timeout: 0)
+        #expect(commitsSeenByHook == [commits + 1], "the frame's commit was flushed before the hook ran")
+    }
+
+    @Test func anAfterFlushHookThatDidWorkKeepsTheLoopFromSleeping() throws {
+        let harness = try Harness(clock: SystemClock())
+        let (window, _) = try harness.mapWindow(painter: Painter())
+        try harness.completeFrame(window)
+        try harness.settle()
+        var pending = 1
+        var calls = 0
+        harness.loop.afterFlush.append {
+            calls += 1
+            guard pending > 0 else { return false }
+            pending -= 1
+            return true
+        }
+        let start = SystemClock().now
+        try harness.loop.runOnce(timeout: 2)
+        #expect(SystemClock().now - start < 1, "it looked again at once instead of sleeping")
+        #expect(calls == 1)
+        // With nothing left to do, the next iteration sleeps its full timeout.
+        let idleStart = SystemClock().now
+        try harness.loop.runOnce(timeout: 0.2)
+        #expect(SystemClock().now - idleStart >= 0.19)
+        #expect(calls == 2)
+    }
+
     @Test func idleLoopWithAMappedWindowSleepsUntilItsTimerIsDue() throws {
         // A real clock: nothing but the timer may wake the loop.
         let harness = try Harness(clock: SystemClock())
