@@ -87,7 +87,7 @@ weston_tests() {
     pids+=($!)
     if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston: compositor starts"; return; fi
     local env=(env XDG_RUNTIME_DIR="$run" WAYLAND_DISPLAY=wl-smoke XDG_DATA_HOME="$run/data")
-    "${env[@]}" "$app" --log-input --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+    "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
     local app_pid=$!
     pids+=($app_pid)
     shot=$(weston_screenshot "$run" "${env[@]}")
@@ -127,7 +127,7 @@ weston_scale2_tests() {
     pids+=($!)
     if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston scale 2: compositor starts"; return; fi
     local env=(env XDG_RUNTIME_DIR="$run" WAYLAND_DISPLAY=wl-smoke XDG_DATA_HOME="$run/data")
-    "${env[@]}" "$app" --log-input --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+    "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
     local app_pid=$!
     pids+=($app_pid)
     shot=$(weston_screenshot "$run" "${env[@]}")
@@ -202,7 +202,7 @@ walk(json.load(sys.stdin))' "$app_id"
 
     mapped() { [ -n "$(window_rect 2>/dev/null)" ]; }
     start_app() {
-        "${run_as[@]}" "${env[@]}" "$app" --log-input --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+        "${run_as[@]}" "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
         app_pid=$!
         pids+=($app_pid)
         wait_for 10 mapped
