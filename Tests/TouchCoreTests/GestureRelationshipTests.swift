@@ -18,6 +18,25 @@ import Timing
         return (single, double)
     }
 
+    @Test func twoRecognizersCannotRequireEachOtherToFail() {
+        let first = TapGestureRecognizer(), second = TapGestureRecognizer()
+        first.require(toFail: second)
+        second.require(toFail: first)
+        #expect(first.requiresFailure(of: second))
+        #expect(!second.requiresFailure(of: first), "neither could ever leave possible")
+    }
+
+    @Test func aRequiredRecognizerStaysAliveWhileRequired() {
+        let single = TapGestureRecognizer()
+        weak var required: TapGestureRecognizer?
+        do {
+            let double = TapGestureRecognizer()
+            single.require(toFail: double)
+            required = double
+        }
+        #expect(required != nil, "the requirement holds it, without a weak reference")
+    }
+
     @Test func singleTapWaitsForTheDoubleTapToFail() {
         let stage = GestureStage()
         let (single, double) = tapPair(on: stage)

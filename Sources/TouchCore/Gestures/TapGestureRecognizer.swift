@@ -33,12 +33,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Where the first tap went down (window), for the next taps.
     private var firstTapLocation: Point?
     private var timer: TimerHandle?
-    /// How its timers reach it without keeping it alive.
-    private var timerLink: TimerLink<TapGestureRecognizer>?
-
-    deinit {
-        timerLink?.target = nil
-    }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
@@ -108,8 +102,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// next tap that comes too late.
     private func startTimer(after delay: Double) {
         timer?.cancel()
-        let link = TimerLink.reused(&timerLink, for: self)
-        timer = timers?.schedule(after: delay) { link.target?.fail() }
+        timer = schedule(after: delay) { $0.fail() }
     }
 
     private func fail() {
