@@ -49,7 +49,7 @@ import Timing
         stage.timers.advance(by: 0.3)
         #expect(singleActions.count == 0)
         stage.timers.advance(by: 0.1)
-        #expect(doubleActions.states == [.failed])
+        #expect(doubleActions.states.isEmpty, "failing sends no action")
         #expect(singleActions.states == [.ended])
         #expect(single.state == .possible && double.state == .possible)
         // Both delayed touches began; the single tap recognized: nothing reached the view.
@@ -65,9 +65,9 @@ import Timing
         stage.timers.advance(by: 0.2)
         stage.tap(2, at: 15, 12, time: 0.2)
         #expect(doubleActions.states == [.ended])
-        #expect(singleActions.states == [.failed])
+        #expect(singleActions.states.isEmpty, "failing sends no action")
         stage.timers.advance(by: 2)
-        #expect(singleActions.states == [.failed])
+        #expect(singleActions.states.isEmpty, "failing sends no action")
         #expect(stage.view.calls.isEmpty)
     }
 
@@ -131,9 +131,9 @@ import Timing
         stage.window.send(down(1, 10, 10, at: 0))
         stage.window.send(move(1, 30, 10, at: 0.05))
         stage.window.send(move(1, 70, 10, at: 0.1))
-        #expect(panActions.states == [.failed])
+        #expect(panActions.states.isEmpty, "failing sends no action")
         stage.window.send(up(1, at: 0.2))
-        #expect(panActions.states == [.failed])
+        #expect(panActions.states.isEmpty, "failing sends no action")
         #expect(pan.state == .possible)
     }
 
@@ -148,7 +148,7 @@ import Timing
         stage.window.send(down(1, 10, 10, at: 0))
         stage.timers.advance(by: 0.5)
         #expect(pressActions.states == [.began])
-        #expect(panActions.states == [.failed])
+        #expect(panActions.states.isEmpty, "failing sends no action")
         stage.window.send(move(1, 60, 10, at: 0.6))
         #expect(pan.state == .failed)
         #expect(pressActions.states == [.began, .changed])
@@ -238,7 +238,7 @@ import Timing
         stage.view.addGestureRecognizer(tap)
         stage.tap(at: 10, 10)
         #expect(delegate.shouldBeginAsked == 1)
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
         // A failed recognizer does not cancel the view's touch.
         #expect(stage.view.phases == [.began, .ended])
     }
@@ -271,7 +271,7 @@ import Timing
         let actions = ActionRecorder(tap)
         stage.tap(1, at: 10, 10)
         stage.tap(2, at: 10, 10, time: 0.1)
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
     }
 
     @Test func subclassCanRequireFailureOfAnother() {
@@ -320,15 +320,15 @@ import Timing
         stage.window.send(down(1, 10, 10))
         #expect(stage.view.calls.isEmpty)
         tap.isEnabled = false
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
         #expect(stage.view.phases == [.began])
         stage.window.send(up(1))
         #expect(stage.view.phases == [.began, .ended])
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
         // Enabled again, it works for the next gesture.
         tap.isEnabled = true
         stage.tap(at: 10, 10)
-        #expect(actions.states == [.failed, .ended])
+        #expect(actions.states == [.ended])
     }
 
     @Test func disabledRecognizerSeesNoTouches() {

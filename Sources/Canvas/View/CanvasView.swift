@@ -58,16 +58,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             tap.maximumPressDuration = Self.maximumTapDuration
         }
         doubleTapRecognizer.numberOfTapsRequired = 2
-        // Recognizers also report failing; the taps act only on recognition.
-        doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, recognizer in
-            if recognizer.state == .ended { view.doubleTap() }
-        }
+        // A discrete recognizer sends its action only when it recognizes.
+        doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, _ in view.doubleTap() }
         addGestureRecognizer(doubleTapRecognizer)
 
         tapRecognizer.require(toFail: doubleTapRecognizer)
-        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in
-            if recognizer.state == .ended { view.tap(recognizer) }
-        }
+        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in view.tap(recognizer) }
         addGestureRecognizer(tapRecognizer)
 
         // A finger held still on empty paper keeps drawing when it moves on:

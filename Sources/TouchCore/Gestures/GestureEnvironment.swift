@@ -467,9 +467,9 @@ final class GestureEnvironment {
         didFail(recognizer)
     }
 
-    /// A failure sends the actions and may let recognizers waiting for it go.
+    /// A failure sends no action (SPEC §5, as UIKit) but may let
+    /// recognizers waiting for it go.
     private func didFail(_ recognizer: GestureRecognizer) {
-        recognizer.sendActions()
         for waiting in activeRecognizers {
             guard let pending = waiting.pendingState, !isWaitingForFailure(waiting) else { continue }
             waiting.pendingState = nil

@@ -27,9 +27,9 @@ import Timing
 /// recognizer. The pair (target identity, action name) identifies it: adding
 /// the same pair again has no effect (the first handler stays), and
 /// `removeTarget(_:action:)` with a nil target or a nil action removes every
-/// matching pair. Every state change except back to `possible` sends every
-/// pair's action (SPEC §5) — including `failed` and `cancelled`, so handlers
-/// check `state`.
+/// matching pair. A change to began, changed, recognized (= ended) or
+/// cancelled sends every pair's action (SPEC §5, as UIKit); failing and
+/// going back to `possible` send nothing.
 open class GestureRecognizer {
     /// The view the recognizer is attached to (set by
     /// `View.addGestureRecognizer(_:)`). Detaching a recognizer mid-gesture
@@ -297,7 +297,7 @@ open class GestureRecognizer {
             // Not taking part in any touch delivery (no window yet): nothing
             // to coordinate with, the change takes effect now.
             if next == .began || (previous == .possible && next == .ended) { hasRecognized = true }
-            sendActions()
+            if next != .failed { sendActions() }
         }
     }
 
