@@ -61,7 +61,7 @@ extension Session {
         let position = frame.events.reversed().lazy.compactMap { event -> Point? in
             switch event {
             case .enter(let x, let y), .motion(let x, let y): return Point(x: x, y: y)
-            case .leave, .button, .axis: return nil
+            case .leave, .button, .releasedByLeave, .axis: return nil
             }
         }.first
         guard let position else { return }

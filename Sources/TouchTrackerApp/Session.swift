@@ -138,12 +138,14 @@ public final class Session {
         // Damage raised while handling input but not forwarded yet belongs
         // to this frame too.
         if window.hasDamage { forwardDamage() }
-        let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
-                                 stride: target.stride, scale: target.scale)
         let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        paintDecorations(into: buffer, damage: damage)
-        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
-                        damage: damage)
+        target.withPixels { pixels in
+            let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
+                                     stride: target.stride, scale: target.scale)
+            paintDecorations(into: buffer, damage: damage)
+            renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
+                            damage: damage)
+        }
     }
 
     /// Saves the drawing atomically; a failure is reported once until a save

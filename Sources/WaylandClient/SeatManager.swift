@@ -19,7 +19,7 @@ public final class SeatManager {
 
     /// The seat and serial of the latest pointer button press or touch down
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
-    package private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
+    private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
 
     /// The latest pointer button press or touch down on the window, for an
     /// interactive move or resize; nil once its seat is gone.
@@ -84,7 +84,7 @@ public final class SeatManager {
     }
 
     /// The names of the seats currently bound, in announcement order.
-    package var seatNames: [String] { seats.map(\.name) }
+    var seatNames: [String] { seats.map(\.name) }
 
     private func announced(_ global: Global) {
         guard global.interface == "wl_seat",

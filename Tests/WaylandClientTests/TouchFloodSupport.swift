@@ -24,7 +24,7 @@ struct TouchConsumerModel {
     private(set) var down: Set<Int32> = []
     private(set) var violations: [String] = []
 
-    mutating func receive(_ frame: TouchFrame) {
+    mutating func receive(_ frame: TouchInputFrame) {
         if frame.changes.isEmpty { violations.append("empty frame") }
         if frame.cancelled, frame.changes.contains(where: { $0.kind != .cancel }) {
             violations.append("cancel mixed with other changes")
