@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Render, Canvas
-//   Render → Canvas → TouchCore → Timing
+//   TouchTrackerApp → WaylandClient, Render, Canvas, Decorations
+//   Render → Canvas, Decorations → TouchCore → Timing
 //   WaylandClient → Timing and the C libraries
-// TouchCore, Canvas and Timing import no C library: they build and test with
-// the Swift toolchain alone.
+// TouchCore, Canvas, Decorations and Timing import no C library: they build
+// and test with the Swift toolchain alone.
 import PackageDescription
 
 let package = Package(
@@ -39,14 +39,16 @@ let package = Package(
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "Canvas", dependencies: ["TouchCore", "Timing"]),
+        // Client-side decorations: the title bar view, its appearance, its edges.
+        .target(name: "Decorations", dependencies: ["TouchCore"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "CPlatform", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore"]),
+        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing", "CPlatform"]),
+                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`).
         .executableTarget(name: "touchtracker-bench",
@@ -65,9 +67,10 @@ let package = Package(
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing"]),
+        .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing"]),
         .testTarget(name: "WaylandClientTests",
                     dependencies: ["WaylandClient", "TestCompositor", "Timing"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
                                    "Canvas", "TouchCore", "Timing"]),

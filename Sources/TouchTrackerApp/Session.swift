@@ -1,5 +1,6 @@
 import Canvas
 import CPlatform
+import Decorations
 import Render
 import Timing
 import TouchCore
@@ -93,6 +94,9 @@ public final class Session {
         seats.onInput = { [unowned self] event in
             logInput?(InputLog.line(for: event))
             translator.handle(event)
+            // The pointer's image follows what is under it (the title bar's
+            // resize border).
+            if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
         translator.onAppKey = { [unowned self] press in
             guard press.key == .character("q"), press.modifiers == .control else { return false }
