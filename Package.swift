@@ -17,17 +17,15 @@ let package = Package(
         // C libraries from Debian, found through pkg-config.
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
-                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // Protocol glue generated from protocols/*.xml by protocols/generate.sh.
+        // Glue of the protocols the app speaks, generated from protocols/*.xml
+        // by protocols/generate.sh.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
-        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
         // Linux calls Swift's Glibc module does not expose.
         .target(name: "CPlatform"),
 
@@ -53,13 +51,23 @@ let package = Package(
                           dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
                                          "TouchCore", "Timing", "TestCompositor", "CPlatform"]),
 
-        // Test fixtures: a scripted compositor on real libwayland-server.
+        // Test fixtures: a scripted compositor on real libwayland-server, with
+        // the server side of the app's protocols (protocols/generate.sh; the
+        // interface tables themselves are CWaylandProtocols').
+        .systemLibrary(name: "CWaylandServer", path: "Tests/CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"],
+                path: "Tests/CWaylandServerProtocols"),
         .target(name: "TestCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
         // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
+        // Its protocol (protocols/test/) is glued in a target of its own, so the
+        // shipped binary carries only the protocols the app speaks.
+        .target(name: "CWaylandTestProtocols", dependencies: ["CWaylandClient"],
+                path: "Tests/CWaylandTestProtocols"),
         .executableTarget(name: "touchtracker-virtual-pointer",
-                          dependencies: ["CWaylandClient", "CWaylandProtocols"],
+                          dependencies: ["CWaylandClient", "CWaylandProtocols", "CWaylandTestProtocols"],
                           path: "Tests/VirtualPointer"),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
