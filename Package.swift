@@ -46,10 +46,13 @@ let package = Package(
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing", "CPlatform"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
-        // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`).
+        // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
+        // and the workloads they time, which tests check too.
+        .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport"]),
         .executableTarget(name: "touchtracker-bench",
                           dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
-                                         "TouchCore", "Timing", "TestCompositor", "CPlatform"]),
+                                         "TouchCore", "Timing", "TestCompositor", "CPlatform",
+                                         "BenchmarkWorkloads", "TestSupport"]),
 
         // Test fixtures: a scripted compositor on real libwayland-server, with
         // the server side of the app's protocols (protocols/generate.sh; the
@@ -61,6 +64,9 @@ let package = Package(
         .target(name: "TestCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
+        // Helpers every test target shares (touch changes, lines, seeded random
+        // drawings, temporary directories); pure Swift, like the core it serves.
+        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
         // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
         // Its protocol (protocols/test/) is glued in a target of its own, so the
         // shipped binary carries only the protocols the app speaks.
@@ -71,13 +77,14 @@ let package = Package(
                           path: "Tests/VirtualPointer"),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
-                    dependencies: ["WaylandClient", "TestCompositor", "Timing"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo"]),
+                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo", "TestSupport"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Canvas", "TouchCore", "Timing"]),
+                                   "Canvas", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )
