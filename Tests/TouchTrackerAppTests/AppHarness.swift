@@ -348,15 +348,6 @@ enum Colour {
     }
 }
 
-/// Linux evdev key codes (linux/input-event-codes.h).
-enum EvdevKey {
-    static let escape: UInt32 = 1
-    static let backspace: UInt32 = 14
-    static let q: UInt32 = 16
-    static let z: UInt32 = 44
-    static let delete: UInt32 = 111
-}
-
 /// XKB modifier masks of the "us" keymap.
 enum ModifierMask {
     static let shift: UInt32 = 1
