@@ -6,6 +6,8 @@
 //   WaylandClient → Timing and the C libraries
 // TouchCore, Canvas and Timing import no C library: they build and test with
 // the Swift toolchain alone.
+// Nothing under Tests/ (the test compositor and its C glue, test protocols,
+// TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.
 import PackageDescription
 
 let package = Package(

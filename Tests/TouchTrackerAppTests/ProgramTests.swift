@@ -1,8 +1,8 @@
 import Canvas
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// The `touchtracker` command as a user runs it: the built executable in a
