@@ -1,5 +1,6 @@
 import Canvas
 import TestCompositor
+import TestSupport
 import TouchCore
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Canvas
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 import TouchTrackerApp

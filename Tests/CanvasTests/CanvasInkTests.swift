@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TestSupport
 import TouchCore
 
 /// Ink first (SPEC §6, issue 11): a press shows its dot at once, a press

@@ -1,6 +1,7 @@
 import Canvas
 import TestCompositor
 import Testing
+import TestSupport
 import TouchCore
 @testable import TouchTrackerApp
 
