@@ -125,10 +125,10 @@ public final class Session {
         // compositor: the finished line turns black without waiting for the
         // disk, and the changes of one dispatch share one save.
         canvas.onChange = { [unowned self] in needsSave = true }
-        loop.afterFlush.append { [unowned self] in
-            guard needsSave else { return false }
+        loop.add(.idle) { [unowned self] in
+            guard needsSave else { return }
             save()
-            return true
+            loop.lookAgainBeforeSleeping()
         }
     }
 

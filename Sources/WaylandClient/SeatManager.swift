@@ -4,7 +4,7 @@ import CWaylandProtocols
 /// one stream of `InputEvent`s for the app.
 ///
 /// Touches waiting for a `wl_touch.frame` are delivered at the end of each
-/// dispatch (a hook that runs first among the loop's `beforeSleep` hooks),
+/// dispatch (the loop's `closeInput` stage, before the window presents),
 /// so compositors that omit the frame after the last `up` do not delay it.
 public final class SeatManager {
     /// Receives every input batch, on the loop's thread, as it is dispatched.
@@ -52,7 +52,7 @@ public final class SeatManager {
         } else {
             cursor = nil
         }
-        loop.beforeSleep.insert({ [weak self] in self?.flush() }, at: 0)
+        loop.add(.closeInput) { [weak self] in self?.flush() }
         display.registry.onGlobalRemoved = { [weak self] name in self?.removed(globalName: name) }
         display.registry.onGlobal = { [weak self] global in self?.announced(global) }
     }

@@ -105,7 +105,7 @@ public final class ToplevelWindow {
         }
         registry.onOutputsChanged.append { [weak self] in self?.updateScale() }
         updateScale()
-        loop.beforeSleep.append { [weak self] in self?.presentIfNeeded() }
+        loop.add(.present) { [weak self] in self?.presentIfNeeded() }
         wl_surface_commit(surface)
     }
 

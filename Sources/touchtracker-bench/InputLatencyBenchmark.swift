@@ -20,8 +20,8 @@ import Glibc
 /// sleeping, the toplevel paints the damage with the renderer into a
 /// `wl_shm` buffer, attaches, damages, asks for a frame callback, commits and
 /// flushes). The clock stops when the iteration that painted the frame has
-/// flushed its commit (noted by the loop's first `afterFlush` hook, before
-/// the session saves a finished line). It thus covers the client's whole processing and both
+/// flushed its commit (noted in the loop's `flushed` stage, before the
+/// session saves a finished line in its `idle` stage). It thus covers the client's whole processing and both
 /// socket transfers, but not the scheduler's wake-up of a sleeping process
 /// (which no in-process measurement can show) nor the compositor's handling
 /// of the commit. Each commit is then checked to attach a buffer whose

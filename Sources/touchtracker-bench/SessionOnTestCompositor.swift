@@ -32,9 +32,9 @@ final class SessionOnTestCompositor {
     /// What the latest painted frame repainted (logical coordinates): known
     /// before its commit reaches the compositor.
     private(set) var lastDrawnDamage: [SurfaceRect] = []
-    /// When the commit of the latest painted frame was flushed: the first
-    /// of the loop's `afterFlush` hooks notes it, before the session's own
-    /// work after the flush (saving).
+    /// When the commit of the latest painted frame was flushed: a hook of
+    /// the loop's `flushed` stage notes it, before the session's `idle`
+    /// work (saving).
     private(set) var lastFlush = 0.0
     private let directory: TemporaryDirectory
 
@@ -72,13 +72,12 @@ final class SessionOnTestCompositor {
             lastDrawnDamage = target.damage
         }
         var framesFlushed = 0
-        session.loop.afterFlush.insert({ [unowned self] in
+        session.loop.add(.flushed) { [unowned self] in
             if framesDrawn != framesFlushed {
                 framesFlushed = framesDrawn
                 lastFlush = Stopwatch.now
             }
-            return false
-        }, at: 0)
+        }
         toplevel.surface.enter(output)
         toplevel.configure(width: Self.width, height: Self.height)
         let surface = toplevel.surface
