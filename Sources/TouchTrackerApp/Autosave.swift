@@ -63,8 +63,13 @@ final class Autosave {
 
     /// The drawing changed: save it now.
     func drawingChanged() {
-        hasUnsavedChanges = true
+        markChanged()
         save()
+    }
+
+    /// The drawing changed; the next `save()` or `finish` saves it.
+    func markChanged() {
+        hasUnsavedChanges = true
     }
 
     /// Saves the drawing if anything is unsaved. A failure is reported once

@@ -1,5 +1,6 @@
 import Canvas
 import CPlatform
+import Decorations
 import Render
 import Timing
 import TouchCore
@@ -53,6 +54,8 @@ public final class Session {
     private var continuation: TimerHandle?
     private let translator: InputTranslator
     private var signalWatch: FileWatch?
+    /// A change to the finished lines is waiting to be saved (see `wire`).
+    private var needsSave = false
 
     /// Declared after everything holding Wayland objects: stored properties
     /// are released in order, and those objects must be destroyed while the
@@ -122,6 +125,9 @@ public final class Session {
         seats.onInput = { [unowned self] event in
             logInput?(InputLog.line(for: event))
             translator.handle(event)
+            // The pointer's image follows what is under it (the title bar's
+            // resize border).
+            if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
         translator.onAppKey = { [unowned self] press in
             guard press.key == .character("q"), press.modifiers == .control else { return false }
@@ -145,7 +151,18 @@ public final class Session {
         // Core damage goes straight to the toplevel, which keeps it per buffer
         // and asks the compositor for a frame.
         window.onNeedsDisplay = { [unowned self] in forwardDamage() }
-        canvas.onChange = { [unowned self] in autosave.drawingChanged() }
+        // Saved once the frame showing the change is on its way to the
+        // compositor: the finished line turns black without waiting for the
+        // disk, and the changes of one dispatch share one save. A save that
+        // fails is retried at the next change and by Autosave's timer,
+        // never by this hook: it would run again before every sleep.
+        canvas.onChange = { [unowned self] in needsSave = true }
+        loop.add(.idle) { [unowned self] in
+            guard needsSave else { return }
+            needsSave = false
+            autosave.drawingChanged()
+            loop.lookAgainBeforeSleeping()
+        }
         autosave.onFailureChange = { [unowned self] failure in saveFailureBanner.show(failure) }
     }
 
@@ -168,14 +185,16 @@ public final class Session {
         // Damage raised while handling input but not forwarded yet belongs
         // to this frame too.
         if window.hasDamage { forwardDamage() }
-        let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
-                                 stride: target.stride, scale: target.scale)
         let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        paintDecorations(into: buffer, damage: damage)
-        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
-                        damage: damage)
-        if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
-            BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
+        target.withPixels { pixels in
+            let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
+                                     stride: target.stride, scale: target.scale)
+            paintDecorations(into: buffer, damage: damage)
+            renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
+                            damage: damage)
+            if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
+                BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
+            }
         }
         continueRendering()
     }
@@ -199,9 +218,10 @@ public final class Session {
     /// just opened or resized): the next frames fill it in.
     public var isRenderingDrawing: Bool { !renderer.unfinishedArea.isEmpty }
 
-    /// Saves what is unsaved now (autosave does after every change).
+    /// Saves what is unsaved now (the idle hook does after every change).
     public func save() {
-        autosave.save()
+        needsSave = false
+        autosave.drawingChanged()
     }
 
     /// Ends the session cleanly: the drawing is saved (or, failing that,
@@ -214,6 +234,10 @@ public final class Session {
     /// Saves one last time and records how the drawing ended up.
     private func finish() {
         guard ending == nil else { return }
+        // A change the idle hook has not saved yet counts as unsaved: if the
+        // last save fails, it goes to the emergency copy.
+        if needsSave { autosave.markChanged() }
+        needsSave = false
         ending = autosave.finish(environment: environment)
     }
 

@@ -1,6 +1,8 @@
+import BenchmarkWorkloads
 import Canvas
 import Render
 import TouchCore
+import TestSupport
 import TouchTrackerApp
 import CPlatform
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Canvas
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 import TouchTrackerApp
@@ -30,6 +31,13 @@ final class SessionOnTestCompositor {
     private(set) var framesDrawn = 0
     /// Seconds from opening the drawing to the first full-size frame committed.
     private(set) var openedToFirstFrame = 0.0
+    /// What the latest painted frame repainted (logical coordinates): known
+    /// before its commit reaches the compositor.
+    private(set) var lastDrawnDamage: [SurfaceRect] = []
+    /// When the commit of the latest painted frame was flushed: a hook of
+    /// the loop's `flushed` stage notes it, before the session's `idle`
+    /// work (saving).
+    private(set) var lastFlush = 0.0
     private let directory: TemporaryDirectory
 
     /// `fillIn`: answer frames until every line is on screen (see
@@ -67,6 +75,14 @@ final class SessionOnTestCompositor {
         session.toplevel.onDraw = { [unowned self] target in
             paint?(target)
             framesDrawn += 1
+            lastDrawnDamage = target.damage
+        }
+        var framesFlushed = 0
+        session.loop.add(.flushed) { [unowned self] in
+            if framesDrawn != framesFlushed {
+                framesFlushed = framesDrawn
+                lastFlush = Stopwatch.now
+            }
         }
         toplevel.surface.enter(output)
         toplevel.configure(width: Self.width, height: Self.height)

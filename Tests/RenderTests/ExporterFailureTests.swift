@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Render
 import Testing
+import TestSupport
 import TestFileSystems
 import TouchCore
 

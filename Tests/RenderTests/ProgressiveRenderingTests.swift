@@ -1,6 +1,7 @@
 import Canvas
 import Render
 import Testing
+import TestSupport
 import TouchCore
 
 /// A frame budget lets a huge drawing appear at once and fill in over the

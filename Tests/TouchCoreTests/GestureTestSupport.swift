@@ -1,3 +1,4 @@
+import TestSupport
 import Timing
 @testable import TouchCore
 

@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TestSupport
 @testable import TouchTrackerApp
 #if canImport(Glibc)
 import Glibc
@@ -39,7 +40,7 @@ import Glibc
         }
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "still there, not renamed")
-        #expect(!entries(of: workspace.directory).contains { $0.contains("corrupt") })
+        #expect(!TemporaryDirectory.entries(of: workspace.directory).contains { $0.contains("corrupt") })
     }
 
     @Test func aFIFOAsTheExportIsRefusedAtOnce() throws {
@@ -60,7 +61,7 @@ import Glibc
         #expect(result.status == ExitStatus.drawingUnreadable.rawValue, "\(result.standardError)")
         #expect(result.standardError == "touchtracker: \(folder): a directory, not a drawing file\n")
         #expect(AppHarness.read(folder + "/inside") == Array("keep".utf8))
-        #expect(!entries(of: workspace.directory).contains { $0.contains("corrupt") })
+        #expect(!TemporaryDirectory.entries(of: workspace.directory).contains { $0.contains("corrupt") })
     }
 
     @Test func aDrawingTheUserMayNotReadIsRefusedAndNotRenamed() throws {
@@ -76,7 +77,7 @@ import Glibc
         #expect(result.standardError.contains("Permission denied"), "\(result.standardError)")
         #expect(chmod(workspace.drawing, 0o600) == 0)
         #expect(workspace.read("drawing.json") == before)
-        #expect(!entries(of: workspace.directory).contains { $0.contains("corrupt") }, "nothing set aside")
+        #expect(!TemporaryDirectory.entries(of: workspace.directory).contains { $0.contains("corrupt") }, "nothing set aside")
     }
 
     @Test func exportingADrawingThatDoesNotExistIsAnError() throws {

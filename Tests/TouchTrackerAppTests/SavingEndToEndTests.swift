@@ -1,6 +1,7 @@
 @testable import Canvas
 import Render
 import Testing
+import TestSupport
 import TestFileSystems
 import TouchCore
 @testable import TouchTrackerApp
@@ -56,8 +57,8 @@ import Glibc
     }
 
     @Test func aSessionOnASymbolicLinkSavesOntoItsTarget() throws {
-        let directory = try AppHarness.makeTemporaryDirectory()
-        defer { removeTree(directory) }
+        let temporary = try TemporaryDirectory(prefix: "touchtracker-e2e")
+        let directory = temporary.path
         try Document.save([line(50, 100, 300, 100)], to: directory + "/real.json")
         #expect(symlink(directory + "/real.json", directory + "/link.json") == 0)
         let linked = try AppHarness(documentPath: directory + "/link.json")
@@ -146,7 +147,7 @@ import Glibc
         try quit(app)
         #expect(app.session.ending == .saved)
         #expect(Program.conclude(app.session, runError: nil) { _ in } == .success)
-        #expect(entries(of: app.directory + "/state").isEmpty)
+        #expect(TemporaryDirectory.entries(of: app.directory + "/state").isEmpty)
     }
 
     // MARK: Real full and read-only disks
@@ -164,7 +165,7 @@ import Glibc
         #expect(app.session.saveFailureBanner.text?.contains("No space left on device") == true,
                 "\(String(describing: app.session.saveFailureBanner.text))")
         #expect(try app.savedLines().count == 1, "the old drawing is intact")
-        #expect(entries(of: disk.path).sorted() == ["drawing.json", "drawing.json.lock", "filler"], "no temporary left")
+        #expect(TemporaryDirectory.entries(of: disk.path).sorted() == ["drawing.json", "drawing.json.lock", "filler"], "no temporary left")
         #expect(app.reports.count == 1 && app.reports[0].contains("No space left on device"), "\(app.reports)")
 
         unlink(filler)
@@ -231,8 +232,8 @@ import Glibc
     }
 
     @Test func aCrashMidAppendLosesOnlyTheRecordBeingWritten() throws {
-        let directory = try AppHarness.makeTemporaryDirectory()
-        defer { removeTree(directory) }
+        let temporary = try TemporaryDirectory(prefix: "touchtracker-e2e")
+        let directory = temporary.path
         let path = directory + "/drawing.json"
         let journal = DrawingJournal.path(for: path)
         do {
@@ -248,7 +249,7 @@ import Glibc
         let next = try AppHarness(documentPath: path)
         #expect(next.reports.isEmpty, "\(next.reports)")
         #expect(next.canvas.drawing.lines == [line(50, 100, 300, 100), line(50, 150, 300, 150)])
-        #expect(!entries(of: directory).contains { $0.contains("corrupt") }, "nothing set aside")
+        #expect(!TemporaryDirectory.entries(of: directory).contains { $0.contains("corrupt") }, "nothing set aside")
         try next.stroke(from: Point(x: 50, y: 250), to: Point(x: 300, y: 250))
         #expect(try next.savedLines() == [line(50, 100, 300, 100), line(50, 150, 300, 150), line(50, 250, 300, 250)])
     }
