@@ -28,11 +28,11 @@ public enum Program {
         case .export(let output):
             return export(documentAt: path, to: output)
         case .run:
-            return run(documentAt: path, logInput: options.logInput)
+            return run(documentAt: path, logInput: options.logInput, trace: options.trace)
         }
     }
 
-    static func run(documentAt path: String, logInput: Bool) -> Int32 {
+    static func run(documentAt path: String, logInput: Bool, trace: Bool) -> Int32 {
         let display: Display
         do {
             display = try Display.connect()
@@ -44,6 +44,7 @@ public enum Program {
             let session = try Session(
                 display: display, clock: SystemClock(), documentPath: path,
                 logInput: logInput ? { writeLine($0, to: STDOUT_FILENO) } : nil,
+                trace: trace ? { writeLine($0, to: STDOUT_FILENO) } : nil,
                 report: { printError("touchtracker: \($0)") })
             try session.run()
             return 0

@@ -52,9 +52,11 @@ public final class Session {
     /// Opens the drawing at `documentPath` and maps the window.
     /// - Parameters:
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
+    ///   - trace: receives one JSON line per decision of the core (`--trace`).
     ///   - report: receives messages meant for the user.
     public init(display: Display, clock: Clock, documentPath: String,
-                logInput: ((String) -> Void)? = nil, report: @escaping (String) -> Void) throws {
+                logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                report: @escaping (String) -> Void) throws {
         self.display = display
         self.documentPath = documentPath
         self.report = report
@@ -87,6 +89,7 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
+        if let trace { window.tracer = { trace(TraceLog.line(for: $0)) } }
         setUpDecorations()
     }
 

@@ -50,7 +50,8 @@ final class AppHarness {
     /// output with that scale (the window's buffers follow it);
     /// `documentName` is the drawing's path inside the directory.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
-         logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json") throws {
+         logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
+         documentName: String = "drawing.json") throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
@@ -65,7 +66,8 @@ final class AppHarness {
         messages = box
         let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
         session = try Session(display: display, clock: clock, documentPath: documentPath,
-                              logInput: log, report: { box.reports.append($0) })
+                              logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
+                              report: { box.reports.append($0) })
         try mapWindow()
     }
 
@@ -97,7 +99,8 @@ final class AppHarness {
 
     /// Messages the session reported for the user, oldest first.
     var reports: [String] { messages.reports }
-    /// `--log-input` lines, oldest first.
+    /// `--log-input` and `--trace` lines, oldest first, as they would
+    /// interleave on stdout.
     var logLines: [String] { messages.logLines }
     func clearLog() { messages.logLines = [] }
 

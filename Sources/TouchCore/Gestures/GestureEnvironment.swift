@@ -384,7 +384,6 @@ final class GestureEnvironment {
 
     private func process(_ transition: Transition) {
         let recognizer = transition.recognizer
-        trace(recognizer, from: transition.from, to: transition.to)
         switch transition.to {
         case .possible:
             assertionFailure("only reset moves a recognizer back to possible")
@@ -393,8 +392,10 @@ final class GestureEnvironment {
         case .ended where transition.from == .possible:
             attemptRecognition(recognizer, asked: .ended)
         case .changed, .ended, .cancelled:
+            trace(recognizer, from: transition.from, to: transition.to)
             recognizer.sendActions(tracer: tracer)
         case .failed:
+            trace(recognizer, from: transition.from, to: transition.to)
             didFail(recognizer)
         }
     }
@@ -435,6 +436,8 @@ final class GestureEnvironment {
             forceFail(recognizer)
             return
         }
+        // Only now does the change take effect (not while it waited).
+        trace(recognizer, from: .possible, to: asked)
         recognizer.hasRecognized = true
         recognizer.sendActions(tracer: tracer)
         for other in activeRecognizers where other !== recognizer && !other.hasRecognized {
