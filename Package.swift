@@ -33,6 +33,8 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "Timing"),
+        // One JSON object per line, fields in order: --log-input and --trace.
+        .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
         // per-touch path (see README, Performance); debug builds, and so every
         // test run, keep them.
@@ -45,10 +47,11 @@ let package = Package(
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
-                               "CWaylandProtocols", "CPlatform", "Timing"]),
+                               "CWaylandProtocols", "CPlatform", "JSONLine", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform"]),
+                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform",
+                               "JSONLine"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.

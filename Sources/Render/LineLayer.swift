@@ -46,6 +46,10 @@ final class LineLayer {
     private(set) var statistics = Statistics()
     /// Tiles not complete, in the order they are rendered.
     private var unfinished: [Int] = []
+    /// Lines a frame strokes before it looks at its deadline: a drawing of
+    /// ordinary size is always complete in its first frame, however busy the
+    /// machine, and only huge ones are spread over several.
+    static let minimumStrokesPerFrame = 1_000
     /// Tiles a frame left unfinished: their pixels change outside the
     /// damage of the frames that finish them.
     private var behind = Set<Int>()
@@ -100,9 +104,12 @@ final class LineLayer {
             cairo_restore(cairo)
         }
 
-        /// Strokes the lines still to stroke, until `deadline` (at least one
-        /// line; nil: all of them). Returns whether the tile is complete.
-        func proceed(_ drawing: Drawing, excluding excluded: LineID?, until deadline: Double?) -> Bool {
+        /// Strokes the lines still to stroke, until `deadline` once
+        /// `strokes` (counted across the frame's tiles) has reached
+        /// `LineLayer.minimumStrokesPerFrame` (nil: all of them). Returns
+        /// whether the tile is complete.
+        func proceed(_ drawing: Drawing, excluding excluded: LineID?, until deadline: Double?,
+                     strokes: inout Int) -> Bool {
             if case .waiting = progress {
                 paintBackground()
                 progress = .rendering(lines: drawing.lines(intersecting: reach).filter { $0 != excluded }, next: 0)
@@ -111,8 +118,10 @@ final class LineLayer {
             while next < lines.count {
                 if let line = drawing[lines[next]] { LineStyle.stroke(line, LineStyle.finished, on: cairo) }
                 next += 1
+                strokes += 1
                 // The clock is read every few lines: a stroke costs microseconds.
-                if let deadline, next % 16 == 0, Monotonic.now >= deadline { break }
+                if let deadline, strokes >= LineLayer.minimumStrokesPerFrame, strokes % 16 == 0,
+                   Monotonic.now >= deadline { break }
             }
             progress = next < lines.count ? .rendering(lines: lines, next: next) : .complete
             return next >= lines.count
@@ -229,11 +238,12 @@ final class LineLayer {
     @discardableResult
     func renderUnfinished(_ drawing: Drawing, until deadline: Double?) -> Bool {
         var progressed: [Int] = []
+        var strokes = 0
         while let index = unfinished.first {
             progressed.append(index)
-            guard tiles[index].proceed(drawing, excluding: excluded, until: deadline) else { break }
+            guard tiles[index].proceed(drawing, excluding: excluded, until: deadline, strokes: &strokes) else { break }
             unfinished.removeFirst()
-            if let deadline, Monotonic.now >= deadline { break }
+            if let deadline, strokes >= Self.minimumStrokesPerFrame, Monotonic.now >= deadline { break }
         }
         // A tile finished within the frame that started it changed only
         // pixels the frame's damage covers (the lines that changed); one

@@ -17,11 +17,15 @@ public struct Options: Equatable, Sendable {
     public var file: String?
     /// Print every input batch to stdout as one JSON object per line.
     public var logInput = false
+    /// Print what the core makes of the input (touch messages, recognizer
+    /// states and actions, responder-chain walks) to stdout, likewise.
+    public var trace = false
 
-    public init(command: Command = .run, file: String? = nil, logInput: Bool = false) {
+    public init(command: Command = .run, file: String? = nil, logInput: Bool = false, trace: Bool = false) {
         self.command = command
         self.file = file
         self.logInput = logInput
+        self.trace = trace
     }
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -59,6 +63,8 @@ public struct Options: Equatable, Sendable {
                 options.file = path
             case "--log-input":
                 options.logInput = true
+            case "--trace":
+                options.trace = true
             case "--export":
                 let path = try value(for: name, inline: inline)
                 guard ExportFormat(path: path) != nil else {
@@ -94,6 +100,11 @@ public struct Options: Equatable, Sendable {
           --export OUT      write the drawing to OUT (.png, .svg or .pdf) and exit;
                             needs no compositor
           --log-input       print every input batch to stdout, one JSON object per line
+          --trace           print what the gestures and responders make of the input:
+                            every touch message a view or recognizer gets, every
+                            recognizer state change and action, every responder-chain
+                            walk of an action (JSON lines; with --log-input, after
+                            each batch's line)
           -h, --help        show this help and exit
           -V, --version     show the version and exit
 

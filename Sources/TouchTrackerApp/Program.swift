@@ -29,12 +29,12 @@ public enum Program {
         case .export(let output):
             status = export(documentAt: path, to: output)
         case .run:
-            status = run(documentAt: path, logInput: options.logInput)
+            status = run(documentAt: path, logInput: options.logInput, trace: options.trace)
         }
         return status.rawValue
     }
 
-    static func run(documentAt path: String, logInput: Bool) -> ExitStatus {
+    static func run(documentAt path: String, logInput: Bool, trace: Bool) -> ExitStatus {
         // The drawing is opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
@@ -58,6 +58,7 @@ public enum Program {
             session = try Session(
                 display: display, clock: SystemClock(), document: document,
                 logInput: logInput ? { writeLine($0, to: STDOUT_FILENO) } : nil,
+                trace: trace ? { writeLine($0, to: STDOUT_FILENO) } : nil,
                 report: { printError("touchtracker: \($0)") })
         } catch {
             printError("touchtracker: \(error)")

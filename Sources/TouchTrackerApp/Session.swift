@@ -71,11 +71,12 @@ public final class Session {
     /// no drawing file), reports what happened to it, and maps the window.
     public convenience init(display: Display, clock: Clock, documentPath: String,
                             environment: [String: String] = Program.environment(),
-                            logInput: ((String) -> Void)? = nil, report: @escaping (String) -> Void) throws {
+                            logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            report: @escaping (String) -> Void) throws {
         let document = try Document.open(at: documentPath)
         if let message = document.message { report(message) }
         try self.init(display: display, clock: clock, document: document, environment: environment,
-                      logInput: logInput, report: report)
+                      logInput: logInput, trace: trace, report: report)
     }
 
     /// Shows the opened `document` and maps the window; the session holds
@@ -83,10 +84,12 @@ public final class Session {
     /// - Parameters:
     ///   - environment: where emergency copies go (`XDG_STATE_HOME`, `XDG_RUNTIME_DIR`, `HOME`).
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
+    ///   - trace: receives one JSON line per decision of the core (`--trace`).
     ///   - report: receives messages meant for the user.
     public init(display: Display, clock: Clock, document: OpenedDocument,
                 environment: [String: String] = Program.environment(),
-                logInput: ((String) -> Void)? = nil, report: @escaping (String) -> Void) throws {
+                logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                report: @escaping (String) -> Void) throws {
         self.display = display
         self.report = report
         self.environment = environment
@@ -118,6 +121,7 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
+        if let trace { window.tracer = { trace(TraceLog.line(for: $0)) } }
         setUpDecorations()
     }
 

@@ -1,3 +1,5 @@
+import JSONLine
+
 /// The `--log-input` format: one JSON object per `InputEvent`, on one line.
 ///
 /// Field names and their order are stable (tools read them):
@@ -108,67 +110,5 @@ public enum InputLog {
             if axis.stop { object.add("stop", .bool(true)) }
         }
         return .object(object)
-    }
-}
-
-/// An ordered JSON object (field order is part of the log format).
-private struct JSONObject {
-    var fields: [(String, JSONValue)] = []
-
-    mutating func add(_ key: String, _ value: JSONValue) {
-        fields.append((key, value))
-    }
-}
-
-/// The few JSON values the log needs, serialized compactly.
-private indirect enum JSONValue {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case array([JSONValue])
-    case object(JSONObject)
-
-    var text: String {
-        switch self {
-        case .string(let string): return Self.quoted(string)
-        case .number(let number): return Self.formatted(number)
-        case .bool(let bool): return bool ? "true" : "false"
-        case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
-        case .object(let object):
-            return "{" + object.fields.map { Self.quoted($0.0) + ":" + $0.1.text }
-                .joined(separator: ",") + "}"
-        }
-    }
-
-    /// Integral values print as integers ("40", not "40.0"); others in
-    /// Swift's shortest round-tripping form. Non-finite numbers are not JSON
-    /// and cannot come from Wayland's fixed-point values; they print as null.
-    private static func formatted(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        if number == number.rounded(), abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return String(number)
-    }
-
-    private static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -53,8 +53,9 @@ final class AppHarness {
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
-         logInput: Bool = false, outputScale: Int32? = nil, documentName: String = "drawing.json",
-         documentPath: String? = nil, environment: [String: String]? = nil) throws {
+         logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
+         documentName: String = "drawing.json", documentPath: String? = nil,
+         environment: [String: String]? = nil) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
@@ -73,7 +74,8 @@ final class AppHarness {
                               environment: environment ?? ["HOME": directory,
                                                            "XDG_STATE_HOME": directory + "/state",
                                                            "XDG_RUNTIME_DIR": directory + "/runtime"],
-                              logInput: log, report: { box.reports.append($0) })
+                              logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
+                              report: { box.reports.append($0) })
         try mapWindow()
     }
 
@@ -105,7 +107,8 @@ final class AppHarness {
 
     /// Messages the session reported for the user, oldest first.
     var reports: [String] { messages.reports }
-    /// `--log-input` lines, oldest first.
+    /// `--log-input` and `--trace` lines, oldest first, as they would
+    /// interleave on stdout.
     var logLines: [String] { messages.logLines }
     func clearLog() { messages.logLines = [] }
 

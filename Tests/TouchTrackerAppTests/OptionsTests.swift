@@ -12,6 +12,14 @@ import TouchTrackerApp
         #expect(try Options.parse(["--file=/tmp/b.json"]).file == "/tmp/b.json")
     }
 
+    @Test func traceWithOrWithoutTheInputLog() throws {
+        #expect(try Options.parse(["--trace"]) == Options(trace: true))
+        #expect(try Options.parse(["--log-input", "--trace"]) == Options(logInput: true, trace: true))
+        #expect(throws: Options.ParseError(description: "option --trace takes no value")) {
+            try Options.parse(["--trace=1"])
+        }
+    }
+
     @Test func exportPicksTheFormatFromTheExtension() throws {
         #expect(try Options.parse(["--export", "out.SVG"]).command == .export(path: "out.SVG"))
     }

@@ -57,6 +57,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             tap.allowableMovement = Self.dragThreshold
             tap.maximumPressDuration = Self.maximumTapDuration
         }
+        doubleTapRecognizer.name = "doubleTap"
+        tapRecognizer.name = "tap"
+        longPressRecognizer.name = "longPress"
+        moveRecognizer.name = "move"
         doubleTapRecognizer.numberOfTapsRequired = 2
         // A discrete recognizer sends its action only when it recognizes.
         doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, _ in view.doubleTap() }

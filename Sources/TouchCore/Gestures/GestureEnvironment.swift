@@ -38,6 +38,10 @@ final class GestureEnvironment {
     private(set) var activeRecognizers: [GestureRecognizer] = []
     /// Step 3: the messages on their way to views.
     private let viewMessages = ViewMessageQueue()
+    /// The window's tracer (`Window.tracer`).
+    var tracer: Tracer? {
+        didSet { viewMessages.tracer = tracer }
+    }
     private var transitions: [Transition] = []
     private var isBusy = false
     private var needsUpdate = false
@@ -254,6 +258,7 @@ final class GestureEnvironment {
             where recognizer.trackedTouches.contains(where: { $0 === touch }) && isReceivingTouches(recognizer) {
                 let set = touches ?? event.touchSet(CollectionOfOne(touch), count: 1)
                 touches = set
+                if let tracer { tracer(.touches(phase, receiver: recognizer.traceName, touches: [TracedTouch(touch)])) }
                 if recognizer.receive(phase, set, with: event) { cancelledRecipients.append(recognizer) }
             }
         }
@@ -297,6 +302,7 @@ final class GestureEnvironment {
                     change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
                 }.map { $0.touch })
             }
+            if let tracer { tracer(.touches(phase, receiver: recognizer.traceName, touches: TracedTouch.list(touches))) }
             if recognizer.receive(phase, touches, with: event) { cancelledRecipients.append(recognizer) }
         }
     }
@@ -318,6 +324,7 @@ final class GestureEnvironment {
         guard hasRecognizerDoneWithGesture() else { return }
         for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
             activeRecognizers.removeFirstIdentical(to: recognizer)
+            trace(recognizer, from: recognizer.currentState, to: .possible)
             recognizer.resetToPossible()
         }
     }
@@ -385,8 +392,10 @@ final class GestureEnvironment {
         case .ended where transition.from == .possible:
             attemptRecognition(recognizer, asked: .ended)
         case .changed, .ended, .cancelled:
-            recognizer.sendActions()
+            trace(recognizer, from: transition.from, to: transition.to)
+            recognizer.sendActions(tracer: tracer)
         case .failed:
+            trace(recognizer, from: transition.from, to: transition.to)
             didFail(recognizer)
         }
     }
@@ -427,8 +436,10 @@ final class GestureEnvironment {
             forceFail(recognizer)
             return
         }
+        // Only now does the change take effect (not while it waited).
+        trace(recognizer, from: .possible, to: asked)
         recognizer.hasRecognized = true
-        recognizer.sendActions()
+        recognizer.sendActions(tracer: tracer)
         for other in activeRecognizers where other !== recognizer && !other.hasRecognized {
             guard other.currentState != .failed else { continue }
             if other.requiresFailure(of: recognizer)
@@ -462,6 +473,7 @@ final class GestureEnvironment {
 
     private func forceFail(_ recognizer: GestureRecognizer) {
         transitions.removeAll { $0.recognizer === recognizer }
+        trace(recognizer, from: recognizer.currentState, to: .failed)
         recognizer.pendingState = nil
         recognizer.currentState = .failed
         didFail(recognizer)
@@ -485,10 +497,11 @@ final class GestureEnvironment {
         if recognizer.hasRecognized {
             transitions.removeAll { $0.recognizer === recognizer }
             if recognizer.currentState.isInProgress {
+                trace(recognizer, from: recognizer.currentState, to: .cancelled)
                 recognizer.currentState = .cancelled
-                recognizer.sendActions()
+                recognizer.sendActions(tracer: tracer)
             } else if hadQueuedChange {
-                recognizer.sendActions()
+                recognizer.sendActions(tracer: tracer)
             }
         } else if recognizer.currentState != .failed {
             forceFail(recognizer)
@@ -497,6 +510,12 @@ final class GestureEnvironment {
             touch.gestureRecognizers.removeAll { $0 === recognizer }
         }
         activeRecognizers.removeFirstIdentical(to: recognizer)
+        trace(recognizer, from: recognizer.currentState, to: .possible)
         recognizer.resetToPossible()
+    }
+
+    private func trace(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State) {
+        guard let tracer, from != to else { return }
+        tracer(.state(recognizer: recognizer.traceName, from: from, to: to))
     }
 }

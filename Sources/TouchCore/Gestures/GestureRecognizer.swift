@@ -156,9 +156,17 @@ open class GestureRecognizer {
         targets.remove(target: target, action: action)
     }
 
-    func sendActions() {
-        targets.send(from: self)
+    /// Sends every pair's action; with a `tracer`, each is traced.
+    func sendActions(tracer: Tracer? = nil) {
+        targets.send(from: self, tracer: tracer)
     }
+
+    /// What `--trace` and the inspector call this recognizer (as
+    /// UIGestureRecognizer's `name`); nil: its type's name.
+    public var name: String?
+
+    /// `name`, or the type's name.
+    public var traceName: String { name ?? String(describing: type(of: self)) }
 
     // MARK: Relations to other recognizers
 

@@ -17,6 +17,8 @@ final class ViewMessageQueue {
     private var nextBatch = 0
     /// The latest event, for cancellations that happen between batches.
     var latestEvent: Event?
+    /// The window's tracer (`Window.tracer`).
+    var tracer: Tracer?
     private var views = ScratchBuffer<View>()
     private var outgoing = ScratchBuffer<Outgoing>()
 
@@ -180,6 +182,9 @@ final class ViewMessageQueue {
                 next += 1
             }
             let touches = first.message.event.touchSet(outgoing[index..<next].lazy.map { $0.touch }, count: next - index)
+            if let tracer {
+                tracer(.touches(first.message.phase, receiver: first.view.traceName, touches: TracedTouch.list(touches)))
+            }
             first.view.receive(first.message.phase, touches, with: first.message.event)
             index = next
         }

@@ -1,0 +1,71 @@
+import JSONLine
+import TouchCore
+
+/// The `--trace` format: one JSON object per `TraceRecord`, on one line,
+/// interleaved with `--log-input`'s lines (each input batch's line comes
+/// first, then what the core made of it). Field names and order are stable:
+/// - `{"trace":"touches","phase":"began|moved|ended|cancelled","receiver":…,
+///   "touches":[{"seat":…,"id":…,"kind":"finger|pointer"}]}`: a view or a
+///   gesture recognizer got a touch message;
+/// - `{"trace":"state","recognizer":…,"from":…,"to":…}`: a recognizer's state
+///   change took effect (`possible`, `began`, `changed`, `ended`,
+///   `cancelled`, `failed`);
+/// - `{"trace":"action","recognizer":…,"action":…,"target":…}`: a recognizer
+///   sent an action;
+/// - `{"trace":"walk","action":…,"asked":[…],"takenBy":…|null}`: an action
+///   with no target walked the responder chain.
+///
+/// Responders are named by their type (`CanvasView`), recognizers by their
+/// `name` (the canvas's are `doubleTap`, `tap`, `longPress`, `move`); touch
+/// ids are the compositor's, as in `--log-input`.
+enum TraceLog {
+    static func line(for record: TraceRecord) -> String {
+        var object = JSONObject()
+        switch record {
+        case .touches(let phase, let receiver, let touches):
+            object.add("trace", .string("touches"))
+            object.add("phase", .string(name(of: phase)))
+            object.add("receiver", .string(receiver))
+            object.add("touches", .array(touches.map { touch in
+                var traced = JSONObject()
+                traced.add("seat", .string(touch.seat))
+                traced.add("id", .number(Double(touch.id)))
+                traced.add("kind", .string(name(of: touch.kind)))
+                return .object(traced)
+            }))
+        case .state(let recognizer, let from, let to):
+            object.add("trace", .string("state"))
+            object.add("recognizer", .string(recognizer))
+            object.add("from", .string(from.description))
+            object.add("to", .string(to.description))
+        case .action(let recognizer, let action, let target):
+            object.add("trace", .string("action"))
+            object.add("recognizer", .string(recognizer))
+            object.add("action", .string(action))
+            object.add("target", .string(target))
+        case .actionWalk(let action, let asked, let takenBy):
+            object.add("trace", .string("walk"))
+            object.add("action", .string(action))
+            object.add("asked", .array(asked.map { .string($0) }))
+            object.add("takenBy", takenBy.map { .string($0) } ?? .null)
+        }
+        return object.line
+    }
+
+    private static func name(of phase: Touch.Phase) -> String {
+        switch phase {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    private static func name(of kind: Touch.Kind) -> String {
+        switch kind {
+        case .finger: "finger"
+        case .pointer: "pointer"
+        }
+    }
+}
