@@ -21,8 +21,9 @@ public final class CanvasRenderer {
     public private(set) var lastFrame = FrameStatistics()
     /// How long a frame may spend rendering the line cache from scratch (a
     /// new window size, a huge drawing just opened), in seconds, once it
-    /// has stroked 1,000 lines; nil: as long as it takes. Work left over shows as paper and continues in the
-    /// next frames: draw `unfinishedArea` again until it is empty.
+    /// has stroked 200 lines; nil: as long as it takes. Work left over
+    /// shows as paper and continues in the next frames: draw
+    /// `unfinishedArea` again until it is empty.
     public var frameBudget: Double?
     /// Where the next frame must be drawn for a canvas the last frame left
     /// incomplete to fill in (logical points of the window): the caller

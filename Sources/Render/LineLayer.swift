@@ -46,10 +46,10 @@ final class LineLayer {
     private(set) var statistics = Statistics()
     /// Tiles not complete, in the order they are rendered.
     private var unfinished: [Int] = []
-    /// Lines a frame strokes before it looks at its deadline: a drawing of
-    /// ordinary size is always complete in its first frame, however busy the
-    /// machine, and only huge ones are spread over several.
-    static let minimumStrokesPerFrame = 1_000
+    /// Lines a frame strokes before it looks at its deadline: a small
+    /// drawing is complete in its first frame however busy the machine,
+    /// while a frame of a huge one stays within a few milliseconds.
+    static let minimumStrokesPerFrame = 200
     /// Tiles a frame left unfinished: their pixels change outside the
     /// damage of the frames that finish them.
     private var behind = Set<Int>()
