@@ -28,7 +28,10 @@ public final class DrawingLock {
     }
 
     deinit {
-        // Closing the last descriptor of the open file releases the flock.
+        // Unlocked explicitly before closing: a process spawned meanwhile
+        // holds a copy of every descriptor until it calls exec (even
+        // close-on-exec ones), and the flock would live on in that copy.
+        flock(fd, LOCK_UN)
         SystemCalls.close(fd)
     }
 
