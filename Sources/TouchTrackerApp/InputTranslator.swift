@@ -36,6 +36,9 @@ final class InputTranslator {
             handlePointer(frame)
         case .key(let key):
             handleKey(key)
+        case .tabletTool:
+            // Pens reach the canvas in a later step (issue 15, routing).
+            break
         case .keyboardFocus:
             break
         case .seatCapabilities(let seat, let hasPointer, _, _):
