@@ -10,9 +10,12 @@ final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
+    /// A pen's first barrel button (BTN_STYLUS), which acts as a right click.
+    static let firstBarrelButton: UInt32 = 0x14b
 
     private let window: TouchCore.Window
-    /// A right click, at window coordinates: the canvas's context menu.
+    /// A right click (or a pen's first barrel button), at window
+    /// coordinates: the canvas's context menu.
     var onSecondaryClick: ((Point) -> Void)?
     /// Key presses the app itself answers before the responder chain sees them
     /// (Ctrl+Q); returns whether it took the key.
@@ -93,6 +96,7 @@ final class InputTranslator {
                                     timestamp: timestamp, pressure: axes.pressure, tilt: tilt))
         }
         if pensDown.contains(key), !frame.changedAxes.isEmpty { change(.move) }
+        var secondaryClick = false
         for event in frame.events {
             switch event {
             case .down:
@@ -104,14 +108,21 @@ final class InputTranslator {
             case .cancel:
                 pensDown.remove(key)
                 change(.cancel)
+            case .button(Self.firstBarrelButton, true):
+                secondaryClick = true
             case .proximityIn, .proximityOut, .button, .wheel:
-                // Hovering draws nothing; the wheel and buttons have no use
-                // on the canvas.
+                // Hovering draws nothing; the other buttons and the wheel
+                // have no use on the canvas yet.
                 break
             }
         }
         if !changes.isEmpty {
             window.handle(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
+        }
+        // As with the mouse, a right click while drawing would open a menu
+        // under the stroke: the button counts only while the pen hovers.
+        if secondaryClick, !pensDown.contains(key) {
+            onSecondaryClick?(location)
         }
     }
 

@@ -148,6 +148,54 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         #expect(try app.savedLines().isEmpty)
     }
 
+    /// Presses and releases barrel button `button` where the pen is.
+    private func click(_ pen: Pen, button: UInt32) throws {
+        try pen.app.send {
+            pen.tool.button(button, pressed: true)
+            pen.tool.frame(time: pen.app.time)
+            pen.tool.button(button, pressed: false)
+            pen.tool.frame(time: pen.app.time)
+        }
+    }
+
+    @Test func theFirstBarrelButtonIsARightClickAndTheOthersDoNothing() throws {
+        let app = try AppHarness(lines: [line(100, 100, 300, 100)], tablets: true)
+        let pen = try Pen(app)
+        try pen.enter(200, 108)
+        try click(pen, button: 0x14c)
+        try click(pen, button: 0x149)
+        #expect(app.canvas.drawing.selectedLineID == nil, "the second and third buttons do nothing")
+        #expect(!app.menu.isMenuVisible)
+        try click(pen, button: 0x14b)
+        #expect(app.canvas.drawing.selectedLineID != nil, "hovering over a line: selected")
+        #expect(app.pixel(110, 100) == Colour.green)
+        #expect(app.menu.layout?.items.map(\.title) == ["Delete"])
+        try pen.leave()
+        #expect(try app.savedLines() == [line(100, 100, 300, 100)], "nothing drawn")
+    }
+
+    @Test func theFirstBarrelButtonAwayFromTheLinesOpensTheCanvasMenu() throws {
+        let app = try AppHarness(lines: [line(100, 100, 300, 100)], tablets: true)
+        let pen = try Pen(app)
+        try pen.enter(200, 200)
+        try click(pen, button: 0x14b)
+        #expect(app.canvas.drawing.selectedLineID == nil)
+        #expect(app.menu.isMenuVisible)
+        #expect(app.menu.layout?.items.map(\.title).contains("Export PNG") == true)
+    }
+
+    @Test func theBarrelButtonWhileDrawingOpensNoMenu() throws {
+        let app = try AppHarness(tablets: true)
+        let pen = try Pen(app)
+        try pen.enter(50, 50)
+        try pen.down(50, 50)
+        try click(pen, button: 0x14b)
+        try pen.move(200, 50)
+        try pen.up()
+        #expect(!app.menu.isMenuVisible)
+        #expect(try app.savedLines() == [line(50, 50, 200, 50)], "the stroke goes on")
+    }
+
     @Test func aPenLongPressPicksUpALineAndMovesIt() throws {
         let app = try AppHarness(lines: [line(100, 100, 300, 100)], tablets: true)
         let pen = try Pen(app)
