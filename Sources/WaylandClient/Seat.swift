@@ -71,7 +71,8 @@ final class Seat {
     /// Follows the seat's tablets through `manager` (`zwp_tablet_manager_v2`).
     func startTablets(manager: OpaquePointer) {
         guard tablets == nil else { return }
-        tablets = TabletSeat(manager: manager, seat: proxy, name: name, environment: orderedEnvironment)
+        tablets = TabletSeat(manager: manager, seat: proxy, name: name, environment: orderedEnvironment,
+                             cursorScale: cursorScale)
     }
 
     /// The tablet manager or the seat went away: every tool's contact ends.

@@ -6,6 +6,7 @@ import CWaylandProtocols
 final class TabletSeat {
     private let proxy: OpaquePointer
     private let environment: SeatEnvironment
+    private let cursorScale: () -> Int32
     private var seatName: String
     private var tablets: [Tablet] = []
     private var tools: [TabletTool] = []
@@ -14,10 +15,14 @@ final class TabletSeat {
     private var nextToolID: Int32 = 0
 
     /// `zwp_tablet_manager_v2.get_tablet_seat` for `seat`.
-    init(manager: OpaquePointer, seat: OpaquePointer, name: String, environment: SeatEnvironment) {
+    /// `cursorScale` gives the window's integer buffer scale for the tools'
+    /// cursor images.
+    init(manager: OpaquePointer, seat: OpaquePointer, name: String, environment: SeatEnvironment,
+         cursorScale: @escaping () -> Int32) {
         proxy = zwp_tablet_manager_v2_get_tablet_seat(manager, seat)
         seatName = name
         self.environment = environment
+        self.cursorScale = cursorScale
         zwp_tablet_seat_v2_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -47,6 +52,7 @@ final class TabletSeat {
     private func addTool(_ proxy: OpaquePointer) {
         let tool = TabletTool(
             proxy: proxy, id: nextToolID, seat: seatName, isOurSurface: environment.isOurSurface,
+            cursor: environment.cursor, cursorScale: cursorScale,
             tabletName: { [unowned self] tablet in tablets.first { $0.proxy == tablet }?.name ?? "" },
             emit: { [unowned self] tool, frame in emit(frame, from: tool) },
             onRemoved: { [unowned self] tool in

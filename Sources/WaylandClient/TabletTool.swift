@@ -7,6 +7,11 @@ final class TabletTool {
     let proxy: OpaquePointer
     private var assembler: TabletToolFrameAssembler
     private let isOurSurface: (OpaquePointer?) -> Bool
+    /// The pointer images, and the window's buffer scale for them.
+    private let cursor: Cursor?
+    private let cursorScale: () -> Int32
+    /// This tool's image surface, made at its first `proximity_in` on ours.
+    private var cursorSurface: OpaquePointer?
     private let tabletName: (OpaquePointer?) -> String
     /// Delivers a finished frame (the seat keeps its tools' frames in order).
     private let emit: (TabletTool, TabletToolFrame) -> Void
@@ -18,10 +23,12 @@ final class TabletTool {
     /// `id` tells the tool from the seat's others; `tabletName` names the
     /// tablet of a `proximity_in`.
     init(proxy: OpaquePointer, id: Int32, seat: String, isOurSurface: @escaping (OpaquePointer?) -> Bool,
-         tabletName: @escaping (OpaquePointer?) -> String,
+         cursor: Cursor?, cursorScale: @escaping () -> Int32, tabletName: @escaping (OpaquePointer?) -> String,
          emit: @escaping (TabletTool, TabletToolFrame) -> Void, onRemoved: @escaping (TabletTool) -> Void) {
         self.proxy = proxy
         self.isOurSurface = isOurSurface
+        self.cursor = cursor
+        self.cursorScale = cursorScale
         self.tabletName = tabletName
         self.emit = emit
         self.onRemoved = onRemoved
@@ -36,6 +43,7 @@ final class TabletTool {
     func destroy() {
         if let frame = assembler.removed() { emit(self, frame) }
         zwp_tablet_tool_v2_destroy(proxy)
+        if let cursorSurface { wl_surface_destroy(cursorSurface) }
     }
 
     /// `wl_seat.name` arrived or changed.
@@ -50,8 +58,22 @@ final class TabletTool {
         if let frame = assembler.flush() { emit(self, frame) }
     }
 
-    private func proximityIn(tablet: OpaquePointer?, surface: OpaquePointer?) {
-        assembler.proximityIn(tablet: tabletName(tablet), onOurSurface: isOurSurface(surface))
+    private func proximityIn(serial: UInt32, tablet: OpaquePointer?, surface: OpaquePointer?) {
+        let ours = isOurSurface(surface)
+        assembler.proximityIn(tablet: tabletName(tablet), onOurSurface: ours)
+        if ours { showCursor(serial: serial) }
+    }
+
+    /// A hovering pen must show where it is: until a client sets an image
+    /// (`zwp_tablet_tool_v2.set_cursor`, with the serial of this
+    /// `proximity_in`), the tool's cursor over our surface is undefined and
+    /// compositors may show none. The arrow, as for the mouse.
+    private func showCursor(serial: UInt32) {
+        guard let cursor else { return }
+        if cursorSurface == nil { cursorSurface = cursor.makeSurface() }
+        guard let cursorSurface, let hotspot = cursor.attach(.arrow, to: cursorSurface, scale: cursorScale())
+        else { return }
+        zwp_tablet_tool_v2_set_cursor(proxy, serial, cursorSurface, hotspot.x, hotspot.y)
     }
 
     private func frame(time: UInt32) {
@@ -89,8 +111,8 @@ final class TabletTool {
                 let tool = from(data)
                 tool.onRemoved(tool)
             },
-            proximity_in: { data, _, _, tablet, surface in
-                from(data).proximityIn(tablet: tablet, surface: surface)
+            proximity_in: { data, _, serial, tablet, surface in
+                from(data).proximityIn(serial: serial, tablet: tablet, surface: surface)
             },
             proximity_out: { data, _ in
                 from(data).assembler.proximityOut()

@@ -38,6 +38,8 @@ final class TabletManagerResource: ServerObject {
 /// `set_cursor` and `set_feedback` are accepted and ignored.
 final class TabletObject: ServerObject {
     private let destructor: UInt32
+    /// Sees every other request (a tool's `set_cursor`).
+    var onRequest: ((UInt32, UnsafeMutablePointer<wl_argument>) -> Void)?
 
     /// `id` 0 makes a server-created object (for `new_id` events).
     init(compositor: TestCompositor, client: OpaquePointer, interface: UnsafePointer<wl_interface>,
@@ -47,7 +49,7 @@ final class TabletObject: ServerObject {
     }
 
     override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
-        if opcode == destructor { destroy() }
+        if opcode == destructor { destroy() } else { onRequest?(opcode, arguments) }
     }
 }
 

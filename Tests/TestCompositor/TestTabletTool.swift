@@ -12,6 +12,8 @@ public final class TestTabletTool {
     private unowned let seat: TestSeat
     private var resources: [ServerObject] = []
     public private(set) var isRemoved = false
+    /// Every `set_cursor` the clients sent for this tool, oldest first.
+    public private(set) var cursorRequests: [TestSeat.CursorRequest] = []
 
     init(seat: TestSeat, type: UInt32, serial: UInt64?, hardwareID: UInt64?, capabilities: [UInt32]) {
         self.seat = seat
@@ -31,6 +33,12 @@ public final class TestTabletTool {
         let tool = TabletObject(compositor: seat.compositor, client: tabletSeat.client,
                                 interface: tts_zwp_tablet_tool_v2_interface(), version: tabletSeat.version,
                                 destructor: 1)
+        tool.onRequest = { [unowned self] opcode, arguments in
+            guard opcode == 0 else { return }  // set_cursor; destroy is handled by the object
+            cursorRequests.append(TestSeat.CursorRequest(
+                serial: arguments[0].u, surface: ServerObject.resource(arguments, 1),
+                hotspotX: arguments[2].i, hotspotY: arguments[3].i))
+        }
         resources.append(tool)
         zwp_tablet_seat_v2_send_tool_added(tabletSeat.resource, tool.resource)
         zwp_tablet_tool_v2_send_type(tool.resource, type)
@@ -45,14 +53,17 @@ public final class TestTabletTool {
         zwp_tablet_tool_v2_send_done(tool.resource)
     }
 
-    /// `proximity_in` over `tablet` on `surface` (to the surface's client).
-    public func proximityIn(tablet: TestTablet, surface: UnsafeMutablePointer<wl_resource>) {
+    /// `proximity_in` over `tablet` on `surface` (to the surface's client);
+    /// returns the serial.
+    @discardableResult
+    public func proximityIn(tablet: TestTablet, surface: UnsafeMutablePointer<wl_resource>) -> UInt32 {
         let client = wl_resource_get_client(surface)!
-        guard let tabletResource = tablet.resource(of: client) else { return }
         let serial = seat.compositor.serial()
+        guard let tabletResource = tablet.resource(of: client) else { return serial }
         for tool in live where tool.client == client {
             zwp_tablet_tool_v2_send_proximity_in(tool.resource, serial, tabletResource.resource, surface)
         }
+        return serial
     }
 
     public func proximityOut() { live.forEach { zwp_tablet_tool_v2_send_proximity_out($0.resource) } }

@@ -84,6 +84,33 @@ import TestCompositor
         #expect(frames[0].axes.distance == 1000.0 / 65535)
     }
 
+    @Test func aPenOverOurSurfaceShowsTheArrowWithItsProximitySerial() throws {
+        let (input, tablet, pen) = try penHarness()
+        var serial: UInt32 = 0
+        try input.send {
+            serial = pen.proximityIn(tablet: tablet, surface: input.ours)
+            pen.frame(time: 1)
+        }
+        #expect(pen.cursorRequests.count == 1)
+        let request = try #require(pen.cursorRequests.last)
+        #expect(request.serial == serial)
+        #expect(try CursorShapeSeatTests.ThemeImage(request, harness: input)
+                == CursorShapeSeatTests.ThemeImage("left_ptr", harness: input))
+        // Each proximity_in on our surface needs its own set_cursor; one on
+        // another surface is not ours to set.
+        try input.send {
+            pen.proximityOut()
+            pen.frame(time: 2)
+            pen.proximityIn(tablet: tablet, surface: input.foreign)
+            pen.frame(time: 3)
+            pen.proximityOut()
+            pen.frame(time: 4)
+            serial = pen.proximityIn(tablet: tablet, surface: input.ours)
+            pen.frame(time: 5)
+        }
+        #expect(pen.cursorRequests.map(\.serial) == [request.serial, serial])
+    }
+
     @Test func toolsWithoutHardwareIDsAreToldApart() throws {
         let (input, tablet, pen) = try penHarness(serial: nil)
         let other = input.seat.addTabletTool(type: 0x143, serial: nil, hardwareID: nil, capabilities: [])
