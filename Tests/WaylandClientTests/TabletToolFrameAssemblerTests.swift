@@ -169,6 +169,18 @@ import Testing
         #expect(!tool.isInProximity)
     }
 
+    @Test func aSecondProximityInOnOurSurfaceStartsOverCleanly() {
+        // No proximity_out before it: whatever the tool was doing here ends
+        // (cancelled, it never lifted) before it comes in again.
+        var tool = down()
+        tool.button(0x14b, pressed: true)
+        tool.proximityIn(tablet: "Wacom", onOurSurface: true)
+        #expect(tool.frame(time: 110)?.events == [.button(button: 0x14b, pressed: true), .cancel,
+                                                  .button(button: 0x14b, pressed: false), .proximityOut,
+                                                  .proximityIn(tablet: "Wacom")])
+        #expect(tool.isInProximity && !tool.isDown)
+    }
+
     @Test func removedWhileDownCancelsAtOnce() {
         var tool = down()
         tool.motion(x: 30, y: 30)
