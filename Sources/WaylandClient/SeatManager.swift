@@ -1,7 +1,7 @@
 import CWaylandProtocols
 
-/// Every `wl_seat` the compositor offers, as they come and go, turned into
-/// one stream of `InputEvent`s for the app.
+/// Every `wl_seat` the compositor offers, and its tablets (tablet-v2), as
+/// they come and go, turned into one stream of `InputEvent`s for the app.
 ///
 /// Touches waiting for a `wl_touch.frame` are delivered at the end of each
 /// dispatch (the loop's `closeInput` stage, before the window presents),

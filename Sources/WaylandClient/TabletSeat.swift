@@ -5,6 +5,8 @@ import CWaylandProtocols
 /// as `InputEvent.tabletTool` in the order their events arrived.
 final class TabletSeat {
     private let proxy: OpaquePointer
+    /// The `wl_seat` this tablet seat belongs to (for interactive moves).
+    private let seatProxy: OpaquePointer
     private let environment: SeatEnvironment
     private let cursorScale: () -> Int32
     private var seatName: String
@@ -20,6 +22,7 @@ final class TabletSeat {
     init(manager: OpaquePointer, seat: OpaquePointer, name: String, environment: SeatEnvironment,
          cursorScale: @escaping () -> Int32) {
         proxy = zwp_tablet_manager_v2_get_tablet_seat(manager, seat)
+        seatProxy = seat
         seatName = name
         self.environment = environment
         self.cursorScale = cursorScale
@@ -58,7 +61,8 @@ final class TabletSeat {
             onRemoved: { [unowned self] tool in
                 tools.removeAll { $0 === tool }
                 tool.destroy()
-            })
+            },
+            notePress: { [unowned self] serial in environment.notePress(seatProxy, serial) })
         nextToolID &+= 1
         tools.append(tool)
     }

@@ -18,13 +18,17 @@ final class TabletTool {
     /// Called on `removed`, after the last frame went out; the owner then
     /// destroys the tool.
     private let onRemoved: (TabletTool) -> Void
+    /// Records the serial of a `down` on our surface, which an interactive
+    /// move or resize (a pen dragging our title bar) must quote.
+    private let notePress: (UInt32) -> Void
 
     /// Takes ownership of a proxy announced by `zwp_tablet_seat_v2.tool_added`.
     /// `id` tells the tool from the seat's others; `tabletName` names the
     /// tablet of a `proximity_in`.
     init(proxy: OpaquePointer, id: Int32, seat: String, isOurSurface: @escaping (OpaquePointer?) -> Bool,
          cursor: Cursor?, cursorScale: @escaping () -> Int32, tabletName: @escaping (OpaquePointer?) -> String,
-         emit: @escaping (TabletTool, TabletToolFrame) -> Void, onRemoved: @escaping (TabletTool) -> Void) {
+         emit: @escaping (TabletTool, TabletToolFrame) -> Void, onRemoved: @escaping (TabletTool) -> Void,
+         notePress: @escaping (UInt32) -> Void) {
         self.proxy = proxy
         self.isOurSurface = isOurSurface
         self.cursor = cursor
@@ -32,6 +36,7 @@ final class TabletTool {
         self.tabletName = tabletName
         self.emit = emit
         self.onRemoved = onRemoved
+        self.notePress = notePress
         // A tool says what it is before `done`; until then it is a pen.
         assembler = TabletToolFrameAssembler(seat: seat, tool: TabletToolInfo(id: id, type: .pen))
         zwp_tablet_tool_v2_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
@@ -76,6 +81,12 @@ final class TabletTool {
         zwp_tablet_tool_v2_set_cursor(proxy, serial, cursorSurface, hotspot.x, hotspot.y)
     }
 
+    private func down(serial: UInt32) {
+        let wasDown = assembler.isDown
+        assembler.down()
+        if !wasDown, assembler.isDown { notePress(serial) }
+    }
+
     private func frame(time: UInt32) {
         if let frame = assembler.frame(time: time) { emit(self, frame) }
     }
@@ -117,8 +128,8 @@ final class TabletTool {
             proximity_out: { data, _ in
                 from(data).assembler.proximityOut()
             },
-            down: { data, _, _ in
-                from(data).assembler.down()
+            down: { data, _, serial in
+                from(data).down(serial: serial)
             },
             up: { data, _ in
                 from(data).assembler.up()

@@ -68,9 +68,12 @@ public final class TestTabletTool {
 
     public func proximityOut() { live.forEach { zwp_tablet_tool_v2_send_proximity_out($0.resource) } }
 
-    public func down() {
+    /// `down`; returns the serial.
+    @discardableResult
+    public func down() -> UInt32 {
         let serial = seat.compositor.serial()
         live.forEach { zwp_tablet_tool_v2_send_down($0.resource, serial) }
+        return serial
     }
 
     public func up() { live.forEach { zwp_tablet_tool_v2_send_up($0.resource) } }
