@@ -111,6 +111,28 @@ import TestCompositor
         #expect(pen.cursorRequests.map(\.serial) == [request.serial, serial])
     }
 
+    @Test func anUnknownToolTypeAndAxesOutOfRangeAreKeptSane() throws {
+        let input = try InputHarness(tabletManager: true)
+        let tablet = input.seat.addTablet()
+        let odd = input.seat.addTabletTool(type: 0x999, capabilities: [2, 42])
+        try input.harness.settle()
+        input.events = []
+        try input.send {
+            odd.proximityIn(tablet: tablet, surface: input.ours)
+            odd.down()
+            odd.pressure(1_000_000)
+            odd.tilt(x: 500, y: -500)
+            odd.rotation(degrees: -30)
+            odd.slider(-70_000)
+            odd.frame(time: 1)
+        }
+        let frame = try #require(input.tabletFrames.first)
+        #expect(frame.tool.type == .unknown(0x999))
+        #expect(frame.tool.capabilities == .pressure, "an unknown capability is ignored")
+        #expect(frame.axes == TabletToolAxes(x: 0, y: 0, pressure: 1, tiltX: 90, tiltY: -90, rotation: 330, slider: -1))
+        #expect(frame.events == [.proximityIn(tablet: "Test Tablet"), .down])
+    }
+
     @Test func toolsWithoutHardwareIDsAreToldApart() throws {
         let (input, tablet, pen) = try penHarness(serial: nil)
         let other = input.seat.addTabletTool(type: 0x143, serial: nil, hardwareID: nil, capabilities: [])
