@@ -2,6 +2,7 @@
 #include <wayland-client.h>
 #include "tt-interfaces.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
@@ -21,6 +22,14 @@ const struct wl_interface *tt_wl_shm_pool_interface(void) { return &wl_shm_pool_
 const struct wl_interface *tt_wl_subsurface_interface(void) { return &wl_subsurface_interface; }
 const struct wl_interface *tt_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 const struct wl_interface *tt_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+const struct wl_interface *tt_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_pad_ring_v2_interface(void) { return &zwp_tablet_pad_ring_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
+const struct wl_interface *tt_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
 const struct wl_interface *tt_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *tt_wp_viewport_interface(void) { return &wp_viewport_interface; }
 const struct wl_interface *tt_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }

@@ -2,16 +2,20 @@ import TouchCore
 import WaylandClient
 
 /// Turns the Wayland layer's input batches into the core's touches and key
-/// presses, per SPEC §1: each seat's touch screen and each seat's pointer are
-/// separate devices, a pointer's left button is one more touch (so a mouse
-/// draws), and keys arrive as named keys with modifiers.
+/// presses, per SPEC §1: each seat's touch screen, pointer and tablet tools
+/// are separate devices, a pointer's left button is one more touch (so a
+/// mouse draws), a pen's contact is a touch of kind `.pen` with its pressure
+/// and tilt (hovering is none), and keys arrive as named keys with modifiers.
 final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
+    /// A pen's first barrel button (BTN_STYLUS), which acts as a right click.
+    static let firstBarrelButton: UInt32 = 0x14b
 
     private let window: TouchCore.Window
-    /// A right click, at window coordinates: the canvas's context menu.
+    /// A right click (or a pen's first barrel button), at window
+    /// coordinates: the canvas's context menu.
     var onSecondaryClick: ((Point) -> Void)?
     /// Key presses the app itself answers before the responder chain sees them
     /// (Ctrl+Q); returns whether it took the key.
@@ -23,6 +27,14 @@ final class InputTranslator {
         var leftButtonDown = false
     }
     private var pointers: [String: PointerState] = [:]
+
+    /// A tablet tool of a seat (tool ids are only unique per seat).
+    private struct PenKey: Hashable {
+        var seat: String
+        var tool: Int32
+    }
+    /// The tools whose contact is down, as the core knows it.
+    private var pensDown: Set<PenKey> = []
 
     init(window: TouchCore.Window) {
         self.window = window
@@ -36,6 +48,8 @@ final class InputTranslator {
             handlePointer(frame)
         case .key(let key):
             handleKey(key)
+        case .tabletTool(let frame):
+            handleTabletTool(frame)
         case .keyboardFocus:
             break
         case .seatCapabilities(let seat, let hasPointer, _, _):
@@ -62,6 +76,53 @@ final class InputTranslator {
         case .motion: .move
         case .up: .up
         case .cancel: .cancel
+        }
+    }
+
+    /// A tool's frame: while it is down, the frame's position, pressure and
+    /// tilt are a move of its touch (one frame is one sample of the pen);
+    /// `down`, `up` and `cancel` begin and end the touch there. The Wayland
+    /// layer guarantees every contact ends, whatever the compositor did.
+    private func handleTabletTool(_ frame: TabletToolFrame) {
+        let key = PenKey(seat: frame.seat, tool: frame.tool.id)
+        let device = InputDeviceID(seat: frame.seat, kind: .pen)
+        let axes = frame.axes
+        let location = Point(x: axes.x, y: axes.y)
+        let tilt = axes.tiltX.map { Tilt(x: $0, y: axes.tiltY ?? 0) }
+        let timestamp = Double(frame.time) / 1000
+        var changes: [RawTouch] = []
+        func change(_ phase: RawTouch.Phase) {
+            changes.append(RawTouch(device: device, id: frame.tool.id, phase: phase, location: location,
+                                    timestamp: timestamp, pressure: axes.pressure, tilt: tilt))
+        }
+        if pensDown.contains(key), !frame.changedAxes.isEmpty { change(.move) }
+        var secondaryClick = false
+        for event in frame.events {
+            switch event {
+            case .down:
+                pensDown.insert(key)
+                change(.down)
+            case .up:
+                pensDown.remove(key)
+                change(.up)
+            case .cancel:
+                pensDown.remove(key)
+                change(.cancel)
+            case .button(Self.firstBarrelButton, true):
+                secondaryClick = true
+            case .proximityIn, .proximityOut, .button, .wheel:
+                // Hovering draws nothing; the other buttons and the wheel
+                // have no use on the canvas yet.
+                break
+            }
+        }
+        if !changes.isEmpty {
+            window.handle(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
+        }
+        // As with the mouse, a right click while drawing would open a menu
+        // under the stroke: the button counts only while the pen hovers.
+        if secondaryClick, !pensDown.contains(key) {
+            onSecondaryClick?(location)
         }
     }
 

@@ -56,10 +56,20 @@ final class Cursor {
     @discardableResult
     func show(_ shape: CursorShape, on pointer: OpaquePointer, surface: OpaquePointer,
               serial: UInt32, scale: Int32) -> Bool {
+        guard let hotspot = attach(shape, to: surface, scale: scale) else { return false }
+        wl_pointer_set_cursor(pointer, serial, surface, hotspot.x, hotspot.y)
+        return true
+    }
+
+    /// Attaches and commits `shape`'s image (the arrow where the theme lacks
+    /// it) on `surface`, for a `set_cursor` request of any device (a
+    /// pointer, a tablet tool). Returns the hotspot in surface (logical)
+    /// coordinates, nil when no image is available.
+    func attach(_ shape: CursorShape, to surface: OpaquePointer, scale: Int32) -> (x: Int32, y: Int32)? {
         let scale = max(1, scale)
         guard let image = image(shape, scale: scale) ?? image(.arrow, scale: scale),
               let buffer = wl_cursor_image_get_buffer(image) else {
-            return false
+            return nil
         }
         if wl_surface_get_version(surface) >= WL_SURFACE_SET_BUFFER_SCALE_SINCE_VERSION {
             wl_surface_set_buffer_scale(surface, scale)
@@ -67,10 +77,7 @@ final class Cursor {
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage(surface, 0, 0, Int32(image.pointee.width), Int32(image.pointee.height))
         wl_surface_commit(surface)
-        // The hotspot is in surface (logical) coordinates.
-        wl_pointer_set_cursor(pointer, serial, surface, Int32(image.pointee.hotspot_x) / scale,
-                              Int32(image.pointee.hotspot_y) / scale)
-        return true
+        return (Int32(image.pointee.hotspot_x) / scale, Int32(image.pointee.hotspot_y) / scale)
     }
 
     /// The first image of the first of `shape`'s names the theme has, at `scale`.

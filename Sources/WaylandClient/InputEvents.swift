@@ -7,6 +7,9 @@ public enum InputEvent: Equatable, Sendable {
     /// One `wl_pointer.frame` worth of events (one event per frame on seats
     /// older than version 5, which have no frame event).
     case pointer(PointerFrame)
+    /// One `zwp_tablet_tool_v2.frame` of one tool (or a frame the layer
+    /// closed itself: the compositor omitted it, or the tool went away).
+    case tabletTool(TabletToolFrame)
     /// A key press or release (`wl_keyboard.key`) or a repeat synthesized
     /// from the event loop's timers.
     case key(KeyEvent)

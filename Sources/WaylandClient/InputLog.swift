@@ -4,7 +4,7 @@ import JSONLine
 ///
 /// Field names and their order are stable (tools read them):
 /// - every line: `"seat"` (the `wl_seat.name`), `"device"`: `"touch"`,
-///   `"pointer"`, `"keyboard"` or `"seat"`.
+///   `"pointer"`, `"tablet"`, `"keyboard"` or `"seat"`.
 /// - touch: `"frame"`: the frame's changes in order, each
 ///   `{"event":"down"|"motion"|"up"|"cancel","id":…,"x":…,"y":…,"time":…}`
 ///   plus `"major"`, `"minor"`, `"orientation"` when the compositor sent them;
@@ -15,6 +15,21 @@ import JSONLine
 ///   `{"event":"axis","axis":"vertical"|"horizontal","value":…}` plus
 ///   `"discrete"`, `"value120"`, `"source"` (`wheel`, `finger`, `continuous`,
 ///   `wheelTilt`) and `"stop":true` when present; then `"time"`.
+/// - tablet: `"tool"`: `{"id":…,"type":…}` (`pen`, `eraser`, `brush`,
+///   `pencil`, `airbrush`, `finger`, `mouse`, `lens`, `unknown`) plus
+///   `"serial"` and `"hardwareId"` (decimal strings: 64-bit values do not
+///   fit a JSON number exactly) when the tool sent them, then
+///   `"capabilities"` (array of `tilt`, `pressure`, `distance`, `rotation`,
+///   `slider`, `wheel`); `"events"`: the frame's changes in order,
+///   `{"event":"proximity_in","tablet":…}`, `{"event":"proximity_out"}`,
+///   `{"event":"down"}`, `{"event":"up"}`, `{"event":"cancel"}`,
+///   `{"event":"button","button":331,"state":"pressed"|"released"}`,
+///   `{"event":"wheel","degrees":…,"clicks":…}`; then the axes after the
+///   frame: `"x"`, `"y"`, and `"pressure"` (0…1), `"distance"` (0…1),
+///   `"tiltX"`, `"tiltY"` (degrees), `"rotation"` (degrees), `"slider"`
+///   (−1…1) once the tool sent them; `"changed"`: the axes this frame
+///   changed (`position`, `pressure`, `distance`, `tilt`, `rotation`,
+///   `slider`); `"time"`.
 /// - keyboard keys: `"event"`: `"press"`, `"release"` or `"repeat"`,
 ///   `"code"` (evdev), `"keysym"`, `"name"`, `"text"`, `"modifiers"` (array of
 ///   `shift`, `ctrl`, `alt`, `logo`, `caps`, `num`), `"time"`.
@@ -38,6 +53,8 @@ public enum InputLog {
             object.add("device", .string("pointer"))
             object.add("frame", .array(frame.events.map(pointerEvent)))
             object.add("time", .number(Double(frame.time)))
+        case .tabletTool(let frame):
+            tabletTool(frame, into: &object)
         case .key(let key):
             object.add("seat", .string(key.seat))
             object.add("device", .string("keyboard"))
@@ -75,6 +92,62 @@ public enum InputLog {
         if let major = change.major { object.add("major", .number(major)) }
         if let minor = change.minor { object.add("minor", .number(minor)) }
         if let orientation = change.orientation { object.add("orientation", .number(orientation)) }
+        return .object(object)
+    }
+
+    private static func tabletTool(_ frame: TabletToolFrame, into object: inout JSONObject) {
+        object.add("seat", .string(frame.seat))
+        object.add("device", .string("tablet"))
+        var tool = JSONObject()
+        tool.add("id", .number(Double(frame.tool.id)))
+        tool.add("type", .string(frame.tool.type.name))
+        if let serial = frame.tool.hardwareSerial { tool.add("serial", .string(String(serial))) }
+        if let id = frame.tool.hardwareID { tool.add("hardwareId", .string(String(id))) }
+        tool.add("capabilities", .array(TabletToolCapabilities.named
+            .filter { frame.tool.capabilities.contains($0.0) }
+            .map { .string($0.1) }))
+        object.add("tool", .object(tool))
+        object.add("events", .array(frame.events.map(tabletToolEvent)))
+        let axes = frame.axes
+        object.add("x", .number(axes.x))
+        object.add("y", .number(axes.y))
+        if let pressure = axes.pressure { object.add("pressure", .number(pressure)) }
+        if let distance = axes.distance { object.add("distance", .number(distance)) }
+        if let tiltX = axes.tiltX { object.add("tiltX", .number(tiltX)) }
+        if let tiltY = axes.tiltY { object.add("tiltY", .number(tiltY)) }
+        if let rotation = axes.rotation { object.add("rotation", .number(rotation)) }
+        if let slider = axes.slider { object.add("slider", .number(slider)) }
+        let changedNames: [(TabletToolAxes.Changed, String)] = [
+            (.position, "position"), (.pressure, "pressure"), (.distance, "distance"),
+            (.tilt, "tilt"), (.rotation, "rotation"), (.slider, "slider"),
+        ]
+        object.add("changed", .array(changedNames.filter { frame.changedAxes.contains($0.0) }.map { .string($0.1) }))
+        object.add("time", .number(Double(frame.time)))
+    }
+
+    private static func tabletToolEvent(_ event: TabletToolEvent) -> JSONValue {
+        var object = JSONObject()
+        switch event {
+        case .proximityIn(let tablet):
+            object.add("event", .string("proximity_in"))
+            object.add("tablet", .string(tablet))
+        case .proximityOut:
+            object.add("event", .string("proximity_out"))
+        case .down:
+            object.add("event", .string("down"))
+        case .up:
+            object.add("event", .string("up"))
+        case .cancel:
+            object.add("event", .string("cancel"))
+        case .button(let button, let pressed):
+            object.add("event", .string("button"))
+            object.add("button", .number(Double(button)))
+            object.add("state", .string(pressed ? "pressed" : "released"))
+        case .wheel(let degrees, let clicks):
+            object.add("event", .string("wheel"))
+            object.add("degrees", .number(degrees))
+            object.add("clicks", .number(Double(clicks)))
+        }
         return .object(object)
     }
 

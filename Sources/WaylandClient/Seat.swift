@@ -32,6 +32,8 @@ final class Seat {
     private var pointer: Pointer?
     private var keyboard: Keyboard?
     private var touch: Touch?
+    /// The seat's tablets and their tools, while a tablet manager is bound.
+    private var tablets: TabletSeat?
 
     /// Takes ownership of a bound `wl_seat` proxy.
     init(proxy: OpaquePointer, globalName: UInt32, environment: SeatEnvironment,
@@ -48,6 +50,7 @@ final class Seat {
     /// with it: every device ends what it started (touches cancelled, buttons
     /// released, focus lost), then the proxies are released.
     func destroy() {
+        stopTablets()
         update(pointer: false, keyboard: false, touch: false)
         report()
         if wl_seat_get_version(proxy) >= WL_SEAT_RELEASE_SINCE_VERSION {
@@ -61,7 +64,21 @@ final class Seat {
     /// capability change still waiting for the name go out.
     func flush() {
         touch?.flush()
+        tablets?.flush()
         if reportPending { report() }
+    }
+
+    /// Follows the seat's tablets through `manager` (`zwp_tablet_manager_v2`).
+    func startTablets(manager: OpaquePointer) {
+        guard tablets == nil else { return }
+        tablets = TabletSeat(manager: manager, seat: proxy, name: name, environment: orderedEnvironment,
+                             cursorScale: cursorScale)
+    }
+
+    /// The tablet manager or the seat went away: every tool's contact ends.
+    func stopTablets() {
+        tablets?.destroy()
+        tablets = nil
     }
 
     /// Shows `shape` as the pointer's image while it is over our surface.
@@ -123,6 +140,7 @@ final class Seat {
         pointer?.seatName = newName
         keyboard?.seatName = newName
         touch?.rename(newName)
+        tablets?.rename(newName)
         if reportPending { report() }
     }
 

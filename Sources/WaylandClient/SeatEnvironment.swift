@@ -1,8 +1,8 @@
 import Timing
 
 /// What a seat's devices need from the rest of the Wayland layer, gathered
-/// so that `Seat`, `Pointer`, `Touch` and `Keyboard` depend on no window or
-/// loop type directly.
+/// so that `Seat`, `Pointer`, `Touch`, `Keyboard` and the tablet objects
+/// depend on no window or loop type directly.
 struct SeatEnvironment {
     /// The event loop's timers (key repeat).
     let timers: TimerQueue
@@ -13,7 +13,7 @@ struct SeatEnvironment {
     let cursor: Cursor?
     /// Delivers one input batch to the layer above.
     let emit: (InputEvent) -> Void
-    /// Records the serial of a button press or touch down, with its seat, for
-    /// interactive move/resize.
+    /// Records the serial of a button press, touch down or tablet tool down,
+    /// with its seat, for interactive move/resize.
     let notePress: (_ seat: OpaquePointer, _ serial: UInt32) -> Void
 }

@@ -1,7 +1,7 @@
 import CWaylandProtocols
 
-/// Every `wl_seat` the compositor offers, as they come and go, turned into
-/// one stream of `InputEvent`s for the app.
+/// Every `wl_seat` the compositor offers, and its tablets (tablet-v2), as
+/// they come and go, turned into one stream of `InputEvent`s for the app.
 ///
 /// Touches waiting for a `wl_touch.frame` are delivered at the end of each
 /// dispatch (the loop's `closeInput` stage, before the window presents),
@@ -16,6 +16,12 @@ public final class SeatManager {
     private let cursorScale: () -> Int32
     private var cursor: Cursor?
     private var seats: [Seat] = []
+    /// `zwp_tablet_manager_v2`, when the compositor offers it: every seat,
+    /// whenever it appears, gets its tablet seat from it.
+    private var tabletManager: (proxy: OpaquePointer, globalName: UInt32)?
+
+    /// Highest `zwp_tablet_manager_v2` version implemented.
+    static let tabletManagerVersion: UInt32 = 1
 
     /// The seat and serial of the latest pointer button press or touch down
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
@@ -65,6 +71,8 @@ public final class SeatManager {
         // object may hold the last reference to the connection, and
         // releasing stored properties could otherwise disconnect it first.
         seats = []
+        if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager.proxy) }
+        tabletManager = nil
         cursor = nil
     }
 
@@ -87,6 +95,10 @@ public final class SeatManager {
     var seatNames: [String] { seats.map(\.name) }
 
     private func announced(_ global: Global) {
+        if global.interface == "zwp_tablet_manager_v2" {
+            announcedTabletManager(global)
+            return
+        }
         guard global.interface == "wl_seat",
               let proxy = display.registry.bind(global, interface: tt_wl_seat_interface(),
                                                 version: min(global.version, Seat.supportedVersion))
@@ -97,11 +109,31 @@ public final class SeatManager {
             cursor: cursor,
             emit: { [weak self] event in self?.onInput?(event) },
             notePress: { [weak self] seat, serial in self?.lastPress = (seat, serial) })
-        seats.append(Seat(proxy: proxy, globalName: global.name, environment: environment,
-                          cursorScale: cursorScale))
+        let seat = Seat(proxy: proxy, globalName: global.name, environment: environment,
+                        cursorScale: cursorScale)
+        if let tabletManager { seat.startTablets(manager: tabletManager.proxy) }
+        seats.append(seat)
+    }
+
+    /// The tablet manager may come before or after the seats (Qt once only
+    /// asked for the tablet seats of seats it already had): each seat bound
+    /// so far gets its tablet seat now, later ones when they appear.
+    private func announcedTabletManager(_ global: Global) {
+        guard tabletManager == nil,
+              let proxy = display.registry.bind(global, interface: tt_zwp_tablet_manager_v2_interface(),
+                                                version: min(global.version, Self.tabletManagerVersion))
+        else { return }
+        tabletManager = (proxy, global.name)
+        for seat in seats { seat.startTablets(manager: proxy) }
     }
 
     private func removed(globalName: UInt32) {
+        if let tabletManager, tabletManager.globalName == globalName {
+            for seat in seats { seat.stopTablets() }
+            zwp_tablet_manager_v2_destroy(tabletManager.proxy)
+            self.tabletManager = nil
+            return
+        }
         guard let index = seats.firstIndex(where: { $0.globalName == globalName }) else { return }
         let seat = seats.remove(at: index)
         if lastPress?.seat == seat.proxy { lastPress = nil }

@@ -2,6 +2,7 @@
 #include <wayland-server.h>
 #include "tts-interfaces.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "tablet-unstable-v2-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
@@ -21,6 +22,14 @@ const struct wl_interface *tts_wl_shm_pool_interface(void) { return &wl_shm_pool
 const struct wl_interface *tts_wl_subsurface_interface(void) { return &wl_subsurface_interface; }
 const struct wl_interface *tts_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 const struct wl_interface *tts_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+const struct wl_interface *tts_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_pad_ring_v2_interface(void) { return &zwp_tablet_pad_ring_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
+const struct wl_interface *tts_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
 const struct wl_interface *tts_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *tts_wp_viewport_interface(void) { return &wp_viewport_interface; }
 const struct wl_interface *tts_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }

@@ -41,6 +41,11 @@ public final class TestSeat {
     var pointers: [ServerObject] = []
     var keyboards: [ServerObject] = []
     var touches: [ServerObject] = []
+    /// The clients' `zwp_tablet_seat_v2` for this seat, and what was added to it.
+    var tabletSeats: [ServerObject] = []
+    var tablets: [TestTablet] = []
+    var tabletTools: [TestTabletTool] = []
+    var tabletPads: [TestTabletPad] = []
 
     init(compositor: TestCompositor, name: String, capabilities: Capabilities, version: Int32) {
         self.compositor = compositor
@@ -103,7 +108,7 @@ extension TestCompositor {
 
 /// A client's `wl_seat`: hands out device resources.
 final class SeatResource: ServerObject {
-    private weak var seat: TestSeat?
+    weak var seat: TestSeat?
 
     init(seat: TestSeat?, compositor: TestCompositor, client: OpaquePointer, version: Int32, id: UInt32) {
         self.seat = seat

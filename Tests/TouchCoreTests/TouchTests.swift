@@ -109,6 +109,35 @@ import TestSupport
         #expect(view.calls.count == 3)
     }
 
+    @Test func aPenTouchCarriesItsPressureAndTiltFromEveryChange() throws {
+        let pen = InputDeviceID(seat: "seat0", kind: .pen)
+        window.send(RawTouch(device: pen, id: 4, phase: .down, location: Point(x: 10, y: 10), timestamp: 0,
+                             pressure: 0.25, tilt: Tilt(x: 30, y: -5)))
+        let touch = try #require(view.calls.first?.touches.first)
+        #expect(touch.kind == .pen)
+        #expect(touch.pressure == 0.25 && touch.tilt == Tilt(x: 30, y: -5))
+        window.send(RawTouch(device: pen, id: 4, phase: .move, location: Point(x: 20, y: 10), timestamp: 0.01,
+                             pressure: 3, tilt: Tilt(x: 10, y: 0)))
+        #expect(touch.pressure == 1, "pressure out of 0...1 is clamped")
+        #expect(touch.tilt == Tilt(x: 10, y: 0))
+        #expect(view.phases == [.began, .moved])
+        window.send(down(1, 10, 10))
+        #expect(window.activeTouches.first { $0.kind == .finger }?.pressure == nil, "fingers have no pressure")
+    }
+
+    @Test func aPenDownCancelsThePointerTouchOfItsSeatAndHoldsOffEmulatedPresses() {
+        let pen = InputDeviceID(seat: "seat0", kind: .pen)
+        window.send(down(0, 10, 10, on: mouse))
+        window.send(down(7, 10, 10, on: pen))
+        #expect(view.phases == [.began, .began, .cancelled])
+        #expect(view.calls[2].touches.first?.kind == .pointer)
+        // A pointer press the compositor emulates from the pen draws nothing more.
+        window.send(down(0, 10, 10, on: mouse))
+        window.send(move(0, 50, 50, on: mouse))
+        #expect(view.calls.count == 3)
+        #expect(window.activeTouches.map(\.kind) == [.pen])
+    }
+
     @Test func touchesAreHashedByIdentity() {
         window.send(down(1, 10, 10), down(2, 10, 10))
         let touches = view.calls.first?.touches ?? []

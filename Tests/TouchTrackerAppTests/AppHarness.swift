@@ -40,6 +40,8 @@ final class AppHarness {
 
     /// Device pixels per logical point of the presented buffers (at start).
     let scale: Int32
+    /// Each seat's tablet, when made with `tablets`.
+    let tablets: [TestTablet]
     /// The output added with `outputScale`, if any.
     let output: TestOutput?
     /// What the session's `report` and `logInput` callbacks received.
@@ -48,17 +50,20 @@ final class AppHarness {
     /// Starts a session on a drawing file with `lines` (none: no file), or
     /// with the raw bytes `fileContents` when given. `outputScale` adds an
     /// output with that scale (the window's buffers follow it);
-    /// `documentName` is the drawing's path inside the directory.
+    /// `documentName` is the drawing's path inside the directory. With
+    /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
-         documentName: String = "drawing.json", documentPath: String? = nil,
+         documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
          environment: [String: String]? = nil) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
+        self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
+        if tablets { compositor.addTabletManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
         temporary = try TemporaryDirectory(prefix: Self.temporaryPrefix)
@@ -101,6 +106,7 @@ final class AppHarness {
         try pump {
             surface.lastCommit?.attachedBuffer == true
                 && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
+                && tablets.allSatisfy { $0.liveResources == 1 }
         }
         try frame()
     }

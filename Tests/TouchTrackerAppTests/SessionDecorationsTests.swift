@@ -282,6 +282,25 @@ import WaylandClient
         #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
     }
 
+    @Test func aPenDragOnTheBarMovesWithThePensDownSerial() throws {
+        let app = try Running(decorationMode: nil)
+        app.compositor.addTabletManager()
+        let tablet = app.seat.addTablet()
+        let pen = app.seat.addTabletTool()
+        try app.settle()
+        pen.proximityIn(tablet: tablet, surface: app.surface)
+        pen.motion(x: 150, y: 10)
+        pen.frame(time: app.tick())
+        let serial = pen.down()
+        pen.frame(time: app.tick())
+        try app.settle()
+        pen.motion(x: 180, y: 12)
+        pen.frame(time: app.tick())
+        try app.settle()
+        #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
+        #expect(app.session.canvas.drawing.count == 0, "no stroke from the bar")
+    }
+
     @Test func aPressAtTheBottomRightCornerResizes() throws {
         let app = try Running(decorationMode: nil)
         try app.pointerEnter(398, 298)

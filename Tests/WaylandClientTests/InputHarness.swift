@@ -24,10 +24,13 @@ final class InputHarness {
     private let clientSurfaces: [OpaquePointer]
     var timers: TimerQueue { harness.loop.timers }
 
+    /// With `tabletManager` the compositor offers `zwp_tablet_manager_v2`
+    /// from the start.
     init(seats specs: [(name: String, capabilities: TestSeat.Capabilities, version: Int32)] =
-            [("seat0", .all, 8)]) throws {
+            [("seat0", .all, 8)], tabletManager: Bool = false) throws {
         let compositor = TestCompositor()
         seats = specs.map { compositor.addSeat(name: $0.name, capabilities: $0.capabilities, version: $0.version) }
+        if tabletManager { compositor.addTabletManager() }
         harness = try Harness(compositor: compositor)
         let clientCompositor = try #require(harness.display.registry.compositor)
         clientSurfaces = [wl_compositor_create_surface(clientCompositor)!,
@@ -73,6 +76,10 @@ final class InputHarness {
 
     var pointerFrames: [PointerFrame] {
         events.compactMap { if case .pointer(let frame) = $0 { return frame } else { return nil } }
+    }
+
+    var tabletFrames: [TabletToolFrame] {
+        events.compactMap { if case .tabletTool(let frame) = $0 { return frame } else { return nil } }
     }
 
     var keys: [KeyEvent] {

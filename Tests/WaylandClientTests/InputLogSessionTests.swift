@@ -39,4 +39,37 @@ import TestCompositor
             #"{"seat":"seat0","device":"keyboard","event":"press","code":1,"keysym":65307,"name":"Escape","text":"","modifiers":["ctrl"],"time":1600}"#,
         ])
     }
+
+    @Test func examplePenSession() throws {
+        let input = try InputHarness(tabletManager: true)
+        let tablet = input.seat.addTablet(name: "Wacom Intuos")
+        let pen = input.seat.addTabletTool(type: 0x140, serial: 2_148_059_137, hardwareID: 2050, capabilities: [1, 2])
+        try input.harness.settle()
+        input.events = []
+        try input.send {
+            pen.proximityIn(tablet: tablet, surface: input.ours)
+            pen.motion(x: 50, y: 50)
+            pen.frame(time: 2000)
+            pen.down()
+            pen.pressure(39321)
+            pen.tilt(x: 20, y: -10)
+            pen.frame(time: 2008)
+            pen.motion(x: 80.5, y: 52)
+            pen.pressure(52428)
+            pen.frame(time: 2016)
+            pen.up()
+            pen.frame(time: 2024)
+            pen.proximityOut()
+            pen.frame(time: 2030)
+        }
+        let tool = #""tool":{"id":0,"type":"pen","serial":"2148059137","hardwareId":"2050","capabilities":["tilt","pressure"]}"#
+        let lines = input.events.map(InputLog.line(for:))
+        #expect(lines == [
+            #"{"seat":"seat0","device":"tablet","# + tool + #","events":[{"event":"proximity_in","tablet":"Wacom Intuos"}],"x":50,"y":50,"changed":["position"],"time":2000}"#,
+            #"{"seat":"seat0","device":"tablet","# + tool + #","events":[{"event":"down"}],"x":50,"y":50,"pressure":0.6,"tiltX":20,"tiltY":-10,"changed":["pressure","tilt"],"time":2008}"#,
+            #"{"seat":"seat0","device":"tablet","# + tool + #","events":[],"x":80.5,"y":52,"pressure":0.8,"tiltX":20,"tiltY":-10,"changed":["position","pressure"],"time":2016}"#,
+            #"{"seat":"seat0","device":"tablet","# + tool + #","events":[{"event":"up"}],"x":80.5,"y":52,"pressure":0,"tiltX":20,"tiltY":-10,"changed":["pressure"],"time":2024}"#,
+            #"{"seat":"seat0","device":"tablet","# + tool + #","events":[{"event":"proximity_out"}],"x":80.5,"y":52,"pressure":0,"tiltX":20,"tiltY":-10,"changed":[],"time":2030}"#,
+        ])
+    }
 }

@@ -1,5 +1,6 @@
 /// Which input device a raw touch comes from: a seat (by its `wl_seat.name`)
-/// and whether it is that seat's touch screen or its pointer.
+/// and whether it is that seat's touch screen, its pointer or its tablet
+/// tools (told apart by the raw id).
 ///
 /// Raw touch ids are only unique per device; the window keys its active
 /// touches by (device, id).

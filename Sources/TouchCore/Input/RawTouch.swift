@@ -1,7 +1,8 @@
 /// One change of one contact, as the app layer translates it from
-/// `wl_touch.down/motion/up/cancel` or from a pointer's left button
+/// `wl_touch.down/motion/up/cancel`, from a pointer's left button
 /// (`wl_pointer.button` pressed → down, `wl_pointer.motion` → move,
-/// released → up).
+/// released → up) or from a tablet tool's contact (`down`, the frames while
+/// down, `up`).
 public struct RawTouch: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
         case down
@@ -24,12 +25,21 @@ public struct RawTouch: Hashable, Sendable {
     public var location: Point
     /// Event time in seconds (the compositor's millisecond time / 1000).
     public var timestamp: Double
+    /// How hard a pen presses, 0…1, for `.down` and `.move`; nil for
+    /// contacts that have no pressure (fingers, the pointer, pens without a
+    /// pressure axis).
+    public var pressure: Double?
+    /// How far a pen leans, for `.down` and `.move`; nil when unknown.
+    public var tilt: Tilt?
 
-    public init(device: InputDeviceID, id: Int32, phase: Phase, location: Point, timestamp: Double) {
+    public init(device: InputDeviceID, id: Int32, phase: Phase, location: Point, timestamp: Double,
+                pressure: Double? = nil, tilt: Tilt? = nil) {
         self.device = device
         self.id = id
         self.phase = phase
         self.location = location
         self.timestamp = timestamp
+        self.pressure = pressure.map { min(max($0, 0), 1) }
+        self.tilt = tilt
     }
 }

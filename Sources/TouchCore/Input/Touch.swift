@@ -1,5 +1,5 @@
-/// One finger (or the pointer's left button) on the window, from down to up
-/// or cancel (UITouch).
+/// One finger (or the pointer's left button, or a pen's contact) on the
+/// window, from down to up or cancel (UITouch).
 ///
 /// A touch is an identity: the same object for its whole life, so views and
 /// recognizers may key state by it (a `Set<Touch>` or a dictionary). A new
@@ -19,12 +19,20 @@ public final class Touch: Hashable {
         case finger
         /// The pointer with its left button held.
         case pointer
+        /// A tablet tool touching the tablet (`zwp_tablet_tool_v2.down` to
+        /// `up`): a pen, its eraser end, a brush…
+        case pen
     }
 
     public let kind: Kind
     public internal(set) var phase: Phase
     /// Time of this touch's latest change, in seconds.
     public internal(set) var timestamp: Double
+    /// A pen's pressure at its latest change, 0…1 (UITouch.force, scaled);
+    /// nil for fingers, the pointer and pens without a pressure axis.
+    public internal(set) var pressure: Double?
+    /// A pen's tilt at its latest change; nil when unknown.
+    public internal(set) var tilt: Tilt?
     /// How many quick taps in a row this touch is: 1 for a first touch, 2
     /// for the second of a double tap, and so on. It is set when the touch
     /// begins and does not change. A touch counts as the next tap when the
@@ -57,8 +65,11 @@ public final class Touch: Hashable {
     let serial: UInt64
 
     init(kind: Kind, device: InputDeviceID, rawID: Int32, serial: UInt64,
-         location: Point, timestamp: Double, tapCount: Int, window: Window) {
+         location: Point, timestamp: Double, tapCount: Int, window: Window,
+         pressure: Double? = nil, tilt: Tilt? = nil) {
         self.kind = kind
+        self.pressure = pressure
+        self.tilt = tilt
         self.device = device
         self.rawID = rawID
         self.serial = serial

@@ -56,6 +56,8 @@ final class TouchDispatcher {
         case .move:
             guard let touch = activeTouch(change.device, change.id) else { return }
             move(touch, to: change.location, at: change.timestamp)
+            touch.pressure = change.pressure
+            touch.tilt = change.tilt
         case .up:
             guard let touch = activeTouch(change.device, change.id) else { return }
             finish(touch, as: .ended, at: change.timestamp)
@@ -74,10 +76,10 @@ final class TouchDispatcher {
         let seat = change.device.seat
         switch change.device.kind {
         case .pointer:
-            // The compositor may emulate the pointer from a finger we already
-            // track: one contact must not draw twice.
-            if active.contains(where: { $0.kind == .finger && $0.device.seat == seat }) { return }
-        case .finger:
+            // The compositor may emulate the pointer from a finger or a pen
+            // we already track: one contact must not draw twice.
+            if active.contains(where: { $0.kind != .pointer && $0.device.seat == seat }) { return }
+        case .finger, .pen:
             for touch in active where touch.kind == .pointer && touch.device.seat == seat {
                 finish(touch, as: .cancelled, at: change.timestamp)
             }
@@ -90,7 +92,7 @@ final class TouchDispatcher {
                           serial: nextSerial, location: change.location, timestamp: change.timestamp,
                           tapCount: tapCounter.tapCount(device: change.device, location: change.location,
                                                         time: change.timestamp),
-                          window: window)
+                          window: window, pressure: change.pressure, tilt: change.tilt)
         nextSerial += 1
         let hit = window.hitTest(change.location, with: .hitTesting(change.device.kind, at: change.timestamp))
         window.touchDidHit(hit)

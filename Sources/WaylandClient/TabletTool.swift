@@ -1,0 +1,166 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// One tool of a tablet seat (`zwp_tablet_tool_v2`): the listener feeding a
+/// `TabletToolFrameAssembler`, from `tool_added` until `removed`.
+final class TabletTool {
+    let proxy: OpaquePointer
+    private var assembler: TabletToolFrameAssembler
+    private let isOurSurface: (OpaquePointer?) -> Bool
+    /// The pointer images, and the window's buffer scale for them.
+    private let cursor: Cursor?
+    private let cursorScale: () -> Int32
+    /// This tool's image surface, made at its first `proximity_in` on ours.
+    private var cursorSurface: OpaquePointer?
+    private let tabletName: (OpaquePointer?) -> String
+    /// Delivers a finished frame (the seat keeps its tools' frames in order).
+    private let emit: (TabletTool, TabletToolFrame) -> Void
+    /// Called on `removed`, after the last frame went out; the owner then
+    /// destroys the tool.
+    private let onRemoved: (TabletTool) -> Void
+    /// Records the serial of a `down` on our surface, which an interactive
+    /// move or resize (a pen dragging our title bar) must quote.
+    private let notePress: (UInt32) -> Void
+
+    /// Takes ownership of a proxy announced by `zwp_tablet_seat_v2.tool_added`.
+    /// `id` tells the tool from the seat's others; `tabletName` names the
+    /// tablet of a `proximity_in`.
+    init(proxy: OpaquePointer, id: Int32, seat: String, isOurSurface: @escaping (OpaquePointer?) -> Bool,
+         cursor: Cursor?, cursorScale: @escaping () -> Int32, tabletName: @escaping (OpaquePointer?) -> String,
+         emit: @escaping (TabletTool, TabletToolFrame) -> Void, onRemoved: @escaping (TabletTool) -> Void,
+         notePress: @escaping (UInt32) -> Void) {
+        self.proxy = proxy
+        self.isOurSurface = isOurSurface
+        self.cursor = cursor
+        self.cursorScale = cursorScale
+        self.tabletName = tabletName
+        self.emit = emit
+        self.onRemoved = onRemoved
+        self.notePress = notePress
+        // A tool says what it is before `done`; until then it is a pen.
+        assembler = TabletToolFrameAssembler(seat: seat, tool: TabletToolInfo(id: id, type: .pen))
+        zwp_tablet_tool_v2_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Ends a contact in progress (cancelled) and destroys the proxy
+    /// (`zwp_tablet_tool_v2.destroy`): the tool was removed, or its seat or
+    /// the tablet manager went away.
+    func destroy() {
+        if let frame = assembler.removed() { emit(self, frame) }
+        zwp_tablet_tool_v2_destroy(proxy)
+        if let cursorSurface { wl_surface_destroy(cursorSurface) }
+    }
+
+    /// `wl_seat.name` arrived or changed.
+    func rename(_ name: String) {
+        assembler.seat = name
+    }
+
+    /// The event queue is drained, or another tool of the seat is about to
+    /// report: changes still waiting for a `frame` (none comes after
+    /// `proximity_out` on Hyprland) go out now.
+    func flush() {
+        if let frame = assembler.flush() { emit(self, frame) }
+    }
+
+    private func proximityIn(serial: UInt32, tablet: OpaquePointer?, surface: OpaquePointer?) {
+        let ours = isOurSurface(surface)
+        assembler.proximityIn(tablet: tabletName(tablet), onOurSurface: ours)
+        if ours { showCursor(serial: serial) }
+    }
+
+    /// A hovering pen must show where it is: until a client sets an image
+    /// (`zwp_tablet_tool_v2.set_cursor`, with the serial of this
+    /// `proximity_in`), the tool's cursor over our surface is undefined and
+    /// compositors may show none. The arrow, as for the mouse.
+    private func showCursor(serial: UInt32) {
+        guard let cursor else { return }
+        if cursorSurface == nil { cursorSurface = cursor.makeSurface() }
+        guard let cursorSurface, let hotspot = cursor.attach(.arrow, to: cursorSurface, scale: cursorScale())
+        else { return }
+        zwp_tablet_tool_v2_set_cursor(proxy, serial, cursorSurface, hotspot.x, hotspot.y)
+    }
+
+    private func down(serial: UInt32) {
+        let wasDown = assembler.isDown
+        assembler.down()
+        if !wasDown, assembler.isDown { notePress(serial) }
+    }
+
+    private func frame(time: UInt32) {
+        if let frame = assembler.frame(time: time) { emit(self, frame) }
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> TabletTool {
+        Unmanaged<TabletTool>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    private static func joined(_ high: UInt32, _ low: UInt32) -> UInt64 {
+        UInt64(high) << 32 | UInt64(low)
+    }
+
+    /// The `zwp_tablet_tool_v2` listener; `data` is the unretained
+    /// `TabletTool`, which destroys the proxy before it goes away.
+    private nonisolated(unsafe) static let listener: UnsafeMutablePointer<zwp_tablet_tool_v2_listener> = {
+        let listener = UnsafeMutablePointer<zwp_tablet_tool_v2_listener>.allocate(capacity: 1)
+        listener.initialize(to: zwp_tablet_tool_v2_listener(
+            type: { data, _, type in
+                from(data).assembler.tool.type = TabletToolType(protocolValue: type)
+            },
+            hardware_serial: { data, _, high, low in
+                from(data).assembler.tool.hardwareSerial = joined(high, low)
+            },
+            hardware_id_wacom: { data, _, high, low in
+                from(data).assembler.tool.hardwareID = joined(high, low)
+            },
+            capability: { data, _, capability in
+                guard let known = TabletToolCapabilities(protocolValue: capability) else { return }
+                from(data).assembler.tool.capabilities.insert(known)
+            },
+            done: { _, _ in },
+            removed: { data, _ in
+                let tool = from(data)
+                tool.onRemoved(tool)
+            },
+            proximity_in: { data, _, serial, tablet, surface in
+                from(data).proximityIn(serial: serial, tablet: tablet, surface: surface)
+            },
+            proximity_out: { data, _ in
+                from(data).assembler.proximityOut()
+            },
+            down: { data, _, serial in
+                from(data).down(serial: serial)
+            },
+            up: { data, _ in
+                from(data).assembler.up()
+            },
+            motion: { data, _, x, y in
+                from(data).assembler.motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            },
+            pressure: { data, _, pressure in
+                from(data).assembler.pressure(pressure)
+            },
+            distance: { data, _, distance in
+                from(data).assembler.distance(distance)
+            },
+            tilt: { data, _, x, y in
+                from(data).assembler.tilt(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            },
+            rotation: { data, _, degrees in
+                from(data).assembler.rotation(degrees: wl_fixed_to_double(degrees))
+            },
+            slider: { data, _, position in
+                from(data).assembler.slider(position)
+            },
+            wheel: { data, _, degrees, clicks in
+                from(data).assembler.wheel(degrees: wl_fixed_to_double(degrees), clicks: clicks)
+            },
+            button: { data, _, _, button, state in
+                from(data).assembler.button(button, pressed: state == ZWP_TABLET_TOOL_V2_BUTTON_STATE_PRESSED.rawValue)
+            },
+            frame: { data, _, time in
+                from(data).frame(time: time)
+            }))
+        return listener
+    }()
+}
