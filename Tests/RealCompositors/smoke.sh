@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Smoke tests of the real app under real compositors, both headless:
-#   weston 10 (desktop shell, pixman renderer; root is fine) and
+# Smoke tests of the real app under real compositors, all headless:
+#   weston 10 (desktop shell, pixman renderer; root is fine),
 #   sway 1.7 (wlroots; it refuses to run as root, so it runs as an
-#   unprivileged user this script creates when needed).
+#   unprivileged user this script creates when needed) and
+#   mutter 43 (GNOME's compositor, on a private D-Bus session with PipeWire).
 # Each test starts the app with a known drawing and checks what a user would
 # see: a mapped window whose screenshot shows the canvas and its lines, a
 # resize that re-renders at the new size, a close request and Ctrl+Q that end
 # the app cleanly with the drawing kept. On sway a virtual pointer then draws,
-# selects, deletes through the menu, undoes and clears, as a user would.
+# selects, deletes through the menu, undoes and clears, as a user would. On
+# mutter real touch (mutter's RemoteDesktop API) draws with one and two
+# fingers, taps to select and delete, long-presses to move, double-taps to
+# clear, and its pointer and keyboard draw, undo and quit.
 #
-# Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway]...
-# Prints one line per check and "N passed, N failed" at the end.
+# Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway|mutter]...
+# Prints one line per check and "N passed, N failed" at the end; "note -"
+# lines record what a compositor sent (facts about it, not checks).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 app=$(readlink -f "$1"); shift
-compositors=${*:-weston sway}
+compositors=${*:-weston sway mutter}
 png="python3 $here/png.py"
 user=${TOUCHTRACKER_TEST_USER:-touchtracker-ci}
 app_id=org.touchtracker.TouchTracker
@@ -75,6 +80,26 @@ weston_screenshot() {
     return 1
 }
 between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+# The drawing file the app saves after every change, $run/drawing.json
+# ($run is the calling test's directory), asked as a user would check it.
+lines_saved() { # count : the drawing file holds exactly count lines
+    python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1]))["lines"]) != int(sys.argv[2]))' \
+        "$run/drawing.json" "$1" 2>/dev/null
+}
+last_line_is() { # x1 y1 x2 y2 : the last saved line, to within 2 points
+    python3 -c '
+import json, sys
+line = json.load(open(sys.argv[1]))["lines"][-1]
+sys.exit(any(abs(a - float(b)) > 2 for a, b in zip(line, sys.argv[2:])))' "$run/drawing.json" "$@"
+}
+has_line() { # x1 y1 x2 y2 : some saved line runs there, to within 2 points (either direction)
+    python3 -c '
+import json, sys
+want = [float(v) for v in sys.argv[2:]]
+back = want[2:] + want[:2]
+sys.exit(not any(all(abs(a - b) <= 2 for a, b in zip(line, w))
+                 for line in json.load(open(sys.argv[1]))["lines"] for w in (want, back)))' "$run/drawing.json" "$@"
+}
 
 # ---------------------------------------------------------------- weston
 weston_tests() {
@@ -284,16 +309,6 @@ pointer_tests() {
     pointer() { # command... with content positions already turned into output ones
         "${run_as[@]}" "${env[@]}" "$tool" "$@"
     }
-    lines_saved() { # count : the drawing file holds exactly count lines
-        python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1]))["lines"]) != int(sys.argv[2]))' \
-            "$run/drawing.json" "$1" 2>/dev/null
-    }
-    last_line_is() { # x1 y1 x2 y2 : the last saved line, to within 2 points
-        python3 -c '
-import json, sys
-line = json.load(open(sys.argv[1]))["lines"][-1]
-sys.exit(any(abs(a - float(b)) > 2 for a, b in zip(line, sys.argv[2:])))' "$run/drawing.json" "$@"
-    }
     # Screenshots into $run/NAME until the number of pixels within TOL of
     # R G B in the content region X0 Y0 X1 Y1 lies in LOW..HIGH (the app
     # renders in real time), for up to 3 s; leaves the last count in $seen.
@@ -388,6 +403,236 @@ sys.exit(any(abs(a - float(b)) > 2 for a, b in zip(line, sys.argv[2:])))' "$run/
     wait $app_pid 2>/dev/null || true
     expect "sway: Ctrl+Q quits after the pointer session ($code)" test "$code" = 0
     expect "sway: no protocol error with the pointer" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+}
+
+# ---------------------------------------------------------------- mutter
+# GNOME's compositor, headless, with real touch: mutter 43 offers its own
+# org.gnome.Mutter.RemoteDesktop D-Bus API, whose virtual touchscreen,
+# pointer and keyboard go through mutter's real input path (libinput-style
+# events, its gesture tracker, its focus rules) to the app. Everything runs
+# on a private session bus: pipewire and wireplumber carry the ScreenCast
+# stream that touch and absolute pointer positions are mapped through, and
+# the same stream gives the screenshots (one PipeWire frame, via GStreamer).
+# mutter-input.py is the injector; it keeps one RemoteDesktop session open
+# and takes commands on stdin, answering each line once mutter has it.
+mutter_tests() {
+    local run="$work/mutter"
+    mkdir -m 0700 "$run" "$run/home"
+    # dbus-run-session runs the bus for as long as its child lives: the child
+    # writes its pid and the bus address and sleeps until cleanup kills it.
+    dbus-run-session -- sh -c 'echo "$$ $DBUS_SESSION_BUS_ADDRESS" > "$0.new" && mv "$0.new" "$0" && exec sleep infinity' \
+        "$run/bus" 2> "$run/dbus.log" &
+    if ! wait_for 10 test -s "$run/bus"; then not_ok "mutter: a private session bus starts"; return; fi
+    local bus_pid bus
+    read -r bus_pid bus < "$run/bus"
+    pids=("$bus_pid" "${pids[@]}")
+    local env=(env -u WAYLAND_DISPLAY -u DISPLAY -u WAYLAND_SOCKET XDG_RUNTIME_DIR="$run" HOME="$run/home"
+               DBUS_SESSION_BUS_ADDRESS="$bus" XDG_DATA_HOME="$run/data" XDG_CONFIG_HOME="$run/home/.config")
+    "${env[@]}" pipewire > "$run/pipewire.log" 2>&1 &
+    pids+=($!)
+    wait_for 10 test -S "$run/pipewire-0" || { not_ok "mutter: pipewire starts"; return; }
+    "${env[@]}" wireplumber > "$run/wireplumber.log" 2>&1 &
+    pids+=($!)
+    "${env[@]}" mutter --headless --wayland --no-x11 --virtual-monitor 1280x800 --wayland-display=wl-mutter \
+        > "$run/mutter.log" 2>&1 &
+    pids+=($!)
+    remote_desktop_answers() {
+        "${env[@]}" gdbus introspect --session --dest org.gnome.Mutter.RemoteDesktop \
+            --object-path /org/gnome/Mutter/RemoteDesktop >/dev/null 2>&1 && test -S "$run/wl-mutter"
+    }
+    if ! wait_for 15 remote_desktop_answers; then not_ok "mutter: compositor starts"; return; fi
+
+    write_drawing "$run/drawing.json"
+    # WAYLAND_DEBUG shows what mutter itself sends (which frames, which ids);
+    # --log-input shows what the app made of it.
+    "${env[@]}" WAYLAND_DISPLAY=wl-mutter WAYLAND_DEBUG=client "$app" --log-input --file "$run/drawing.json" \
+        > "$run/input.log" 2> "$run/app.log" &
+    local app_pid=$!
+    pids+=($app_pid)
+
+    coproc MUTTER_INPUT { exec "${env[@]}" /usr/bin/python3 "$here/mutter-input.py" 2> "$run/input-tool.log"; }
+    pids+=($MUTTER_INPUT_PID)
+    local reply node
+    read -r -t 20 reply <&"${MUTTER_INPUT[0]}"
+    if [ "$reply" != ready ]; then not_ok "mutter: a RemoteDesktop session with a screen cast starts ($reply)"; return; fi
+    send() { # commands... : one line to the injector; fails unless mutter took all of it
+        echo "$*" >&"${MUTTER_INPUT[1]}"
+        read -r -t 30 reply <&"${MUTTER_INPUT[0]}" && [ "$reply" = ok ]
+    }
+    echo node >&"${MUTTER_INPUT[1]}"
+    read -r -t 5 node <&"${MUTTER_INPUT[0]}"
+    read -r -t 5 reply <&"${MUTTER_INPUT[0]}"
+    shot() { # NAME : one frame of the monitor's screen cast
+        timeout 10 "${env[@]}" gst-launch-1.0 -q pipewiresrc path="$node" num-buffers=1 ! videoconvert \
+            ! video/x-raw,format=RGB ! pngenc ! filesink location="$run/$1" > /dev/null 2>&1 && test -s "$run/$1"
+    }
+    canvas_shown() { # the white canvas, at least 400x300, is on screen
+        shot first.png && read -r cx0 cy0 cx1 cy1 <<<"$($png bbox "$run/first.png" 255 255 255 4)" \
+            && [ "$cx0" != none ] && at_least $((cx1 - cx0)) 400 && at_least $((cy1 - cy0)) 300
+    }
+    local cx0=none cy0 cx1 cy1
+    if ! wait_for 15 canvas_shown; then
+        not_ok "mutter: a screenshot shows the app's canvas"; kill $app_pid; return
+    fi
+    ok "mutter: a screenshot shows the app's white canvas ($cx0 $cy0 $cx1 $cy1)"
+    cp "$run/first.png" "$work/../touchtracker-mutter.png" 2>/dev/null
+    local black
+    black=$($png count "$run/first.png" 0 0 0 40 "$cx0" "$cy0" "$cx1" "$cy1")
+    expect "mutter: the drawing's lines are drawn in black ($black px)" between "$black" 5000 7000
+    # mutter offers no xdg-decoration: the app draws its own title bar on
+    # top of the canvas, inside its surface, in the active colour (43 43 48)
+    # because mutter gives the new window focus.
+    expect "mutter: the app's own title bar, active, is above the canvas" \
+        test "$($png count "$run/first.png" 43 43 48 3 $((cx0 + 10)) $((cy0 - 20)) $((cx0 + 11)) $((cy0 - 12)))" = 8
+
+    # Positions below are canvas coordinates (logical, from the canvas's
+    # top-left); mutter takes monitor pixels (scale 1).
+    at() { echo $(($1 + cx0)) $(($2 + cy0)); }
+    tap() { # slot x y : a still finger, down for 50 ms
+        send "down $1 $(at "$2" "$3"); sleep 0.05; up $1"
+    }
+    stroke() { # slot x0 y0 x1 y1 : one finger down, 20 moves over 0.4 s, up
+        send "down $1 $(at "$2" "$3"); glide 20 0.4 $1 $(at "$2" "$3") $(at "$4" "$5"); up $1"
+    }
+    frames_with() { # pattern count : at least count --log-input lines match
+        at_least "$(grep -c -- "$1" "$run/input.log")" "$2"
+    }
+    # Screenshots into $run/NAME until the number of pixels within TOL of
+    # R G B in the canvas region X0 Y0 X1 Y1 lies in LOW..HIGH, for up to
+    # 5 s; leaves the last count in $seen.
+    await_pixels() { # NAME LOW HIGH R G B TOL X0 Y0 X1 Y1
+        local name=$1 low=$2 high=$3 deadline=$((SECONDS + 5))
+        shift 3
+        while :; do
+            shot "$name"
+            seen=$($png count "$run/$name" "$1" "$2" "$3" "$4" \
+                $((cx0 + $5)) $((cy0 + $6)) $((cx0 + $7)) $((cy0 + $8)))
+            between "$seen" "$low" "$high" && return 0
+            [ $SECONDS -ge $deadline ] && return 1
+            sleep 0.1
+        done
+    }
+    local seen bx0 by0 bx1 by1 bubble=(41 41 43 8)
+
+    # mutter creates each virtual device, and the seat's capability, on its
+    # first event; the app binds wl_touch, wl_pointer and wl_keyboard when
+    # the capability appears, so that first event never reaches it. One
+    # throw-away event of each kind, outside the window where possible.
+    send "down 9 4 4; up 9; move 4 4; key 42 1; key 42 0"
+    expect "mutter: the seat gains touch, pointer and keyboard as the virtual devices appear" \
+        wait_for 5 frames_with '"event":"capabilities","pointer":true,"keyboard":true,"touch":true' 1
+
+    # One finger draws a line: 400 x 10 points of black at y=450.
+    local band=(90 440 510 461)
+    stroke 0 100 450 500 450
+    expect "mutter: a one-finger stroke saves a new line" wait_for 3 lines_saved 3
+    expect "mutter: the saved line runs where the finger went" last_line_is 100 450 500 450
+    await_pixels drawn.png 3800 4300 0 0 0 30 "${band[@]}"
+    expect "mutter: the stroke is drawn in black ($seen px)" between "$seen" 3800 4300
+    expect "mutter: --log-input shows the finger's down, motions and up" \
+        frames_with '"device":"touch","frame":\[{"event":"up"' 1
+
+    # Two fingers at once, each drawing its own line.
+    send "down 1 $(at 600 100); down 2 $(at 600 200);" \
+         "glide 20 0.4 1 $(at 600 100) $(at 850 100) 2 $(at 600 200) $(at 850 200); up 1; up 2"
+    expect "mutter: two fingers at once save two lines" wait_for 3 lines_saved 5
+    each_finger_drew() { has_line 600 100 850 100 && has_line 600 200 850 200; }
+    expect "mutter: one where each finger went" each_finger_drew
+    await_pixels two.png 4800 5400 0 0 0 30 590 90 861 211
+    expect "mutter: both are drawn ($seen black px)" between "$seen" 4800 5400
+
+    # A tap on the line selects it (after the double-tap window) and opens
+    # the menu bubble with Delete near the tap.
+    tap 3 300 452
+    await_pixels menu.png 3800 4300 0 255 0 60 "${band[@]}"
+    expect "mutter: a tap on the line selects it: it turns green ($seen px)" between "$seen" 3800 4300
+    seen=$($png count "$run/menu.png" "${bubble[@]}" $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))
+    expect "mutter: the menu opens near the tap ($seen dark px)" between "$seen" 1000 6000
+    expect "mutter: selecting changes nothing in the file" lines_saved 5
+    read -r bx0 by0 bx1 by1 <<<"$($png bbox "$run/menu.png" "${bubble[@]}" \
+        $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))"
+    tap 3 $(( (${bx0:-0} + ${bx1:-0}) / 2 - cx0 )) $(( (${by0:-0} + ${by1:-0}) / 2 - cy0 ))
+    expect "mutter: tapping Delete in the menu removes the line from the file" wait_for 3 lines_saved 4
+    await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
+    local green
+    green=$($png count "$run/deleted.png" 0 255 0 60 "$cx0" "$cy0" "$cx1" "$cy1")
+    # (Only inside the canvas: the title bar's grey is close to the bubble's.)
+    expect "mutter: and from the screen, menu and all ($seen black, $green green px)" \
+        test "$seen $green" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
+
+    # Ctrl+Z on mutter's virtual keyboard (evdev 29 = left Ctrl, 44 = z).
+    send "key 29 1; key 44 1; key 44 0; key 29 0"
+    expect "mutter: Ctrl+Z brings the deleted line back into the file" wait_for 3 lines_saved 5
+    expect "mutter: where it was" has_line 100 450 500 450
+    await_pixels undone.png 3800 4300 0 0 0 30 "${band[@]}"
+    expect "mutter: and onto the screen, in black ($seen px)" between "$seen" 3800 4300
+
+    # Long press on the line, held still for 1 s, then drag it 60 points down.
+    send "down 4 $(at 300 450); sleep 1.0; glide 20 0.4 4 $(at 300 450) $(at 300 510); up 4"
+    expect "mutter: long press and drag moves the line, its length kept" wait_for 3 has_line 100 510 500 510
+    moved_not_copied() { ! has_line 100 450 500 450 && lines_saved 5; }
+    expect "mutter: nothing left where it was, nothing drawn by the moving finger" moved_not_copied
+    await_pixels moved.png 3800 4300 0 0 0 30 90 500 510 521
+    expect "mutter: the moved line is drawn at its new place ($seen px)" between "$seen" 3800 4300
+
+    # The mouse, through mutter's absolute pointer: a left-button drag draws.
+    send "move $(at 100 560); button 272 1; glide 10 0.2 pointer $(at 100 560) $(at 400 560); button 272 0"
+    expect "mutter: a mouse drag saves a line" wait_for 3 lines_saved 6
+    expect "mutter: where the pointer went" last_line_is 100 560 400 560
+    send "move $(at 900 580)"
+
+    # A double tap in an empty spot clears everything.
+    send "down 5 $(at 700 400); sleep 0.05; up 5; sleep 0.1; down 5 $(at 700 400); sleep 0.05; up 5"
+    expect "mutter: a double tap empties the drawing file" wait_for 3 lines_saved 0
+    await_pixels cleared.png $(( (cx1 - cx0) * (cy1 - cy0) )) $(( (cx1 - cx0) * (cy1 - cy0) )) \
+        255 255 255 4 0 0 $((cx1 - cx0)) $((cy1 - cy0))
+    expect "mutter: and leaves a white canvas ($seen px white)" test "$seen" -eq $(( (cx1 - cx0) * (cy1 - cy0) ))
+
+    # A short stroke, 14 points: ink must appear at touch down and stay.
+    stroke 6 300 300 314 300
+    short_stroke_kept() { lines_saved 1 && last_line_is 300 300 314 300; }
+    expect "mutter: a short 14-point stroke is kept as a line" wait_for 3 short_stroke_kept
+
+    # Ctrl+Q (evdev 16 = q) quits, the drawing kept.
+    send "key 29 1; key 16 1; key 16 0; key 29 0"
+    local code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
+    wait $app_pid 2>/dev/null || code=$?
+    expect "mutter: Ctrl+Q quits ($code)" test "$code" = 0
+    expect "mutter: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+    mutter_facts
+    send quit
+}
+
+# What mutter sent, from the app's WAYLAND_DEBUG log: printed as notes for
+# the README's compositor table (they describe mutter, not the app).
+mutter_facts() {
+    python3 - "$run/app.log" <<'PY'
+import re, sys
+# WAYLAND_DEBUG lines: "[time] wl_touch@14.up(2, 556534, 288)"
+events = re.findall(r"^\[[\d.]+\] (wl_touch|wl_pointer|xdg_wm_base)@\d+\.(\w+)\(([^)]*)\)",
+                    open(sys.argv[1]).read(), re.M)
+touch = [(name, args) for kind, name, args in events if kind == "wl_touch"]
+ups = [i for i, (name, _) in enumerate(touch) if name == "up"]
+framed = sum(1 for i in ups if i + 1 < len(touch) and touch[i + 1][0] == "frame")
+# Changes per frame, an up closing its frame (as the app does when none comes).
+frames, changes = [], 0
+for name, _ in touch:
+    if name == "frame" or name == "up":
+        frames.append(changes + (name == "up"))
+        changes = 0
+    else:
+        changes += 1
+ids = sorted({int(args.split(", ")[3]) for name, args in touch if name == "down"})
+print(f"note - mutter: {len(ups)} wl_touch.up, {framed} of them followed by wl_touch.frame")
+print(f"note - mutter: {len(frames)} touch frames, the largest with {max(frames, default=0)} change(s)")
+print(f"note - mutter: touch ids {ids[0]}..{ids[-1]}" if ids else "note - mutter: no touch down seen")
+print(f"note - mutter: wl_touch.cancel {sum(1 for n, _ in touch if n == 'cancel')},"
+      f" shape {sum(1 for n, _ in touch if n == 'shape')}, orientation {sum(1 for n, _ in touch if n == 'orientation')}")
+print(f"note - mutter: xdg_wm_base.ping {sum(1 for k, n, _ in events if k == 'xdg_wm_base' and n == 'ping')} times"
+      " (mutter pings on input to check the client is alive)")
+PY
 }
 
 for c in $compositors; do
