@@ -426,16 +426,17 @@ mutter_tests() {
     local bus_pid bus
     read -r bus_pid bus < "$run/bus"
     pids=("$bus_pid" "${pids[@]}")
+    local session=()
     local env=(env -u WAYLAND_DISPLAY -u DISPLAY -u WAYLAND_SOCKET XDG_RUNTIME_DIR="$run" HOME="$run/home"
                DBUS_SESSION_BUS_ADDRESS="$bus" XDG_DATA_HOME="$run/data" XDG_CONFIG_HOME="$run/home/.config")
     "${env[@]}" pipewire > "$run/pipewire.log" 2>&1 &
-    pids+=($!)
+    pids+=($!); session+=($!)
     wait_for 10 test -S "$run/pipewire-0" || { not_ok "mutter: pipewire starts"; return; }
     "${env[@]}" wireplumber > "$run/wireplumber.log" 2>&1 &
-    pids+=($!)
+    pids+=($!); session+=($!)
     "${env[@]}" mutter --headless --wayland --no-x11 --virtual-monitor 1280x800 --wayland-display=wl-mutter \
         > "$run/mutter.log" 2>&1 &
-    pids+=($!)
+    pids+=($!); session+=($!)
     remote_desktop_answers() {
         "${env[@]}" gdbus introspect --session --dest org.gnome.Mutter.RemoteDesktop \
             --object-path /org/gnome/Mutter/RemoteDesktop >/dev/null 2>&1 && test -S "$run/wl-mutter"
@@ -457,7 +458,9 @@ mutter_tests() {
     if [ "$reply" != ready ]; then not_ok "mutter: a RemoteDesktop session with a screen cast starts ($reply)"; return; fi
     send() { # commands... : one line to the injector; fails unless mutter took all of it
         echo "$*" >&"${MUTTER_INPUT[1]}"
-        read -r -t 30 reply <&"${MUTTER_INPUT[0]}" && [ "$reply" = ok ]
+        read -r -t 30 reply <&"${MUTTER_INPUT[0]}" && [ "$reply" = ok ] && return
+        echo "mutter-input.py: '$*': ${reply:-no answer}" >&2
+        return 1
     }
     echo node >&"${MUTTER_INPUT[1]}"
     read -r -t 5 node <&"${MUTTER_INPUT[0]}"
@@ -548,6 +551,9 @@ mutter_tests() {
     expect "mutter: a tap on the line selects it: it turns green ($seen px)" between "$seen" 3800 4300
     seen=$($png count "$run/menu.png" "${bubble[@]}" $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))
     expect "mutter: the menu opens near the tap ($seen dark px)" between "$seen" 1000 6000
+    # The window (title bar and canvas) at this moment is the AppStream
+    # screenshot (data/screenshots/touchtracker.png is a copy of it).
+    $png crop "$run/menu.png" "$cx0" $((cy0 - 32)) "$cx1" "$cy1" "$work/../touchtracker-mutter-menu.png" 2>/dev/null
     expect "mutter: selecting changes nothing in the file" lines_saved 5
     read -r bx0 by0 bx1 by1 <<<"$($png bbox "$run/menu.png" "${bubble[@]}" \
         $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))"
@@ -603,6 +609,8 @@ mutter_tests() {
     expect "mutter: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
     mutter_facts
     send quit
+    # Stop this compositor's processes now rather than at the script's end.
+    kill $MUTTER_INPUT_PID "${session[@]}" "$bus_pid" 2>/dev/null
 }
 
 # What mutter sent, from the app's WAYLAND_DEBUG log: printed as notes for
