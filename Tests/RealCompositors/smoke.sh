@@ -426,7 +426,9 @@ private_bus() {
 }
 start_input() { # command... : the injector, as the coprocess INPUT; waits until it is ready
     coproc INPUT { exec "$@" 2> "$run/input-tool.log"; }
-    pids+=($INPUT_PID)
+    # (bash forgets INPUT_PID once the coprocess ends: keep it.)
+    input_pid=$INPUT_PID
+    pids+=($input_pid)
     local reply
     read -r -t 20 reply <&"${INPUT[0]}"
     [ "$reply" = ready ] || { echo "    injector: ${reply:-no answer}; $(tail -n 3 "$run/input-tool.log")"; return 1; }
@@ -574,7 +576,6 @@ touch_tests() {
     expect "$c: Ctrl+Q quits ($code)" test "$code" = 0
     expect "$c: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
     compositor_facts "$c"
-    send quit
 }
 
 # What the compositor sent, from the app's WAYLAND_DEBUG log: printed as
@@ -617,7 +618,7 @@ PY
 # and absolute pointer positions are mapped through; the same stream gives
 # the screenshots (one PipeWire frame, through GStreamer).
 mutter_tests() {
-    local run="$work/mutter" bus bus_pid session=() node
+    local run="$work/mutter" bus bus_pid session=() node input_pid
     mkdir -m 0700 "$run" "$run/home"
     private_bus || { not_ok "mutter: a private session bus starts"; return; }
     local env=(env -u WAYLAND_DISPLAY -u DISPLAY -u WAYLAND_SOCKET XDG_RUNTIME_DIR="$run" HOME="$run/home"
@@ -663,8 +664,41 @@ mutter_tests() {
     expect "mutter: the app's own title bar, active, is above the canvas" \
         test "$($png count "$run/first.png" 43 43 48 3 $((cx0 + 10)) $((cy0 - 20)) $((cx0 + 11)) $((cy0 - 12)))" = 8
     touch_tests mutter
+    mutter_title_bar_tests
+    send quit
     # Stop this compositor's processes now rather than at the script's end.
-    kill $INPUT_PID "${session[@]}" "$bus_pid" 2>/dev/null
+    kill $input_pid "${session[@]}" "$bus_pid" 2>/dev/null
+}
+
+# The app's own title bar on mutter, used with a finger: its maximize button
+# makes mutter maximize the window (the canvas is re-rendered at the new
+# size), and its close button ends the app with the drawing kept. A second
+# run of the app, on the session mutter_tests set up.
+mutter_title_bar_tests() {
+    write_drawing "$run/drawing.json"
+    "${env[@]}" WAYLAND_DISPLAY=wl-mutter "$app" --file "$run/drawing.json" > "$run/app2.log" 2>&1 &
+    local app_pid=$! cx0=none cy0 cx1 cy1
+    pids+=($app_pid)
+    if ! wait_for 15 canvas_shown; then not_ok "mutter: the app starts again"; kill $app_pid; return; fi
+    # The buttons sit at the bar's right end, each a square of its height
+    # (32 px): close, then maximize to its left.
+    send "down 7 $((cx1 - 48)) $((cy0 - 16)); sleep 0.05; up 7"
+    maximized() {
+        canvas_shown && [ "$cx0" -eq 0 ] && [ $((cx1 - cx0)) -eq 1280 ] && [ "$cy0" -eq "$bar" ] && [ "$cy1" -eq 800 ]
+    }
+    wait_for 5 maximized
+    expect "mutter: tapping the title bar's maximize button fills the screen with the canvas ($cx0 $cy0 $cx1 $cy1)" \
+        maximized
+    expect "mutter: the maximized canvas still shows the drawing" \
+        test "$($png pixel "$run/first.png" $((cx0 + 260)) $((cy0 + 100)))" = "0 0 0"
+    cp "$run/first.png" "$work/../touchtracker-mutter-maximized.png" 2>/dev/null
+    send "down 7 $((cx1 - 16)) $((cy0 - 16)); sleep 0.05; up 7"
+    local code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
+    wait $app_pid 2>/dev/null || code=$?
+    expect "mutter: tapping the close button ends the app ($code)" test "$code" = 0
+    expect "mutter: the drawing is kept" lines_saved 2
 }
 
 # KWin: kwin_wayland --virtual renders into memory. KWIN_WAYLAND_NO_PERMISSION_CHECKS
@@ -672,7 +706,7 @@ mutter_tests() {
 # whose desktop entry lists it may) and KWIN_SCREENSHOT_NO_PERMISSION_CHECKS
 # lets it call org.kde.KWin.ScreenShot2.
 kwin_tests() {
-    local run="$work/kwin" bus bus_pid session=()
+    local run="$work/kwin" bus bus_pid session=() input_pid
     mkdir -m 0700 "$run" "$run/home" "$run/bin"
     private_bus || { not_ok "kwin: a private session bus starts"; return; }
     # Debian gives kwin_wayland the file capability cap_sys_resource (to
@@ -715,7 +749,8 @@ kwin_tests() {
     expect "kwin: the app draws no title bar of its own (server-side decorations)" \
         grep -q 'zxdg_toplevel_decoration_v1@[0-9]*\.configure(2)' "$run/app.log"
     touch_tests kwin
-    kill $INPUT_PID "${session[@]}" "$bus_pid" 2>/dev/null
+    send quit
+    kill $input_pid "${session[@]}" "$bus_pid" 2>/dev/null
 }
 
 for c in $compositors; do
