@@ -58,17 +58,15 @@ def main():
     stream, = call(sc_session, SCREENCAST + ".Session", "RecordMonitor", "sa{sv}", ("", {}),
                    bus_name=SCREENCAST)
     # The stream's PipeWire node id arrives as a signal once the stream has
-    # started; subscribe before starting so it cannot be missed.
+    # started. Subscribe before starting, and keep matching messages in a
+    # filter queue: one that arrives while Start's reply is awaited would
+    # otherwise be dropped.
     rule = MatchRule(type="signal", interface=SCREENCAST + ".Stream",
                      member="PipeWireStreamAdded", path=stream)
     conn.send_and_get_reply(message_bus.AddMatch(rule), timeout=10)
-    call(rd_session, MUTTER + ".Session", "Start", bus_name=MUTTER)
-    node = None
-    deadline = time.monotonic() + 10
-    while node is None and time.monotonic() < deadline:
-        msg = conn.receive(timeout=deadline - time.monotonic())
-        if rule.matches(msg):
-            node = msg.body[0]
+    with conn.filter(rule) as signals:
+        call(rd_session, MUTTER + ".Session", "Start", bus_name=MUTTER)
+        node = conn.recv_until_filtered(signals, timeout=10).body[0]
 
     def notify(method, signature, *body):
         call(rd_session, MUTTER + ".Session", method, signature, body, bus_name=MUTTER)

@@ -2,16 +2,19 @@
 # Smoke tests of the real app under real compositors, all headless:
 #   weston 10 (desktop shell, pixman renderer; root is fine),
 #   sway 1.7 (wlroots; it refuses to run as root, so it runs as an
-#   unprivileged user this script creates when needed) and
-#   mutter 43 (GNOME's compositor, on a private D-Bus session with PipeWire).
+#   unprivileged user this script creates when needed),
+#   mutter 43 (GNOME's compositor, on a private D-Bus session with PipeWire) and
+#   KWin 5.27 (KDE's compositor, kwin_wayland --virtual, on a private D-Bus session).
 # Each test starts the app with a known drawing and checks what a user would
 # see: a mapped window whose screenshot shows the canvas and its lines, a
 # resize that re-renders at the new size, a close request and Ctrl+Q that end
 # the app cleanly with the drawing kept. On sway a virtual pointer then draws,
 # selects, deletes through the menu, undoes and clears, as a user would. On
-# mutter real touch (mutter's RemoteDesktop API) draws with one and two
-# fingers, taps to select and delete, long-presses to move, double-taps to
-# clear, and its pointer and keyboard draw, undo and quit.
+# mutter and KWin real touch (mutter's RemoteDesktop API, KWin's fake-input
+# protocol) draws with one and two fingers and a short stroke, taps to select
+# and delete, long-presses to move, double-taps to clear, and their pointer
+# and keyboard draw, undo and quit; on mutter a finger also maximizes and
+# closes the window with the app's own title bar.
 #
 # Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway|mutter|kwin]...
 # Prints one line per check and "N passed, N failed" at the end; "note -"
