@@ -755,8 +755,48 @@ kwin_tests() {
     expect "kwin: the app draws no title bar of its own (server-side decorations)" \
         grep -q 'zxdg_toplevel_decoration_v1@[0-9]*\.configure(2)' "$run/app.log"
     touch_tests kwin
+    kwin_window_tests
     send quit
     kill $input_pid "${session[@]}" "$bus_pid" 2>/dev/null
+}
+
+# Window management on KWin, through its JavaScript API (org.kde.kwin.Scripting
+# on D-Bus, scripts run on the active window): a resize that the app must
+# re-render at, and a close request. A second run of the app, on the session
+# kwin_tests set up.
+kwin_window_tests() {
+    kwin_script() { # NAME JAVASCRIPT : loads and runs a KWin script
+        echo "$2" > "$run/$1.js"
+        "${env[@]}" gdbus call --session --dest org.kde.KWin --object-path /Scripting \
+            --method org.kde.kwin.Scripting.loadScript "$run/$1.js" "touchtracker-$1" > /dev/null &&
+        "${env[@]}" gdbus call --session --dest org.kde.KWin --object-path /Scripting \
+            --method org.kde.kwin.Scripting.start > /dev/null
+    }
+    write_drawing "$run/drawing.json"
+    "${env[@]}" WAYLAND_DISPLAY=wl-kwin "$app" --file "$run/drawing.json" > "$run/app2.log" 2>&1 &
+    local app_pid=$! cx0=none cy0 cx1 cy1
+    pids+=($app_pid)
+    if ! wait_for 15 canvas_shown; then not_ok "kwin: the app starts again"; kill $app_pid; return; fi
+    kwin_script resize 'workspace.activeClient.frameGeometry = {x: 100, y: 100, width: 640, height: 480};'
+    # Debian's kwin-wayland alone has no decoration plugin, so the frame is
+    # the canvas; a Breeze frame would take its borders and title out of it.
+    resized() {
+        canvas_shown && between "$cx0" 100 110 && between "$cy0" 100 140 \
+            && between $((cx1 - cx0)) 620 640 && between $((cy1 - cy0)) 420 480
+    }
+    wait_for 5 resized
+    expect "kwin: a resize to 640x480 re-renders the canvas at that size ($cx0 $cy0 $cx1 $cy1)" resized
+    expect "kwin: the drawing is still drawn after the resize" \
+        test "$($png pixel "$run/first.png" $((cx0 + 260)) $((cy0 + 100)))" = "0 0 0"
+    cp "$run/first.png" "$work/../touchtracker-kwin-resized.png" 2>/dev/null
+    kwin_script close 'workspace.activeClient.closeWindow();'
+    local code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
+    wait $app_pid 2>/dev/null || code=$?
+    expect "kwin: a close request ends the app ($code)" test "$code" = 0
+    expect "kwin: the drawing is kept" lines_saved 2
+    expect "kwin: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app2.log'"
 }
 
 for c in $compositors; do
