@@ -13,8 +13,9 @@
 # mutter and KWin real touch (mutter's RemoteDesktop API, KWin's fake-input
 # protocol) draws with one and two fingers and a short stroke, taps to select
 # and delete, long-presses to move, double-taps to clear, and their pointer
-# and keyboard draw, undo and quit; on mutter a finger also maximizes and
-# closes the window with the app's own title bar.
+# and keyboard draw, select with a right click, undo, close the menu and
+# quit; on mutter a finger also maximizes and closes the window with the
+# app's own title bar, on KWin its scripting API resizes and closes it.
 #
 # Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway|mutter|kwin]...
 # Prints one line per check and "N passed, N failed" at the end; "note -"
@@ -559,7 +560,28 @@ touch_tests() {
     send "move $(at 100 560); button 272 1; glide 10 0.2 pointer $(at 100 560) $(at 400 560); button 272 0"
     expect "$c: a mouse drag saves a line" wait_for 3 lines_saved 6
     expect "$c: where the pointer went" last_line_is 100 560 400 560
+    # A right click on a line selects it and opens the menu at once; Escape
+    # (evdev 1) closes both.
+    send "move $(at 260 102); button 273 1; button 273 0"
+    await_pixels right.png 3800 4300 0 255 0 60 50 90 470 111
+    expect "$c: a right click selects the line under it ($seen green px)" between "$seen" 3800 4300
+    seen=$($png count "$run/right.png" "${bubble[@]}" $((cx0 + 160)) $((cy0 + 20)) $((cx0 + 360)) $((cy0 + 150)))
+    expect "$c: and opens the menu there ($seen dark px)" between "$seen" 1000 6000
+    send "key 1 1; key 1 0"
+    await_pixels escaped.png 0 0 0 255 0 60 0 0 $((cx1 - cx0)) $((cy1 - cy0))
+    expect "$c: Escape deselects the line and closes the menu" \
+        test "$seen" = 0 -a "$($png count "$run/escaped.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
     send "move $(at 900 580)"
+
+    # While the finger is down its line is red; lifted, it joins the
+    # drawing in black.
+    send "down 8 $(at 600 520); glide 15 0.3 8 $(at 600 520) $(at 900 520)"
+    await_pixels held.png 2800 3300 255 0 0 60 590 510 911 531
+    expect "$c: the line under a finger still down is red ($seen px)" between "$seen" 2800 3300
+    send "up 8"
+    expect "$c: lifting the finger saves that line" wait_for 3 lines_saved 7
+    await_pixels lifted.png 2800 3300 0 0 0 30 590 510 911 531
+    expect "$c: and draws it in black ($seen px)" between "$seen" 2800 3300
 
     # A double tap in an empty spot clears everything.
     send "down 5 $(at 700 400); sleep 0.05; up 5; sleep 0.1; down 5 $(at 700 400); sleep 0.05; up 5"
