@@ -89,6 +89,13 @@ for option in $options; do
     # In roff every hyphen of an option is written \-.
     expect "the man page explains $option" grep -qF -- "${option//-/\\-}" "$data/touchtracker.1"
 done
+# The man page and the metainfo name the version the program reports.
+version=$("$app" --version | sed -n 's/^touchtracker //p')
+expect "the man page is for version $version (touchtracker --version)" \
+    grep -q "^\.TH TOUCHTRACKER 1 .*\"TouchTracker $version\"" "$data/touchtracker.1"
+expect "the metainfo's latest release is $version" \
+    python3 -c 'import sys, xml.etree.ElementTree as t; r = t.parse(sys.argv[1]).getroot().find("releases/release"); sys.exit(r is None or r.get("version") != sys.argv[2])' \
+    "$data/$id.metainfo.xml" "$version"
 for section in SYNOPSIS OPTIONS KEYS FILES ENVIRONMENT "EXIT STATUS"; do
     expect "the man page has $section" grep -q "^\.SH \"\{0,1\}$section" "$data/touchtracker.1"
 done
