@@ -444,8 +444,9 @@ send() { # commands... : one line to the injector; fails unless the compositor t
     echo "    injector: '$*': ${reply:-no answer}" >&2
     return 1
 }
-# Screenshots (through $shooter NAME) until the white canvas, at least
-# 400x300, is on screen; sets cx0 cy0 cx1 cy1, its rectangle in output pixels.
+# Takes a screenshot (through $shooter NAME) and tells whether the white
+# canvas, at least 400x300, is on it; sets cx0 cy0 cx1 cy1, its rectangle in
+# output pixels. Callers poll it with wait_for while the app starts.
 canvas_shown() {
     $shooter first.png && read -r cx0 cy0 cx1 cy1 <<<"$($png bbox "$run/first.png" 255 255 255 4)" \
         && [ "$cx0" != none ] && at_least $((cx1 - cx0)) 400 && at_least $((cy1 - cy0)) 300
