@@ -125,6 +125,16 @@ expect "scripts/uninstall succeeds" test $? -eq 0
 left=$(cd "$prefix" && find . -mindepth 1 | head -5 | tr '\n' ' ')
 expect "and leaves the prefix empty (${left:-nothing left})" test -z "$left"
 
+# Installing twice (an update) and uninstalling once leaves nothing either.
+prefix=$work/twice
+mkdir "$prefix"
+"$root/scripts/install" --prefix "$prefix" > "$work/install-twice.log" 2>&1 \
+    && "$root/scripts/install" --prefix "$prefix" >> "$work/install-twice.log" 2>&1 \
+    && "$root/scripts/uninstall" --prefix "$prefix" > "$work/uninstall-twice.log" 2>&1
+expect "install twice, then uninstall, succeed" test $? -eq 0
+left=$(cd "$prefix" && find . -mindepth 1 | head -5 | tr '\n' ' ')
+expect "and leave the prefix empty (${left:-nothing left})" test -z "$left"
+
 # Into a prefix that already holds other programs' files: those stay.
 prefix=$work/shared
 mkdir -p "$prefix/bin" "$prefix/share/applications" "$prefix/share/man/man1"
