@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Render, Canvas
-//   Render → Canvas → TouchCore → Timing
+//   TouchTrackerApp → WaylandClient, Render, Canvas, Decorations
+//   Render → Canvas, Decorations → TouchCore → Timing
 //   WaylandClient → Timing and the C libraries
-// TouchCore, Canvas and Timing import no C library: they build and test with
-// the Swift toolchain alone.
+// TouchCore, Canvas, Decorations and Timing import no C library: they build
+// and test with the Swift toolchain alone.
+// Nothing under Tests/ (the test compositor and its C glue, test protocols,
+// TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.
 import PackageDescription
 
 let package = Package(
@@ -17,17 +19,15 @@ let package = Package(
         // C libraries from Debian, found through pkg-config.
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
-                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // Protocol glue generated from protocols/*.xml by protocols/generate.sh.
+        // Glue of the protocols the app speaks, generated from protocols/*.xml
+        // by protocols/generate.sh.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
-        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
         // Linux calls Swift's Glibc module does not expose.
         .target(name: "CPlatform"),
 
@@ -39,37 +39,58 @@ let package = Package(
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "Canvas", dependencies: ["TouchCore", "Timing"]),
+        // Client-side decorations: the title bar view, its appearance, its edges.
+        .target(name: "Decorations", dependencies: ["TouchCore"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "CPlatform", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore"]),
+        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "TouchCore", "Timing", "CPlatform"]),
+                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
-        // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`).
+        // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
+        // and the workloads they time, which tests check too.
+        .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport"]),
         .executableTarget(name: "touchtracker-bench",
                           dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
-                                         "TouchCore", "Timing", "TestCompositor", "CPlatform"]),
+                                         "TouchCore", "Timing", "TestCompositor", "CPlatform",
+                                         "BenchmarkWorkloads", "TestSupport"]),
 
-        // Test fixtures: a scripted compositor on real libwayland-server.
+        // Test fixtures: a scripted compositor on real libwayland-server, with
+        // the server side of the app's protocols (protocols/generate.sh; the
+        // interface tables themselves are CWaylandProtocols').
+        .systemLibrary(name: "CWaylandServer", path: "Tests/CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"],
+                path: "Tests/CWaylandServerProtocols"),
         .target(name: "TestCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
+        // Helpers every test target shares (touch changes, lines, seeded random
+        // drawings, temporary directories); pure Swift, like the core it serves.
+        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
         // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
+        // Its protocol (protocols/test/) is glued in a target of its own, so the
+        // shipped binary carries only the protocols the app speaks.
+        .target(name: "CWaylandTestProtocols", dependencies: ["CWaylandClient"],
+                path: "Tests/CWaylandTestProtocols"),
         .executableTarget(name: "touchtracker-virtual-pointer",
-                          dependencies: ["CWaylandClient", "CWaylandProtocols"],
+                          dependencies: ["CWaylandClient", "CWaylandProtocols", "CWaylandTestProtocols"],
                           path: "Tests/VirtualPointer"),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
-                    dependencies: ["WaylandClient", "TestCompositor", "Timing"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "TouchCore", "CCairo"]),
+                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "TestSupport"]),
+        .testTarget(name: "RenderTests",
+                    dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "TestSupport"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Canvas", "TouchCore", "Timing"]),
+                                   "Canvas", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )

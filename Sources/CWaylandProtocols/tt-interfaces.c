@@ -3,7 +3,6 @@
 #include "tt-interfaces.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
-#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 const struct wl_interface *tt_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -24,8 +23,6 @@ const struct wl_interface *tt_wp_fractional_scale_manager_v1_interface(void) { r
 const struct wl_interface *tt_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
 const struct wl_interface *tt_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *tt_wp_viewport_interface(void) { return &wp_viewport_interface; }
-const struct wl_interface *tt_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
-const struct wl_interface *tt_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }
 const struct wl_interface *tt_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 const struct wl_interface *tt_zxdg_toplevel_decoration_v1_interface(void) { return &zxdg_toplevel_decoration_v1_interface; }
 const struct wl_interface *tt_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }

@@ -1,4 +1,5 @@
 import CCairo
+import Decorations
 import TouchCore
 
 /// Draws the app's own title bar, for compositors that leave decorations to

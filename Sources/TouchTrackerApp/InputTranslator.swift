@@ -45,7 +45,7 @@ final class InputTranslator {
         }
     }
 
-    private func handleTouch(_ frame: WaylandClient.TouchFrame) {
+    private func handleTouch(_ frame: WaylandClient.TouchInputFrame) {
         let device = InputDeviceID(seat: frame.seat, kind: .finger)
         let changes = frame.changes.map { change in
             RawTouch(device: device, id: change.id, phase: Self.phase(of: change.kind),
@@ -75,7 +75,7 @@ final class InputTranslator {
                                     timestamp: timestamp))
         }
         var secondaryClick = false
-        for (index, event) in frame.events.enumerated() {
+        for event in frame.events {
             switch event {
             case .enter(let x, let y):
                 state.location = Point(x: x, y: y)
@@ -91,13 +91,15 @@ final class InputTranslator {
             case .button(Self.leftButton, let pressed):
                 guard pressed != state.leftButtonDown else { continue }
                 state.leftButtonDown = pressed
-                // The Wayland layer releases held buttons right before such a
-                // leave: that release cancels the stroke too.
-                let grabTaken = !pressed && frame.events.dropFirst(index + 1).first == .leave
-                change(pressed ? .down : grabTaken ? .cancel : .up)
+                change(pressed ? .down : .up)
+            case .releasedByLeave(Self.leftButton):
+                // The grab was taken away: the stroke is cancelled.
+                guard state.leftButtonDown else { continue }
+                state.leftButtonDown = false
+                change(.cancel)
             case .button(Self.rightButton, true):
                 secondaryClick = true
-            case .button, .axis:
+            case .button, .releasedByLeave, .axis:
                 // Other buttons and the wheel do nothing on the canvas.
                 break
             }
@@ -145,7 +147,7 @@ final class InputTranslator {
         return .other(event.keysym)
     }
 
-    static func modifiers(of modifiers: WaylandClient.KeyModifiers) -> TouchCore.KeyModifiers {
+    static func modifiers(of modifiers: WaylandClient.KeyboardModifiers) -> TouchCore.KeyModifiers {
         var result: TouchCore.KeyModifiers = []
         if modifiers.contains(.shift) { result.insert(.shift) }
         if modifiers.contains(.control) { result.insert(.control) }

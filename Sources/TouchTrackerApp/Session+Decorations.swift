@@ -1,3 +1,4 @@
+import Decorations
 import Render
 import TouchCore
 import WaylandClient
@@ -15,10 +16,7 @@ import WaylandClient
 /// Wayland layer owns here, and it would draw in surfaces of its own outside
 /// the app's damage-limited frames.
 extension Session {
-    /// Puts the title bar on the window and wires it to the toplevel. Call
-    /// once the input and configure handlers are set: it relays input
-    /// batches through itself to tell the bar whether a pointer is pressing,
-    /// and to set the pointer's image for where it is.
+    /// Puts the title bar on the window and wires it to the toplevel.
     func setUpDecorations() {
         window.addSubview(titleBar)
         // The press a move or resize starts from, noted when it lands on the
@@ -30,7 +28,7 @@ extension Session {
             case .move:
                 if let grab { toplevel.beginMove(grab) }
             case .resize(let edges):
-                if let grab { toplevel.beginResize(grab, edges: edges) }
+                if let grab { toplevel.beginResize(grab, edges: Self.resizeEdges(edges)) }
             case .toggleMaximize:
                 toplevel.setMaximized(!toplevel.states.contains(.maximized))
             case .minimize:
@@ -42,26 +40,16 @@ extension Session {
         toplevel.onDecorationModeChange = { [unowned self] _ in
             canvas.frame = layOutDecorations(in: window.bounds)
         }
-        let deliver = seats.onInput
-        seats.onInput = { [unowned self] event in
-            switch event {
-            case .pointer(let frame):
-                titleBar.hitTestsPointer = true
-                updateCursor(for: frame)
-            case .touch, .key, .keyboardFocus, .seatCapabilities: titleBar.hitTestsPointer = false
-            }
-            deliver?(event)
-        }
         canvas.frame = layOutDecorations(in: window.bounds)
     }
 
     /// Asks for the image of where the pointer entered or last moved to in
     /// `frame`: the seat's pointer keeps it until it moves on.
-    private func updateCursor(for frame: PointerFrame) {
+    func updateCursor(for frame: PointerFrame) {
         let position = frame.events.reversed().lazy.compactMap { event -> Point? in
             switch event {
             case .enter(let x, let y), .motion(let x, let y): return Point(x: x, y: y)
-            case .leave, .button, .axis: return nil
+            case .leave, .button, .releasedByLeave, .axis: return nil
             }
         }.first
         guard let position else { return }
@@ -74,7 +62,21 @@ extension Session {
         guard !titleBar.isHidden,
               case .resizeBorder(let edges)? = titleBar.part(at: titleBar.convert(point, from: nil), pointer: true)
         else { return .arrow }
-        return .resize(edges)
+        return .resize(Self.resizeEdges(edges))
+    }
+
+    /// The Wayland layer's name for the edge the bar's border drags.
+    static func resizeEdges(_ edge: WindowEdge) -> ResizeEdges {
+        switch edge {
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
     }
 
     /// Shows or hides the title bar for the toplevel's decoration mode,

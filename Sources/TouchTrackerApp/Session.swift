@@ -1,5 +1,6 @@
 import Canvas
 import CPlatform
+import Decorations
 import Render
 import Timing
 import TouchCore
@@ -33,6 +34,8 @@ public final class Session {
     private let translator: InputTranslator
     private var signalWatch: FileWatch?
     private var lastSaveFailed = false
+    /// A change to the finished lines is waiting to be saved (see `wire`).
+    private var needsSave = false
     /// False when an unreadable drawing could not be moved aside: saving
     /// would overwrite it, so this session keeps its drawing in memory only.
     private let canSave: Bool
@@ -91,6 +94,9 @@ public final class Session {
         seats.onInput = { [unowned self] event in
             logInput?(InputLog.line(for: event))
             translator.handle(event)
+            // The pointer's image follows what is under it (the title bar's
+            // resize border).
+            if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
         translator.onAppKey = { [unowned self] press in
             guard press.key == .character("q"), press.modifiers == .control else { return false }
@@ -115,7 +121,15 @@ public final class Session {
         // Core damage goes straight to the toplevel, which keeps it per buffer
         // and asks the compositor for a frame.
         window.onNeedsDisplay = { [unowned self] in forwardDamage() }
-        canvas.onChange = { [unowned self] in save() }
+        // Saved once the frame showing the change is on its way to the
+        // compositor: the finished line turns black without waiting for the
+        // disk, and the changes of one dispatch share one save.
+        canvas.onChange = { [unowned self] in needsSave = true }
+        loop.add(.idle) { [unowned self] in
+            guard needsSave else { return }
+            save()
+            loop.lookAgainBeforeSleeping()
+        }
     }
 
     private func forwardDamage() {
@@ -128,17 +142,20 @@ public final class Session {
         // Damage raised while handling input but not forwarded yet belongs
         // to this frame too.
         if window.hasDamage { forwardDamage() }
-        let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height,
-                                 stride: target.stride, scale: target.scale)
         let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        paintDecorations(into: buffer, damage: damage)
-        renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
-                        damage: damage)
+        target.withPixels { pixels in
+            let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
+                                     stride: target.stride, scale: target.scale)
+            paintDecorations(into: buffer, damage: damage)
+            renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
+                            damage: damage)
+        }
     }
 
     /// Saves the drawing atomically; a failure is reported once until a save
     /// succeeds again, and the drawing stays in memory.
     public func save() {
+        needsSave = false
         guard canSave else { return }
         do {
             try Document.save(canvas.drawing.lines, to: documentPath)

@@ -8,17 +8,19 @@ import Glibc
 /// any watched descriptors and the timer queue's next deadline.
 ///
 /// Each iteration fires due timers, dispatches queued Wayland events, runs
-/// the `beforeSleep` hooks (render if dirty), flushes requests, then sleeps
-/// in `poll` until the socket, a watched descriptor or the next timer wakes
-/// it. With no timer scheduled it sleeps without a timeout: an idle app
-/// makes no wake-ups.
+/// the hooks of the `closeInput` and `present` stages (render if dirty),
+/// flushes requests, runs the `flushed` and `idle` hooks (save what
+/// changed), then sleeps in `poll` until the socket, a watched descriptor
+/// or the next timer wakes it. With no timer scheduled it sleeps without a
+/// timeout: an idle app makes no wake-ups.
 public final class EventLoop {
     /// Timers (gestures, key repeat) on the loop's clock.
     public let timers: TimerQueue
-    /// Run before every sleep, after events were dispatched (e.g. "render if
-    /// dirty"). They may send requests (the loop flushes after them) but must
-    /// not dispatch events: no roundtrips.
-    public var beforeSleep: [() -> Void] = []
+    /// The hooks of each stage (`LoopStage.rawValue`), in the order added.
+    /// Hooks must not dispatch events: no roundtrips.
+    private var hooks: [[() -> Void]] = Array(repeating: [], count: LoopStage.allCases.count)
+    /// An `idle` hook did work this iteration: poll without sleeping.
+    private var looksAgain = false
     /// How many times `poll` returned; tests use it to prove the loop sleeps.
     public private(set) var wakeUps = 0
 
@@ -28,6 +30,21 @@ public final class EventLoop {
     /// An error a hook or callback could not throw; ends the iteration.
     private var failure: WaylandError?
     private var watches: [FileWatch] = []
+
+    /// Runs `hook` in every iteration, at `stage`.
+    public func add(_ stage: LoopStage, _ hook: @escaping () -> Void) {
+        hooks[stage.rawValue].append(hook)
+    }
+
+    /// Called by an `idle` hook that did work: the loop polls without
+    /// sleeping once, so the next iteration presents what that work changed.
+    public func lookAgainBeforeSleeping() {
+        looksAgain = true
+    }
+
+    private func run(_ stage: LoopStage) {
+        for hook in hooks[stage.rawValue] { hook() }
+    }
 
     public init(display: Display, clock: Clock) {
         self.display = display
@@ -73,7 +90,7 @@ public final class EventLoop {
         watches.removeAll { $0 === watch }
     }
 
-    /// One iteration: timers, queued events, `beforeSleep`, flush, then one
+    /// One iteration: timers, queued events, hooks, flush, hooks, then one
     /// `poll` that waits at most `timeout` seconds (nil: until something
     /// happens or the next timer is due), then reads and dispatches.
     public func runOnce(timeout: Double?) throws {
@@ -83,7 +100,8 @@ public final class EventLoop {
         while wl_display_prepare_read(pointer) != 0 {
             guard wl_display_dispatch_pending(pointer) >= 0 else { throw display.error() }
         }
-        for hook in beforeSleep { hook() }
+        run(.closeInput)
+        run(.present)
         if let failure {
             wl_display_cancel_read(pointer)
             throw failure
@@ -99,12 +117,16 @@ public final class EventLoop {
             waylandEvents |= Int16(POLLOUT)
         }
 
+        looksAgain = false
+        run(.flushed)
+        run(.idle)
+
         var descriptors = [pollfd(fd: display.fileDescriptor, events: waylandEvents, revents: 0)]
         let activeWatches = watches
         descriptors += activeWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
         // Stopped by a timer, event or hook of this iteration: finish it
         // without sleeping, or `run()` might sleep forever before returning.
-        let limit = isInsideRun && !running ? 0 : timeout
+        let limit = (isInsideRun && !running) || looksAgain ? 0 : timeout
         while true {
             let milliseconds = Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: limit)
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)

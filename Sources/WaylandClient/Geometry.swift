@@ -110,11 +110,12 @@ public struct WindowStates: OptionSet, Hashable, Sendable {
     }
 }
 
-/// The pixels `onDraw` paints into: a mapped shared-memory buffer.
+/// The pixels `onDraw` paints into: a mapped shared-memory buffer, valid
+/// only during the `onDraw` call (reach them with `withPixels`).
 public struct DrawTarget {
     /// First pixel; BGRA byte order (`WL_SHM_FORMAT_ARGB8888`, little endian),
-    /// premultiplied alpha. Valid only during the `onDraw` call.
-    public let data: UnsafeMutableRawPointer
+    /// premultiplied alpha.
+    private let data: UnsafeMutableRawPointer
     /// Size in buffer pixels.
     public let width: Int
     public let height: Int
@@ -126,4 +127,20 @@ public struct DrawTarget {
     /// change since this buffer was last drawn (the whole surface for a new
     /// buffer). Pixels outside still hold this buffer's previous frame.
     public let damage: [SurfaceRect]
+
+    init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double, damage: [SurfaceRect]) {
+        self.data = data
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.scale = scale
+        self.damage = damage
+    }
+
+    /// Runs `body` with the first pixel (`height` rows of `stride` bytes).
+    /// The pointer must not escape `body`: the buffer goes to the
+    /// compositor once `onDraw` returns.
+    public func withPixels<Result>(_ body: (UnsafeMutableRawPointer) throws -> Result) rethrows -> Result {
+        try body(data)
+    }
 }

@@ -3,7 +3,7 @@
 public enum InputEvent: Equatable, Sendable {
     /// One `wl_touch.frame` worth of changes (or a frame the layer closed
     /// itself when a compositor omitted it, or a cancellation).
-    case touch(TouchFrame)
+    case touch(TouchInputFrame)
     /// One `wl_pointer.frame` worth of events (one event per frame on seats
     /// older than version 5, which have no frame event).
     case pointer(PointerFrame)
@@ -22,7 +22,7 @@ public enum InputEvent: Equatable, Sendable {
 /// or an id reused right after its `up`): apply the changes in order.
 /// A frame holding `.cancel` changes holds nothing else: the touches listed
 /// end without lifting; touches not listed are unaffected.
-public struct TouchFrame: Equatable, Sendable {
+public struct TouchInputFrame: Equatable, Sendable {
     public var seat: String
     public var changes: [TouchChange]
 
@@ -37,7 +37,7 @@ public struct TouchFrame: Equatable, Sendable {
     public var cancelled: Bool { changes.contains { $0.kind == .cancel } }
 }
 
-/// One touch point's change within a `TouchFrame`.
+/// One touch point's change within a `TouchInputFrame`.
 public struct TouchChange: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
         /// `wl_touch.down`: a new touch point with this id.
@@ -104,9 +104,13 @@ public enum PointerEvent: Equatable, Sendable {
     /// `wl_pointer.motion`, surface-local coordinates.
     case motion(x: Double, y: Double)
     /// `wl_pointer.button`; `button` is a Linux evdev code (BTN_LEFT = 0x110,
-    /// BTN_RIGHT = 0x111, BTN_MIDDLE = 0x112). Also synthesized as a release
-    /// when the pointer goes away with the button held.
+    /// BTN_RIGHT = 0x111, BTN_MIDDLE = 0x112).
     case button(button: UInt32, pressed: Bool)
+    /// A button still held as the pointer left our surface or went away:
+    /// released with no `wl_pointer.button`, so what it was dragging was
+    /// taken away (a grab elsewhere), not finished. Always followed by
+    /// `.leave`.
+    case releasedByLeave(button: UInt32)
     /// Scrolling along one axis.
     case axis(PointerAxis)
 }
@@ -167,13 +171,13 @@ public struct KeyEvent: Equatable, Sendable {
     /// nothing and for control characters (Return, Tab, Escape, Ctrl+letter).
     public var text: String
     /// Modifiers in effect for this key (after the last `wl_keyboard.modifiers`).
-    public var modifiers: KeyModifiers
+    public var modifiers: KeyboardModifiers
     /// Compositor timestamp in milliseconds; for repeats, the press time plus
     /// the time elapsed on the event loop's clock.
     public var time: UInt32
 
     public init(seat: String, action: Action, code: UInt32, keysym: UInt32, name: String,
-                text: String, modifiers: KeyModifiers, time: UInt32) {
+                text: String, modifiers: KeyboardModifiers, time: UInt32) {
         self.seat = seat
         self.action = action
         self.code = code
@@ -186,19 +190,19 @@ public struct KeyEvent: Equatable, Sendable {
 }
 
 /// Active modifiers, from the keymap's real modifier names.
-public struct KeyModifiers: OptionSet, Equatable, Sendable {
+public struct KeyboardModifiers: OptionSet, Equatable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let shift = KeyModifiers(rawValue: 1 << 0)
-    public static let control = KeyModifiers(rawValue: 1 << 1)
-    public static let alt = KeyModifiers(rawValue: 1 << 2)
-    public static let logo = KeyModifiers(rawValue: 1 << 3)
-    public static let capsLock = KeyModifiers(rawValue: 1 << 4)
-    public static let numLock = KeyModifiers(rawValue: 1 << 5)
+    public static let shift = KeyboardModifiers(rawValue: 1 << 0)
+    public static let control = KeyboardModifiers(rawValue: 1 << 1)
+    public static let alt = KeyboardModifiers(rawValue: 1 << 2)
+    public static let logo = KeyboardModifiers(rawValue: 1 << 3)
+    public static let capsLock = KeyboardModifiers(rawValue: 1 << 4)
+    public static let numLock = KeyboardModifiers(rawValue: 1 << 5)
 
     /// Each modifier with the name the input log uses for it, in a fixed order.
-    public static let named: [(KeyModifiers, String)] = [
+    public static let named: [(KeyboardModifiers, String)] = [
         (.shift, "shift"), (.control, "ctrl"), (.alt, "alt"),
         (.logo, "logo"), (.capsLock, "caps"), (.numLock, "num"),
     ]

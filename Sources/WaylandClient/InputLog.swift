@@ -44,7 +44,7 @@ public enum InputLog {
             object.add("keysym", .number(Double(key.keysym)))
             object.add("name", .string(key.name))
             object.add("text", .string(key.text))
-            object.add("modifiers", .array(KeyModifiers.named
+            object.add("modifiers", .array(KeyboardModifiers.named
                 .filter { key.modifiers.contains($0.0) }
                 .map { .string($0.1) }))
             object.add("time", .number(Double(key.time)))
@@ -93,6 +93,11 @@ public enum InputLog {
             object.add("event", .string("button"))
             object.add("button", .number(Double(button)))
             object.add("state", .string(pressed ? "pressed" : "released"))
+        case .releasedByLeave(let button):
+            object.add("event", .string("button"))
+            object.add("button", .number(Double(button)))
+            object.add("state", .string("released"))
+            object.add("byLeave", .bool(true))
         case .axis(let axis):
             object.add("event", .string("axis"))
             object.add("axis", .string(axis.orientation.rawValue))

@@ -31,8 +31,8 @@ final class KeyboardState {
     }
 
     /// The modifiers currently in effect (depressed, latched or locked).
-    var modifiers: KeyModifiers {
-        var result: KeyModifiers = []
+    var modifiers: KeyboardModifiers {
+        var result: KeyboardModifiers = []
         for (modifier, name) in Self.xkbNames
         where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
             result.insert(modifier)
@@ -41,7 +41,7 @@ final class KeyboardState {
     }
 
     /// The XKB real modifier behind each of ours (XKB_MOD_NAME_*).
-    private static let xkbNames: [(KeyModifiers, String)] = [
+    private static let xkbNames: [(KeyboardModifiers, String)] = [
         (.shift, "Shift"), (.control, "Control"), (.alt, "Mod1"),
         (.logo, "Mod4"), (.capsLock, "Lock"), (.numLock, "Mod2"),
     ]

@@ -93,7 +93,7 @@ final class Pointer {
     /// Leaving with buttons held (a grab ended elsewhere) releases them first.
     private func leave(time: UInt32) {
         guard focused else { return }
-        for button in held { pending.append(.button(button: button, pressed: false)) }
+        for button in held { pending.append(.releasedByLeave(button: button)) }
         held = []
         enterSerial = nil
         shownShape = nil

@@ -4,7 +4,7 @@ import CWaylandProtocols
 /// one stream of `InputEvent`s for the app.
 ///
 /// Touches waiting for a `wl_touch.frame` are delivered at the end of each
-/// dispatch (a hook that runs first among the loop's `beforeSleep` hooks),
+/// dispatch (the loop's `closeInput` stage, before the window presents),
 /// so compositors that omit the frame after the last `up` do not delay it.
 public final class SeatManager {
     /// Receives every input batch, on the loop's thread, as it is dispatched.
@@ -19,7 +19,7 @@ public final class SeatManager {
 
     /// The seat and serial of the latest pointer button press or touch down
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
-    package private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
+    private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
 
     /// The latest pointer button press or touch down on the window, for an
     /// interactive move or resize; nil once its seat is gone.
@@ -52,7 +52,7 @@ public final class SeatManager {
         } else {
             cursor = nil
         }
-        loop.beforeSleep.insert({ [weak self] in self?.flush() }, at: 0)
+        loop.add(.closeInput) { [weak self] in self?.flush() }
         display.registry.onGlobalRemoved = { [weak self] name in self?.removed(globalName: name) }
         display.registry.onGlobal = { [weak self] global in self?.announced(global) }
     }
@@ -84,7 +84,7 @@ public final class SeatManager {
     }
 
     /// The names of the seats currently bound, in announcement order.
-    package var seatNames: [String] { seats.map(\.name) }
+    var seatNames: [String] { seats.map(\.name) }
 
     private func announced(_ global: Global) {
         guard global.interface == "wl_seat",

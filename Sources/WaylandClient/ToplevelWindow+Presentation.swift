@@ -12,22 +12,25 @@ extension ToplevelWindow {
         } else {
             pendingDamage.addFull()
         }
-        needsDraw = true
+        pacer.setNeedsDraw()
     }
 
     /// The loop's before-sleep hook: draws a frame if one is due, or commits
     /// an acknowledged configure that needs no new pixels.
     func presentIfNeeded() {
         guard isConfigured else { return }
-        if needsDraw && (frameCallback == nil || drawsPromptly) {
+        switch pacer.next {
+        case .drawFrame:
             do {
                 try drawFrame()
             } catch {
                 loop.fail(error)
             }
-        } else if needsCommit {
+        case .commitOnly:
             wl_surface_commit(surface)
-            needsCommit = false
+            pacer.committedConfigure()
+        case .nothing:
+            break
         }
     }
 
@@ -56,9 +59,7 @@ extension ToplevelWindow {
         wl_surface_commit(surface)
 
         pendingDamage = DamageRegion()
-        needsDraw = false
-        drawsPromptly = false
-        needsCommit = false
+        pacer.committedFrame()
     }
 
     /// Declares how the attached buffer maps onto the logical size:
@@ -89,5 +90,6 @@ extension ToplevelWindow {
         precondition(callback == frameCallback, "only the current frame callback has a listener")
         wl_callback_destroy(callback)
         frameCallback = nil
+        pacer.frameCallbackDone()
     }
 }

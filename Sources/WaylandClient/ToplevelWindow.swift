@@ -54,23 +54,15 @@ public final class ToplevelWindow {
     /// may be attached.
     var isConfigured = false
 
-    // Scale state.
-    var scale: SurfaceScale = .integer(1)
-    /// Registry names of the outputs the surface is on (`wl_surface.enter`).
-    var enteredOutputs: [UInt32] = []
-    /// The last `wp_fractional_scale_v1.preferred_scale`, as a factor.
-    var preferredFractionalScale: Double?
+    /// The buffer's scale, following outputs and the preferred scale.
+    var scaleTracker = ScaleTracker()
+    var scale: SurfaceScale { scaleTracker.scale }
 
     // Presentation state.
+    /// When to draw or commit.
+    var pacer = FramePacer()
     /// What changed since the last commit, in buffer pixels.
     var pendingDamage = DamageRegion()
-    /// A frame must be drawn.
-    var needsDraw = false
-    /// Draw even while a frame callback is pending: a configure was acked
-    /// and its new size must reach the compositor without waiting.
-    var drawsPromptly = false
-    /// An acknowledged configure awaits a commit.
-    var needsCommit = false
     var committedBufferScale: Int32 = 1
     var committedViewportDestination: SurfaceSize?
 
@@ -113,7 +105,7 @@ public final class ToplevelWindow {
         }
         registry.onOutputsChanged.append { [weak self] in self?.updateScale() }
         updateScale()
-        loop.beforeSleep.append { [weak self] in self?.presentIfNeeded() }
+        loop.add(.present) { [weak self] in self?.presentIfNeeded() }
         wl_surface_commit(surface)
     }
 
@@ -178,17 +170,15 @@ public final class ToplevelWindow {
                                         current: fallback, scale: scale.factor)
         xdg_surface_ack_configure(xdgSurface, serial)
         isConfigured = true
-        needsCommit = true
         let sizeChanged = newSize != size
-        guard first || sizeChanged || pendingStates != states else { return }
-        size = newSize
-        states = pendingStates
-        onConfigure?(size, scale.factor, states)
-        if first || sizeChanged {
-            pendingDamage.addFull()
-            needsDraw = true
-            drawsPromptly = true
+        let changed = first || sizeChanged || pendingStates != states
+        if changed {
+            size = newSize
+            states = pendingStates
         }
+        if first || sizeChanged { pendingDamage.addFull() }
+        pacer.acknowledgedConfigure(newPixels: first || sizeChanged)
+        if changed { onConfigure?(size, scale.factor, states) }
     }
 
     func closeRequested() {

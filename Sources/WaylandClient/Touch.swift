@@ -39,7 +39,7 @@ final class Touch {
         if let frame = assembler.flush() { environment.emit(.touch(frame)) }
     }
 
-    private func emit(_ frames: [TouchFrame]) {
+    private func emit(_ frames: [TouchInputFrame]) {
         for frame in frames { environment.emit(.touch(frame)) }
     }
 

@@ -1,5 +1,5 @@
 /// Turns the raw `wl_touch` event stream of one seat into consistent
-/// `TouchFrame`s, surviving what real compositors send.
+/// `TouchInputFrame`s, surviving what real compositors send.
 ///
 /// The guarantee to the layer above: a `.down` only for an id that is not
 /// down, `.motion`/`.up`/`.cancel` only for an id that is down, and every
@@ -54,8 +54,8 @@ public struct TouchFrameAssembler {
     /// `wl_touch.down`. Returns the frames that must go out before this down
     /// can start (pending changes and the cancellation of a stale same-id touch).
     public mutating func down(id: Int32, x: Double, y: Double, time: UInt32,
-                              onOurSurface: Bool) -> [TouchFrame] {
-        var out: [TouchFrame] = []
+                              onOurSurface: Bool) -> [TouchInputFrame] {
+        var out: [TouchInputFrame] = []
         foreign.remove(id)
         if let stale = points[id] {
             if let frame = flush() { out.append(frame) }
@@ -111,13 +111,13 @@ public struct TouchFrameAssembler {
 
     /// `wl_touch.frame`: the changes since the last frame, or nil if none
     /// (a frame about ignored touches only, or a repeated frame).
-    public mutating func frame() -> TouchFrame? {
+    public mutating func frame() -> TouchInputFrame? {
         flush()
     }
 
     /// Closes the pending changes into a frame without a `wl_touch.frame`
     /// (called when the event queue is drained, for compositors that omit it).
-    public mutating func flush() -> TouchFrame? {
+    public mutating func flush() -> TouchInputFrame? {
         guard !pending.isEmpty else { return nil }
         defer { pending = [] }
         return frame(with: pending)
@@ -126,8 +126,8 @@ public struct TouchFrameAssembler {
     /// `wl_touch.cancel`, or the touch capability or seat going away: the
     /// pending changes go out first, then one frame cancelling every touch
     /// still down. Returns up to two frames.
-    public mutating func cancelAll() -> [TouchFrame] {
-        var out: [TouchFrame] = []
+    public mutating func cancelAll() -> [TouchInputFrame] {
+        var out: [TouchInputFrame] = []
         if let frame = flush() { out.append(frame) }
         foreign = []
         guard !points.isEmpty else { return out }
@@ -161,7 +161,7 @@ public struct TouchFrameAssembler {
         pending.append(change)
     }
 
-    private func frame(with changes: [TouchChange]) -> TouchFrame {
-        TouchFrame(seat: seat, changes: changes)
+    private func frame(with changes: [TouchChange]) -> TouchInputFrame {
+        TouchInputFrame(seat: seat, changes: changes)
     }
 }

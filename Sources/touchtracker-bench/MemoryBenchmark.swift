@@ -1,4 +1,5 @@
 import Canvas
+import TestSupport
 import TouchCore
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,9 @@
+import BenchmarkWorkloads
 import Canvas
 
 /// Figure 4: the nearest-line query a tap makes to select a line, among
 /// 100,000 random finger-like lines over a 1920×1080 canvas, within the
-/// selection radius (Canvas' `NearestLineWorkload`); against the linear
+/// selection radius (BenchmarkWorkloads' `NearestLineWorkload`); against the linear
 /// scan on the same query points.
 enum NearestLineBenchmark {
     static func run(queries: Int, verdict: Figure.Verdict) -> [Figure] {

@@ -1,8 +1,7 @@
-import Render
+import BenchmarkWorkloads
 
 /// Figures 2 and 3: the renderer alone (Render's `CanvasRenderer` drawing
-/// into memory) at 1920×1080, scale 1, through the workloads the Render
-/// module provides for them.
+/// into memory) at 1920×1080, scale 1, through the workloads of BenchmarkWorkloads.
 enum RendererBenchmarks {
     /// Figure 2: the cost of a motion frame with 10,000 finished lines over
     /// its cost with 10. A frame moves the finger drawing a line in progress

@@ -1,9 +1,10 @@
 import Timing
 import TouchCore
 
-/// Figure 5: how many raw touch changes per second the core routes, from
+/// Figure 5: what routing one raw touch change costs in the core, from
 /// `Window.handle(_: TouchFrame)` through hit-testing, six gesture
-/// recognizers and the responder chain.
+/// recognizers and the responder chain, as a ratio to a reference workload
+/// timed in the same run.
 ///
 /// The view tree: window → container → { canvas (full size), four small
 /// buttons in the corners, on top }. The canvas carries a double tap, a tap
@@ -117,31 +118,87 @@ enum RoutingBenchmark {
         }
     }
 
-    /// Runs `passes` passes of `cyclesPerPass` cycles; the figure is the
-    /// median over passes of changes per second.
+    /// Runs `passes` passes of `cyclesPerPass` cycles, each followed by a
+    /// pass of the reference workload. The figure is the median over passes
+    /// of the routing's time per change divided by the reference's time per
+    /// unit: absolute rates differ between machines (PLATFORM-NOTES: 1.11 M
+    /// and 0.53–0.64 M events/s from one build on two 2-core machines),
+    /// while a ratio to work of the same kind measured alongside, pass by
+    /// pass, means the same on every machine.
     static func run(passes: Int, cyclesPerPass: Int, verdict: Figure.Verdict) -> Figure {
         let scene = Scene()
         var time = 0.0
-        var rates = Samples(reservingCapacity: passes)
+        var ratios = Samples(reservingCapacity: passes)
         var perChange = Samples(reservingCapacity: passes)
+        var perUnit = Samples(reservingCapacity: passes)
         var changes = 0
+        var reference = ReferenceWorkload()
         for _ in 0..<passes {
             var script = Script(startingAt: time)
             for _ in 0..<cyclesPerPass { script.appendCycle() }
             time = script.frames.last!.timestamp
             let seconds = Stopwatch.time { scene.deliver(script.frames) }
-            rates.append(Double(script.changes) / seconds)
+            let units = script.changes * ReferenceWorkload.unitsPerChange
+            let referenceSeconds = Stopwatch.time { reference.run(units: units) }
             perChange.append(seconds / Double(script.changes))
+            perUnit.append(referenceSeconds / Double(units))
+            ratios.append((seconds / Double(script.changes)) / (referenceSeconds / Double(units)))
             changes += script.changes
         }
-        precondition(scene.application.touchMessages > 0 && scene.actions.count > 0,
+        precondition(scene.application.touchMessages > 0 && scene.actions.count > 0 && reference.checksum != 0,
                      "touches must reach the end of the responder chain and recognizers must fire")
-        return Figure(name: "core routing throughput", value: rates.median, unit: "events/s",
-                      budget: .atLeast(1_000_000), verdict: verdict, details: [
-                          "per change: \(perChange.durationSummary) (one sample per pass of \(changes / passes) changes)",
-                          "slowest pass: \(Format.number(rates.minimum)) events/s; "
-                              + "\(scene.application.touchMessages) messages reached the application, "
+        return Figure(name: "core routing: cost per touch change ÷ reference unit", value: ratios.median, unit: "×",
+                      budget: .atMost(budgetRatio), verdict: verdict, details: [
+                          "per change: \(perChange.durationSummary) (one sample per pass of \(changes / passes) changes); "
+                              + "that is \(Format.number(1 / perChange.median)) events/s on this machine",
+                          "reference unit: \(perUnit.durationSummary); slowest pass ratio \(Format.number(ratios.maximum))",
+                          "\(scene.application.touchMessages) messages reached the application, "
                               + "\(scene.actions.count) recognizer actions",
                       ])
+    }
+
+    /// The budget, in reference units per change. The development machine
+    /// measured 4.2 (1.5 µs per change, 0.36 µs per unit, both cores busy);
+    /// the old absolute budget of 1 µs per change sat about 10 % above that
+    /// machine's 0.9 µs, but a ratio of two short timings is noisier than
+    /// either, so this leaves about 40 %.
+    static let budgetRatio = 6.0
+
+    /// This machine's yardstick: work of the kind routing does (small
+    /// objects made and freed, reference counting, hashing them into a set
+    /// and a dictionary, short arrays), a fixed amount per unit, with a
+    /// checksum so the optimizer cannot drop it.
+    struct ReferenceWorkload {
+        /// Units timed per routed change: enough for a pass to take about as
+        /// long as the routing it is compared with.
+        static let unitsPerChange = 8
+
+        final class Token {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+        }
+
+        private(set) var checksum = 0
+        private var tokens: [Token] = []
+        private var members = Set<ObjectIdentifier>()
+        private var values: [ObjectIdentifier: Int] = [:]
+
+        mutating func run(units: Int) {
+            tokens.reserveCapacity(4)
+            for unit in 0..<units {
+                for index in 0..<4 {
+                    let token = Token(unit &+ index)
+                    tokens.append(token)
+                    members.insert(ObjectIdentifier(token))
+                    values[ObjectIdentifier(token)] = token.value
+                }
+                for token in tokens where members.contains(ObjectIdentifier(token)) {
+                    checksum &+= values[ObjectIdentifier(token)] ?? 0
+                }
+                tokens.removeAll(keepingCapacity: true)
+                members.removeAll(keepingCapacity: true)
+                values.removeAll(keepingCapacity: true)
+            }
+        }
     }
 }

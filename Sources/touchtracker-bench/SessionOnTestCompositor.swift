@@ -1,5 +1,6 @@
 import Canvas
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 import TouchTrackerApp
@@ -28,6 +29,13 @@ final class SessionOnTestCompositor {
     /// Frames the session has painted (its `onDraw` ran): each is committed
     /// right after painting, in the same event-loop iteration.
     private(set) var framesDrawn = 0
+    /// What the latest painted frame repainted (logical coordinates): known
+    /// before its commit reaches the compositor.
+    private(set) var lastDrawnDamage: [SurfaceRect] = []
+    /// When the commit of the latest painted frame was flushed: a hook of
+    /// the loop's `flushed` stage notes it, before the session's `idle`
+    /// work (saving).
+    private(set) var lastFlush = 0.0
     private let directory: TemporaryDirectory
 
     init(lineCount: Int) throws {
@@ -61,6 +69,14 @@ final class SessionOnTestCompositor {
         session.toplevel.onDraw = { [unowned self] target in
             paint?(target)
             framesDrawn += 1
+            lastDrawnDamage = target.damage
+        }
+        var framesFlushed = 0
+        session.loop.add(.flushed) { [unowned self] in
+            if framesDrawn != framesFlushed {
+                framesFlushed = framesDrawn
+                lastFlush = Stopwatch.now
+            }
         }
         toplevel.surface.enter(output)
         toplevel.configure(width: Self.width, height: Self.height)

@@ -40,7 +40,7 @@ if runs("latency") {
     do {
         results.add(try InputLatencyBenchmark.run(strokes: quick ? 3 : 100, verdict: timing))
     } catch {
-        results.add(Figure.failed("input batch → wl_surface.commit, p99", error))
+        results.add(Figure.failed("input batch → wl_surface.commit", error))
     }
 }
 

@@ -1,4 +1,5 @@
 import Canvas
+import TestSupport
 import Timing
 import TouchCore
 
@@ -9,9 +10,12 @@ final class CanvasHarness {
     let window: Window
     let canvas: CanvasView
     private(set) var changes = 0
-    private let device = InputDeviceID(seat: "seat0", kind: .finger)
+    private let device: InputDeviceID
 
-    init(lines: [Line] = []) {
+    /// `kind`: what the synthetic touches come from (a finger, or the
+    /// pointer with its button held).
+    init(lines: [Line] = [], kind: Touch.Kind = .finger) {
+        device = InputDeviceID(seat: "seat0", kind: kind)
         window = Window(size: Size(width: 400, height: 300), timers: TimerQueue(clock: clock))
         canvas = CanvasView(frame: window.bounds, drawing: Drawing(lines: lines))
         window.addSubview(canvas)
@@ -21,20 +25,22 @@ final class CanvasHarness {
     var drawing: Drawing { canvas.drawing }
     var menu: MenuController { window.menuController }
 
+    // The shared builders, stamped with the fake clock's time and this
+    // harness's device.
     func down(_ id: Int32, _ x: Double, _ y: Double) -> RawTouch {
-        RawTouch(device: device, id: id, phase: .down, location: Point(x: x, y: y), timestamp: clock.now)
+        TestSupport.down(id, x, y, at: clock.now, on: device)
     }
 
     func move(_ id: Int32, _ x: Double, _ y: Double) -> RawTouch {
-        RawTouch(device: device, id: id, phase: .move, location: Point(x: x, y: y), timestamp: clock.now)
+        TestSupport.move(id, x, y, at: clock.now, on: device)
     }
 
     func up(_ id: Int32) -> RawTouch {
-        RawTouch(device: device, id: id, phase: .up, location: .zero, timestamp: clock.now)
+        TestSupport.up(id, at: clock.now, on: device)
     }
 
     func cancel(_ id: Int32) -> RawTouch {
-        RawTouch(device: device, id: id, phase: .cancel, location: .zero, timestamp: clock.now)
+        TestSupport.cancel(id, at: clock.now, on: device)
     }
 
     /// Sends one frame of changes, then lets 10 ms pass.
@@ -76,8 +82,4 @@ final class CanvasHarness {
     func key(_ key: Key, _ modifiers: KeyModifiers = []) -> Bool {
         window.handle(KeyPress(key, modifiers: modifiers))
     }
-}
-
-func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Line {
-    Line(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
 }

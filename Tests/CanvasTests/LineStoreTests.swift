@@ -1,5 +1,6 @@
 import Testing
 @testable import Canvas
+import TestSupport
 import TouchCore
 
 @Suite struct LineStoreTests {

@@ -394,6 +394,31 @@ pointer_tests() {
     await_pixels released.png 2800 3300 0 0 0 30 690 590 1011 611
     expect "sway: and draws it in black ($seen px)" between "$seen" 2800 3300
 
+    # Ink first: a quick 14-point drag is a line, not a tap, and a word of
+    # short strokes written with the mouse keeps every stroke. A click on
+    # empty paper leaves no mark.
+    pointer drag $((wx + 300)) $((wy + 520)) $((wx + 314)) $((wy + 520))
+    expect "sway: a 14-point drag saves a line" wait_for 3 lines_saved 5
+    expect "sway: it runs where the pointer went" last_line_is 300 520 314 520
+    await_pixels short.png 200 300 0 0 0 30 290 510 325 531
+    expect "sway: and is drawn in black ($seen px)" between "$seen" 200 300
+    # "ii" in four strokes: two 16-point downstrokes and two 10-point dots
+    # drawn as ticks, each after the other as quickly as the tool can.
+    pointer drag $((wx + 400)) $((wy + 500)) $((wx + 400)) $((wy + 516)) \
+        drag $((wx + 398)) $((wy + 490)) $((wx + 408)) $((wy + 490)) \
+        drag $((wx + 420)) $((wy + 500)) $((wx + 420)) $((wy + 516)) \
+        drag $((wx + 418)) $((wy + 490)) $((wx + 428)) $((wy + 490))
+    expect "sway: a word of four short strokes saves four lines" wait_for 3 lines_saved 9
+    await_pixels word.png 600 1000 0 0 0 30 390 480 440 526
+    expect "sway: and shows them ($seen px)" between "$seen" 600 1000
+    cp "$run/word.png" "$work/../touchtracker-sway-short-strokes.png" 2>/dev/null
+    pointer click left $((wx + 600)) $((wy + 520))
+    sleep 1  # the double-click window passes and the click counts as a tap
+    shot "$run/tapped.png"
+    seen=$($png count "$run/tapped.png" 255 255 255 4 $((wx + 580)) $((wy + 500)) $((wx + 620)) $((wy + 540)))
+    expect "sway: a click on empty paper leaves no mark ($seen of 1600 px white)" test "$seen" = 1600
+    expect "sway: and saves nothing" lines_saved 9
+
     # A double click clears the drawing.
     pointer click left $((wx + 900)) $((wy + 300)) click left $((wx + 900)) $((wy + 300))
     expect "sway: a double click empties the drawing file" wait_for 3 lines_saved 0

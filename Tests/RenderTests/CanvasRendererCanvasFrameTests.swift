@@ -1,6 +1,7 @@
 import Canvas
 @testable import Render
 import Testing
+import TestSupport
 import Timing
 import TouchCore
 

@@ -5,18 +5,16 @@ import FoundationXML
 #endif
 import Render
 import Testing
+import TestSupport
 import TouchCore
 
 @Suite final class ExporterTests {
-    let directory = NSTemporaryDirectory() + "touchtracker-export-\(UUID().uuidString)"
+    private let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
     let drawing = Drawing(lines: [line(20, 30, 180, 30), line(50, 60, 50, 160)])
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        temporary = try TemporaryDirectory(prefix: "touchtracker-export")
     }
 
     private func bytes(_ path: String) throws -> [UInt8] {

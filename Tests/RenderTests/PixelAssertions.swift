@@ -1,6 +1,4 @@
-import Canvas
 @testable import Render
-import TouchCore
 
 /// Colour channels of a premultiplied ARGB pixel.
 struct Pixel: Equatable, CustomStringConvertible {
@@ -29,8 +27,4 @@ extension PixelBuffer {
         }
         return true
     }
-}
-
-func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Line {
-    Line(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
 }

@@ -1,3 +1,4 @@
+import Decorations
 @testable import Render
 import Testing
 import TouchCore

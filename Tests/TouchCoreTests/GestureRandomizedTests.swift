@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Timing
 @testable import TouchCore
 
@@ -6,19 +7,6 @@ import Timing
 /// recognizers: whatever happens, once every finger is up and the timers
 /// have run, every recognizer is back in possible and no view holds a touch.
 @Suite struct GestureRandomizedTests {
-    /// SplitMix64: small, seedable, the same on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     final class AllowsEverything: GestureRecognizerDelegate {
         func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
@@ -45,7 +33,7 @@ import Timing
 
     @Test(arguments: 1...24)
     func randomSequencesLeaveNothingBehind(seed: UInt64) {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let window = makeWindow(width: 400, height: 300)
         let clock = window.timers.clock as! ManualClock
         let root = RecordingView("root", frame: rect(0, 0, 400, 300))
@@ -105,14 +93,14 @@ import Timing
             case 0..<10:
                 nextID += 1
                 lastTap = Bool.random(using: &random) ? point(near: lastTap) : point()
-                window.send(TouchCoreTests.down(nextID, lastTap.x, lastTap.y, at: clock.now))
+                window.send(TestSupport.down(nextID, lastTap.x, lastTap.y, at: clock.now))
                 window.timers.advance(by: .random(in: 0...0.1, using: &random))
                 window.send(up(nextID, at: clock.now))
                 window.timers.advance(by: .random(in: 0...0.2, using: &random))
             case 10..<13 where down.isEmpty:
                 nextID += 1
                 let start = Point(x: .random(in: 210...300, using: &random), y: .random(in: 110...240, using: &random))
-                window.send(TouchCoreTests.down(nextID, start.x, start.y, at: clock.now))
+                window.send(TestSupport.down(nextID, start.x, start.y, at: clock.now))
                 for step in 1...5 {
                     window.timers.advance(by: 0.03)
                     let x = start.x + (step.isMultiple(of: 2) ? 0 : 40)
@@ -134,7 +122,7 @@ import Timing
                     nextID += 1
                     let location = point()
                     down[nextID] = location
-                    changes.append(TouchCoreTests.down(nextID, location.x, location.y, at: clock.now))
+                    changes.append(TestSupport.down(nextID, location.x, location.y, at: clock.now))
                 case 0..<70 where !ids.isEmpty:
                     let id = ids.randomElement(using: &random)!
                     let location = point(near: down[id])

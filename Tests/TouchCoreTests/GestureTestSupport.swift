@@ -1,3 +1,4 @@
+import TestSupport
 import Timing
 @testable import TouchCore
 
@@ -24,32 +25,31 @@ final class ActionRecorder {
 /// A tap recognizer that writes "<name> <hook>" into a log for each touch
 /// message, so tests can check the order of deliveries.
 final class LoggingTap: TapGestureRecognizer {
-    let name: String
     let log: Log
 
     init(_ name: String, log: Log) {
-        self.name = name
         self.log = log
         super.init()
+        self.name = name
     }
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        log.entries.append("\(name) touchesBegan")
+        log.entries.append("\(traceName) touchesBegan")
         super.touchesBegan(touches, with: event)
     }
 
     override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        log.entries.append("\(name) touchesMoved")
+        log.entries.append("\(traceName) touchesMoved")
         super.touchesMoved(touches, with: event)
     }
 
     override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        log.entries.append("\(name) touchesEnded")
+        log.entries.append("\(traceName) touchesEnded")
         super.touchesEnded(touches, with: event)
     }
 
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-        log.entries.append("\(name) touchesCancelled")
+        log.entries.append("\(traceName) touchesCancelled")
         super.touchesCancelled(touches, with: event)
     }
 }

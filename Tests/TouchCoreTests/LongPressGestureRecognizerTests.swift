@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Timing
 @testable import TouchCore
 
@@ -32,15 +33,15 @@ import Timing
         stage.window.send(move(1, 20, 10, at: 0.1))
         #expect(actions.count == 0)
         stage.window.send(move(1, 21, 10, at: 0.2))
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
         stage.timers.advance(by: 1)
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
 
         (stage, _, actions) = stageWithPress()
         stage.tap(at: 10, 10)
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
         stage.timers.advance(by: 1)
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
     }
 
     @Test func needsItsNumberOfTouches() {
@@ -68,6 +69,6 @@ import Timing
         // A press without the tap first is too long for a tap.
         stage.window.send(down(3, 10, 10, at: 1))
         stage.timers.advance(by: 0.5)
-        #expect(actions.states == [.began, .ended, .failed])
+        #expect(actions.states == [.began, .ended])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TouchCore
 
 /// SPEC §4: the window's menu, its validation and its interaction.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TouchCore
 
 /// A view controller that records the touches and keys that reach it.

@@ -1,25 +1,6 @@
 import Timing
 @testable import TouchCore
 
-let fingers = InputDeviceID(seat: "seat0", kind: .finger)
-let mouse = InputDeviceID(seat: "seat0", kind: .pointer)
-
-func down(_ id: Int32, _ x: Double, _ y: Double, at time: Double = 0, on device: InputDeviceID = fingers) -> RawTouch {
-    RawTouch(device: device, id: id, phase: .down, location: Point(x: x, y: y), timestamp: time)
-}
-
-func move(_ id: Int32, _ x: Double, _ y: Double, at time: Double = 0, on device: InputDeviceID = fingers) -> RawTouch {
-    RawTouch(device: device, id: id, phase: .move, location: Point(x: x, y: y), timestamp: time)
-}
-
-func up(_ id: Int32, at time: Double = 0, on device: InputDeviceID = fingers) -> RawTouch {
-    RawTouch(device: device, id: id, phase: .up, location: .zero, timestamp: time)
-}
-
-func cancel(_ id: Int32, at time: Double = 0, on device: InputDeviceID = fingers) -> RawTouch {
-    RawTouch(device: device, id: id, phase: .cancel, location: .zero, timestamp: time)
-}
-
 func makeWindow(width: Double = 400, height: Double = 300) -> Window {
     Window(size: Size(width: width, height: height), timers: TimerQueue(clock: ManualClock()))
 }

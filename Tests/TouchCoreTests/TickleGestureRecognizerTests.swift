@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Timing
 import TouchCore
 
@@ -35,10 +36,10 @@ import TouchCore
         stage.window.send(down(1, 100, 100))
         stage.window.send(move(1, 140, 100))
         stage.window.send(up(1))
-        #expect(actions.states == [.failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
         #expect(tickle.state == .possible)
         stage.window.send(down(1, 100, 100))
         stage.window.send(down(2, 200, 100))
-        #expect(actions.states == [.failed, .failed])
+        #expect(actions.states.isEmpty, "failing sends no action")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TouchCore
 
 /// Tap counting and the pointer as a touch (SPEC §1).

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TouchCore
 
 /// SPEC §1: raw batches become touches, phases and deliveries.

@@ -1,6 +1,7 @@
 import Canvas
 import Testing
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 import TouchTrackerApp
@@ -28,7 +29,8 @@ final class AppHarness {
     let seats: [TestSeat]
     var seat: TestSeat { seats[0] }
     let clock = ManualClock(now: 1000)
-    let directory: String
+    private let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
     let documentPath: String
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
@@ -54,8 +56,8 @@ final class AppHarness {
         seats = seatNames.map { compositor.addSeat(name: $0) }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
-        directory = try Self.makeTemporaryDirectory()
-        documentPath = directory + "/" + documentName
+        temporary = try TemporaryDirectory(prefix: Self.temporaryPrefix)
+        documentPath = temporary.path + "/" + documentName
         if let lines { try Document.save(lines, to: documentPath) }
         if let fileContents { try Self.write(fileContents, to: documentPath) }
         let display = try Self.connect(to: compositor, clock: clock)
@@ -91,11 +93,6 @@ final class AppHarness {
                 && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
         }
         try frame()
-    }
-
-    deinit {
-        // Leave nothing behind: the drawing, files set aside, temporaries.
-        removeTree(directory)
     }
 
     /// Messages the session reported for the user, oldest first.
@@ -299,18 +296,13 @@ final class AppHarness {
 
     /// Files in the temporary directory, sorted.
     func directoryEntries() -> [String] {
-        entries(of: directory)
+        temporary.entries()
     }
 
     // MARK: Files
 
-    static func makeTemporaryDirectory() throws -> String {
-        var template = Array("/tmp/touchtracker-e2e-XXXXXX".utf8CString)
-        guard let result = mkdtemp(&template) else {
-            throw ConditionNeverHeld(description: "mkdtemp failed: errno \(errno)")
-        }
-        return String(cString: result)
-    }
+    /// The start of the name of the end-to-end tests' temporary directories.
+    static let temporaryPrefix = "touchtracker-e2e"
 
     static func write(_ bytes: [UInt8], to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -356,42 +348,8 @@ enum Colour {
     }
 }
 
-/// Linux evdev key codes (linux/input-event-codes.h).
-enum EvdevKey {
-    static let escape: UInt32 = 1
-    static let backspace: UInt32 = 14
-    static let q: UInt32 = 16
-    static let z: UInt32 = 44
-    static let delete: UInt32 = 111
-}
-
 /// XKB modifier masks of the "us" keymap.
 enum ModifierMask {
     static let shift: UInt32 = 1
     static let control: UInt32 = 4
-}
-
-func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Line {
-    Line(begin: Point(x: x0, y: y0), end: Point(x: x1, y: y1))
-}
-
-/// The names in the directory at `path` (without "." and ".."), sorted.
-func entries(of path: String) -> [String] {
-    guard let directory = opendir(path) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
-}
-
-/// Deletes a file, or a directory with everything in it.
-func removeTree(_ path: String) {
-    if unlink(path) == 0 { return }
-    for name in entries(of: path) { removeTree(path + "/" + name) }
-    rmdir(path)
 }

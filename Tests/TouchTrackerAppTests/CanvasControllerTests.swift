@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TestSupport
 import Timing
 import TouchCore
 @testable import TouchTrackerApp
@@ -13,18 +14,18 @@ import Glibc
     let window = Window(size: Size(width: 800, height: 600), timers: TimerQueue(clock: ManualClock()))
     let canvas: CanvasView
     let controller: CanvasController
-    let directory: String
+    private let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
     var reports: [String] { reportLog.lines }
     private let reportLog = ReportLog()
 
     final class ReportLog { var lines: [String] = [] }
 
-    init() {
+    init() throws {
         canvas = CanvasView(frame: Rect(x: 0, y: 0, width: 800, height: 600),
                             drawing: Drawing(lines: [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))]))
-        var template = Array("/tmp/touchtracker-export-XXXXXX".utf8CString)
-        directory = String(cString: mkdtemp(&template))
-        let base = "\(directory)/out"
+        temporary = try TemporaryDirectory(prefix: "touchtracker-export")
+        let base = "\(temporary.path)/out"
         let log = reportLog
         controller = CanvasController(canvas: canvas, exportBasePath: { base }, report: { log.lines.append($0) })
         Application().addWindow(window)

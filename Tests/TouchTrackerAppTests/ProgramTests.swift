@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,17 +60,14 @@ import Glibc
 
     /// A temporary directory with a drawing of two lines in it.
     final class Workspace {
-        let directory: String
+        private let temporary: TemporaryDirectory
+        var directory: String { temporary.path }
         var drawing: String { directory + "/drawing.json" }
         static let lines = [line(50, 100, 300, 100), line(50, 200, 300, 250)]
 
         init() throws {
-            directory = try AppHarness.makeTemporaryDirectory()
+            temporary = try TemporaryDirectory(prefix: AppHarness.temporaryPrefix)
             try Document.save(Self.lines, to: drawing)
-        }
-
-        deinit {
-            removeTree(directory)
         }
 
         var environment: [String: String] {

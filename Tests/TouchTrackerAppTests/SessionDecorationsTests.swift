@@ -137,7 +137,7 @@ import WaylandClient
             var gaveUp = false
             let compositor = compositor
             let loop = session.loop
-            loop.beforeSleep.append {
+            loop.add(.present) {
                 iterations += 1
                 if iterations > limit && !gaveUp {
                     gaveUp = true

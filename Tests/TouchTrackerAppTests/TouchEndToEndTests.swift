@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TestSupport
 import TouchCore
 @testable import TouchTrackerApp
 

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import CWaylandTestProtocols
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import CWaylandClient
-import CWaylandProtocols
+import CWaylandTestProtocols
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -39,6 +39,49 @@ import Glibc
 }
 
 @Suite struct EventLoopTests {
+    @Test func hooksAfterTheFlushRunOnceTheFrameHasReachedTheCompositor() throws {
+        let harness = try Harness(clock: SystemClock())
+        let (window, toplevel) = try harness.mapWindow(painter: Painter())
+        try harness.completeFrame(window)
+        try harness.settle()
+        let commits = toplevel.surface.commits.count
+        var commitsSeenByHook: [Int] = []
+        for stage in [LoopStage.flushed, .idle] {
+            harness.loop.add(stage) {
+                // What the compositor has received by now.
+                harness.compositor.dispatch()
+                commitsSeenByHook.append(toplevel.surface.commits.count)
+            }
+        }
+        window.setNeedsDisplay(SurfaceRect(x: 10, y: 10, width: 20, height: 20))
+        try harness.loop.runOnce(timeout: 0)
+        #expect(commitsSeenByHook == [commits + 1, commits + 1], "the frame's commit was flushed before the hooks ran")
+    }
+
+    @Test func anIdleHookThatDidWorkKeepsTheLoopFromSleeping() throws {
+        let harness = try Harness(clock: SystemClock())
+        let (window, _) = try harness.mapWindow(painter: Painter())
+        try harness.completeFrame(window)
+        try harness.settle()
+        var pending = 1
+        var calls = 0
+        harness.loop.add(.idle) {
+            calls += 1
+            guard pending > 0 else { return }
+            pending -= 1
+            harness.loop.lookAgainBeforeSleeping()
+        }
+        let start = SystemClock().now
+        try harness.loop.runOnce(timeout: 2)
+        #expect(SystemClock().now - start < 1, "it looked again at once instead of sleeping")
+        #expect(calls == 1)
+        // With nothing left to do, the next iteration sleeps its full timeout.
+        let idleStart = SystemClock().now
+        try harness.loop.runOnce(timeout: 0.2)
+        #expect(SystemClock().now - idleStart >= 0.19)
+        #expect(calls == 2)
+    }
+
     @Test func idleLoopWithAMappedWindowSleepsUntilItsTimerIsDue() throws {
         // A real clock: nothing but the timer may wake the loop.
         let harness = try Harness(clock: SystemClock())
@@ -86,17 +129,17 @@ import Glibc
         var safetyNetFired = false
         let safetyNet = harness.loop.timers.schedule(after: 5) { safetyNetFired = true }
         let wakeUps = harness.loop.wakeUps
-        harness.loop.beforeSleep.append { harness.loop.stop() }
+        harness.loop.add(.present) { harness.loop.stop() }
         try harness.loop.run()
         #expect(harness.loop.wakeUps == wakeUps + 1)
         #expect(!safetyNetFired, "run() returned without waiting for the next timer")
         safetyNet.cancel()
     }
 
-    @Test func beforeSleepHooksRunEachIteration() throws {
+    @Test func hooksRunEachIteration() throws {
         let harness = try Harness()
         var runs = 0
-        harness.loop.beforeSleep.append { runs += 1 }
+        harness.loop.add(.present) { runs += 1 }
         try harness.loop.runOnce(timeout: 0)
         try harness.loop.runOnce(timeout: 0)
         #expect(runs == 2)
@@ -112,5 +155,19 @@ import Glibc
             return reason == "the compositor closed the connection"
                 && "\(error)" == "Lost the connection to the Wayland compositor: the compositor closed the connection."
         }
+    }
+}
+
+@Suite struct LoopStageTests {
+    @Test func stagesRunInTheirOrderWhateverOrderTheHooksWereAddedIn() throws {
+        let harness = try Harness(clock: SystemClock())
+        var order: [String] = []
+        harness.loop.add(.idle) { order.append("idle") }
+        harness.loop.add(.present) { order.append("present") }
+        harness.loop.add(.flushed) { order.append("flushed") }
+        harness.loop.add(.closeInput) { order.append("closeInput") }
+        harness.loop.add(.present) { order.append("present 2") }
+        try harness.loop.runOnce(timeout: 0)
+        #expect(order == ["closeInput", "present", "present 2", "flushed", "idle"])
     }
 }

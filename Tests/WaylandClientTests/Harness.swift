@@ -75,9 +75,11 @@ final class Painter {
         let bounds = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         let area = rect.clipped(to: bounds)
         guard !area.isEmpty else { return }
-        for row in area.y..<area.maxY {
-            let line = (target.data + row * target.stride).assumingMemoryBound(to: UInt32.self)
-            for column in area.x..<area.maxX { line[column] = value }
+        target.withPixels { pixels in
+            for row in area.y..<area.maxY {
+                let line = (pixels + row * target.stride).assumingMemoryBound(to: UInt32.self)
+                for column in area.x..<area.maxX { line[column] = value }
+            }
         }
     }
 }

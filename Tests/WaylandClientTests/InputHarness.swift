@@ -67,7 +67,7 @@ final class InputHarness {
         return events
     }
 
-    var touchFrames: [TouchFrame] {
+    var touchFrames: [TouchInputFrame] {
         events.compactMap { if case .touch(let frame) = $0 { return frame } else { return nil } }
     }
 
@@ -81,6 +81,6 @@ final class InputHarness {
 }
 
 /// "down0", "up3", … for compact expectations.
-func summary(_ frame: TouchFrame) -> [String] {
+func summary(_ frame: TouchInputFrame) -> [String] {
     frame.changes.map { "\($0.kind.rawValue)\($0.id)" }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct InputLogTests {
     @Test func touchFrameLine() {
-        let frame = TouchFrame(seat: "seat0", changes: [
+        let frame = TouchInputFrame(seat: "seat0", changes: [
             TouchChange(id: 0, kind: .down, x: 12.5, y: 40, time: 1234),
             TouchChange(id: 1, kind: .motion, x: 3, y: 4.25, time: 1234, major: 6, minor: 4, orientation: 90),
         ])
@@ -13,9 +13,16 @@ import Testing
     }
 
     @Test func cancelledTouchFrameLine() {
-        let frame = TouchFrame(seat: "seat0", changes: [TouchChange(id: 2, kind: .cancel, x: -1.5, y: 0, time: 7)])
+        let frame = TouchInputFrame(seat: "seat0", changes: [TouchChange(id: 2, kind: .cancel, x: -1.5, y: 0, time: 7)])
         #expect(InputLog.line(for: .touch(frame)) ==
             #"{"seat":"seat0","device":"touch","frame":[{"event":"cancel","id":2,"x":-1.5,"y":0,"time":7}],"cancelled":true}"#)
+    }
+
+    @Test func aButtonReleasedByLeaveSaysSo() {
+        let frame = PointerFrame(seat: "seat0", events: [.releasedByLeave(button: 0x110), .leave], time: 5)
+        #expect(InputLog.line(for: .pointer(frame)) ==
+            #"{"seat":"seat0","device":"pointer","frame":[{"event":"button","button":272,"state":"released","byLeave":true},"#
+            + #"{"event":"leave"}],"time":5}"#)
     }
 
     @Test func pointerFrameLine() {

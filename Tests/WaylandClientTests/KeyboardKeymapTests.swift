@@ -1,15 +1,6 @@
 import Testing
+import TestSupport
 @testable import WaylandClient
-
-/// evdev key codes used by the keyboard tests.
-enum EvdevKey {
-    static let escape: UInt32 = 1
-    static let a: UInt32 = 30
-    static let z: UInt32 = 44
-    static let leftShift: UInt32 = 42
-    static let leftControl: UInt32 = 29
-    static let enter: UInt32 = 28
-}
 
 @Suite struct KeyboardKeymapTests {
     private func usState() throws -> KeyboardState {

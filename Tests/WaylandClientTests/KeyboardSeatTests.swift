@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import TestCompositor
+import TestSupport
 @testable import WaylandClient
 
 /// `wl_keyboard` through real libwayland, with a keymap compiled by the

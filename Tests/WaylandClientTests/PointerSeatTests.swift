@@ -120,7 +120,7 @@ import TestCompositor
         }
         input.events = []
         try input.send { input.seat.setCapabilities([.touch]) }
-        #expect(input.pointerFrames.map(\.events) == [[.button(button: left, pressed: false), .leave]])
+        #expect(input.pointerFrames.map(\.events) == [[.releasedByLeave(button: left), .leave]])
         #expect(input.seat.livePointers == 0, "the wl_pointer was released")
     }
 }

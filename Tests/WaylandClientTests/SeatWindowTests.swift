@@ -21,7 +21,7 @@ import TestCompositor
         seat.pointerFrame()
         try harness.settle()
         #expect(events == [
-            .touch(TouchFrame(seat: "seat0", changes: [TouchChange(id: 0, kind: .down, x: 100, y: 50, time: 7)])),
+            .touch(TouchInputFrame(seat: "seat0", changes: [TouchChange(id: 0, kind: .down, x: 100, y: 50, time: 7)])),
             .pointer(PointerFrame(seat: "seat0", events: [.enter(x: 3, y: 4)], time: 0)),
         ])
 

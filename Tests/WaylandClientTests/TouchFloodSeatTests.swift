@@ -1,5 +1,6 @@
 import Testing
 import TestCompositor
+import TestSupport
 @testable import WaylandClient
 
 /// The random flood through real libwayland: the same malformed streams,
@@ -10,7 +11,7 @@ import TestCompositor
     func randomStreamsThroughTheCompositorLeaveNothingDown(seed: UInt64) throws {
         let input = try InputHarness(seats: [("seat0", [.touch], 8)])
         input.events = []
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var model = TouchConsumerModel()
         var delivered = 0
         var time: UInt32 = 0

@@ -1,22 +1,6 @@
 import Testing
+import TestSupport
 @testable import WaylandClient
-
-/// A seeded generator (SplitMix64) so a failing random run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// What the layer above would believe from the frames it receives: which
 /// touches are down. Records every violation of the assembler's guarantee.
@@ -24,7 +8,7 @@ struct TouchConsumerModel {
     private(set) var down: Set<Int32> = []
     private(set) var violations: [String] = []
 
-    mutating func receive(_ frame: TouchFrame) {
+    mutating func receive(_ frame: TouchInputFrame) {
         if frame.changes.isEmpty { violations.append("empty frame") }
         if frame.cancelled, frame.changes.contains(where: { $0.kind != .cancel }) {
             violations.append("cancel mixed with other changes")
@@ -56,7 +40,7 @@ enum RawTouchEvent {
     case cancel
 
     /// A random event over a small id space, so ids collide and get reused.
-    static func random(using generator: inout SeededGenerator) -> RawTouchEvent {
+    static func random(using generator: inout SplitMix64) -> RawTouchEvent {
         let id = Int32.random(in: 0..<5, using: &generator)
         let x = Double(Int.random(in: -50...850, using: &generator)) / 4
         let y = Double(Int.random(in: -50...650, using: &generator)) / 4

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import WaylandClient
 
 @Suite struct TouchFloodTests {
@@ -6,7 +7,7 @@ import Testing
     /// assembler; frames may be missing (flushes stand in for drained queues).
     @Test(arguments: [1, 2, 3, 42, 2026] as [UInt64])
     func randomStreamsNeverLeaveAFingerDown(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var assembler = TouchFrameAssembler(seat: "seat0")
         var model = TouchConsumerModel()
         var time: UInt32 = 0
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func randomStreamsEndingInCancelLeaveNothingDown() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var assembler = TouchFrameAssembler(seat: "seat0")
         var model = TouchConsumerModel()
         for round in 0..<200 {

@@ -2,7 +2,7 @@ import Testing
 @testable import WaylandClient
 
 @Suite struct TouchFrameAssemblerTests {
-    private func kinds(_ frame: TouchFrame?) -> [String] {
+    private func kinds(_ frame: TouchInputFrame?) -> [String] {
         frame?.changes.map { "\($0.kind.rawValue)\($0.id)" } ?? []
     }
 

@@ -35,7 +35,7 @@ import TestCompositor
         // weston ≤ 10 / mutter 43: the last up comes without a frame. It must
         // reach the app before the loop sleeps again, not with the next touch.
         var framesBeforeEachSleep: [Int] = []
-        input.harness.loop.beforeSleep.append { framesBeforeEachSleep.append(input.touchFrames.count) }
+        input.harness.loop.add(.present) { framesBeforeEachSleep.append(input.touchFrames.count) }
         input.seat.touchUp(id: 0, time: 2)
         input.harness.compositor.dispatch()
         try input.harness.loop.runOnce(timeout: 0)  // sleeps, then reads the up

@@ -20,8 +20,6 @@ const struct wl_interface *tt_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *tt_wp_fractional_scale_v1_interface(void);
 const struct wl_interface *tt_wp_viewporter_interface(void);
 const struct wl_interface *tt_wp_viewport_interface(void);
-const struct wl_interface *tt_zwlr_virtual_pointer_manager_v1_interface(void);
-const struct wl_interface *tt_zwlr_virtual_pointer_v1_interface(void);
 const struct wl_interface *tt_zxdg_decoration_manager_v1_interface(void);
 const struct wl_interface *tt_zxdg_toplevel_decoration_v1_interface(void);
 const struct wl_interface *tt_xdg_wm_base_interface(void);

@@ -19,16 +19,18 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
 
-    /// Where each current touch went down, noted when the recognizers first
-    /// see it. The taps delay `touchesBegan` until they fail, by which time a
-    /// drawing finger has moved on (up to the taps' allowable movement); the
-    /// line still starts where the finger went down.
-    private var touchDownLocations: [ObjectIdentifier: (touch: Weak<Touch>, location: Point)] = [:]
+    /// A press that moves farther than this (points) is drawing, never a
+    /// tap: GTK's default `gtk-dnd-drag-threshold`, 8 logical pixels. A
+    /// finger's jitter stays well below it.
+    public static let dragThreshold = 8.0
 
-    /// The fingers holding a line picked up by the long press: they move it
-    /// and must not draw, even when the taps release their withheld
-    /// `touchesBegan` after the pickup.
-    private var liftingTouches: [ObjectIdentifier: Weak<Touch>] = [:]
+    /// A press held longer than this (seconds) is a dot or a line, never a
+    /// tap. Android calls a press a tap only while it is shorter than the
+    /// long-press timeout (`ViewConfiguration.getLongPressTimeout()`,
+    /// 500 ms), and GTK's `gtk-long-press-time` is 500 ms too; it is also our
+    /// long press's minimum duration and the touches' own tap counting
+    /// (`Touch.tapCount`), so a press is a tap or a hold, never both.
+    public static let maximumTapDuration = 0.5
 
     /// Two taps: clear everything.
     public let doubleTapRecognizer = TapGestureRecognizer()
@@ -43,19 +45,25 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         self.drawing = drawing
         super.init(frame: frame)
 
-        doubleTapRecognizer.numberOfTapsRequired = 2
-        doubleTapRecognizer.delaysTouchesBegan = true
-        // Recognizers also report failing; the taps act only on recognition.
-        doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, recognizer in
-            if recognizer.state == .ended { view.doubleTap() }
+        // Ink first (SPEC §6): the taps never withhold `touchesBegan`, so a
+        // finger's dot shows in the first frame after it goes down. A tap
+        // that recognizes cancels its touches in the view (the default
+        // `cancelsTouchesInView`), which takes its dot away again; its
+        // `touchesEnded` is held until then (`delaysTouchesEnded`), so the
+        // dot never becomes a finished line. The book delays `touchesBegan`
+        // instead, which with a 45 pt tap tolerance swallowed every short
+        // stroke.
+        for tap in [doubleTapRecognizer, tapRecognizer] {
+            tap.allowableMovement = Self.dragThreshold
+            tap.maximumPressDuration = Self.maximumTapDuration
         }
+        doubleTapRecognizer.numberOfTapsRequired = 2
+        // A discrete recognizer sends its action only when it recognizes.
+        doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, _ in view.doubleTap() }
         addGestureRecognizer(doubleTapRecognizer)
 
-        tapRecognizer.delaysTouchesBegan = true
         tapRecognizer.require(toFail: doubleTapRecognizer)
-        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in
-            if recognizer.state == .ended { view.tap(recognizer) }
-        }
+        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in view.tap(recognizer) }
         addGestureRecognizer(tapRecognizer)
 
         // A finger held still on empty paper keeps drawing when it moves on:
@@ -74,15 +82,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     // MARK: Drawing with fingers
 
+    /// A new line per finger, a dot until it moves: shown at once.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
-            let key = ObjectIdentifier(touch)
-            guard liftingTouches[key]?.object !== touch else { continue }
             let point = touch.location(in: self)
-            let start = touchDownLocations.removeValue(forKey: key)?.location ?? point
-            drawing.beginLine(for: key, at: start)
-            if point != start { drawing.extendLine(for: key, to: point) }
-            damage(Line(begin: start, end: point))
+            drawing.beginLine(for: ObjectIdentifier(touch), at: point)
+            damage(Line(begin: point, end: point))
         }
     }
 
@@ -97,7 +102,6 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         var finished = false
         for touch in touches {
-            liftingTouches[ObjectIdentifier(touch)] = nil
             guard let id = drawing.finishLine(for: ObjectIdentifier(touch)) else { continue }
             damage(drawing[id]!)
             finished = true
@@ -107,7 +111,6 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
-            liftingTouches[ObjectIdentifier(touch)] = nil
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
         }
     }
@@ -146,10 +149,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         switch recognizer.state {
         case .began:
             select(drawing.nearestLine(to: recognizer.location(in: self), within: CanvasMetrics.selectionRadius))
+            // The fingers that pick a line up draw nothing more: their lines
+            // in progress go, and later moves find no line to extend.
             if drawing.selectedLineID != nil {
                 for line in drawing.discardLinesInProgress() { damage(line) }
-                liftingTouches = liftingTouches.filter { $0.value.object != nil }
-                for touch in recognizer.touches { liftingTouches[ObjectIdentifier(touch)] = Weak(touch) }
             }
         case .ended, .cancelled:
             finishMove()
@@ -196,16 +199,6 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         gestureRecognizer === moveRecognizer || other === moveRecognizer
-    }
-
-    /// Notes where a new touch went down (see `touchDownLocations`).
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        let key = ObjectIdentifier(touch)
-        if touchDownLocations[key]?.touch.object !== touch {
-            touchDownLocations = touchDownLocations.filter { $0.value.touch.object != nil }
-            touchDownLocations[key] = (Weak(touch), touch.location(in: self))
-        }
-        return true
     }
 
     // MARK: Selection and editing
@@ -289,15 +282,5 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             break
         }
         return super.keyPressed(press)
-    }
-}
-
-/// A weak reference, so remembered touch-down locations never keep a
-/// finished touch alive.
-struct Weak<Object: AnyObject> {
-    weak var object: Object?
-
-    init(_ object: Object) {
-        self.object = object
     }
 }

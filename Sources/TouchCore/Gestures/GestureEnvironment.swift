@@ -13,7 +13,8 @@
 /// 3. Views: each touch's view gets its messages (one call per view per
 ///    phase), unless a recognizer withholds them (`delaysTouchesBegan`,
 ///    `delaysTouchesEnded`) or cancelled them by recognizing
-///    (`cancelsTouchesInView`).
+///    (`cancelsTouchesInView`). `ViewMessageQueue` holds and sends them;
+///    this type decides, in step 2, which recognizer cancels what.
 ///
 /// State changes made by timers (long press, multi-tap window) run steps 2
 /// and 3 at once, so a tap failing on timeout releases the touches it held
@@ -31,53 +32,16 @@ final class GestureEnvironment {
         let to: GestureRecognizer.State
     }
 
-    /// The view messages one changed touch produces in one batch; they are
-    /// always delivered in the order began, moved, ended, cancelled.
-    private struct MessagePhases: OptionSet {
-        let rawValue: UInt8
-
-        static let began = MessagePhases(rawValue: 1 << 0)
-        static let moved = MessagePhases(rawValue: 1 << 1)
-        static let ended = MessagePhases(rawValue: 1 << 2)
-        static let cancelled = MessagePhases(rawValue: 1 << 3)
-
-        /// The phases present, each with its flag, in delivery order (the
-        /// order of the bits).
-        var inDeliveryOrder: InDeliveryOrder { InDeliveryOrder(remaining: rawValue) }
-
-        struct InDeliveryOrder: Sequence, IteratorProtocol {
-            var remaining: UInt8
-
-            mutating func next() -> (phase: Touch.Phase, flag: MessagePhases)? {
-                guard remaining != 0 else { return nil }
-                let flag = MessagePhases(rawValue: remaining & (~remaining &+ 1))
-                remaining &= remaining &- 1
-                switch flag {
-                case .began: return (.began, flag)
-                case .moved: return (.moved, flag)
-                case .ended: return (.ended, flag)
-                default:
-                    assert(flag == .cancelled, "four phases")
-                    return (.cancelled, flag)
-                }
-            }
-        }
-    }
-
-    /// One touch changed in the batch being delivered.
-    private struct Change {
-        let touch: Touch
-        let phases: MessagePhases
-        let delivery: TouchDelivery
-    }
-
     private unowned let window: Window
     /// Recognizers taking part in touch handling: from their first touch
     /// until their reset, in the order they joined.
     private(set) var activeRecognizers: [GestureRecognizer] = []
-    /// Touches whose delivery to their view is not finished, in the order
-    /// they began.
-    private var deliveries: [TouchDelivery] = []
+    /// Step 3: the messages on their way to views.
+    private let viewMessages = ViewMessageQueue()
+    /// The window's tracer (`Window.tracer`).
+    var tracer: Tracer? {
+        didSet { viewMessages.tracer = tracer }
+    }
     private var transitions: [Transition] = []
     private var isBusy = false
     private var needsUpdate = false
@@ -86,23 +50,7 @@ final class GestureEnvironment {
     /// every active recognizer is known to be valid, so settling need not
     /// walk each one's view tree.
     private var needsValidation = false
-    private var nextSequence = 0
-    private var nextBatch = 0
-    /// The latest event, for cancellations that happen between batches.
-    private var latestEvent: Event?
-    /// Emptied buffers kept for the next batch, so delivery allocates no
-    /// arrays in the common case. A buffer is taken out while in use, so a
-    /// nested delivery (a handler feeding the window) gets its own.
-    private var spareChanges: [Change] = []
-    private var spareViews: [View] = []
-    private var spareOutgoing: [Outgoing] = []
-
-    /// A view message ready to go out.
-    private struct Outgoing {
-        let message: TouchDelivery.Message
-        let view: View
-        let touch: Touch
-    }
+    private var changes = ScratchBuffer<ChangedTouch>()
 
     init(window: Window) {
         self.window = window
@@ -119,7 +67,7 @@ final class GestureEnvironment {
 
     /// True when no view message is withheld and no recognizer is taking
     /// part in touch handling: what every touch sequence comes back to.
-    var isIdle: Bool { deliveries.isEmpty && activeRecognizers.isEmpty }
+    var isIdle: Bool { viewMessages.isEmpty && activeRecognizers.isEmpty }
 
     // MARK: Entry points
 
@@ -128,28 +76,27 @@ final class GestureEnvironment {
     /// the touches that began, moved, ended or were cancelled in this batch,
     /// each once.
     func deliver(_ event: Event, changed: [Touch]) {
-        latestEvent = event
+        viewMessages.latestEvent = event
         perform {
-            let batch = nextBatch
-            nextBatch += 1
+            let batch = viewMessages.beginBatch()
             if changed.count == 1 {
                 // One touch changed (the usual case): no list of changes.
                 let touch = changed[0]
                 let (phases, delivery) = messagePhases(for: touch)
                 guard !phases.isEmpty else { return }
-                let change = Change(touch: touch, phases: phases, delivery: delivery)
+                let change = ChangedTouch(touch: touch, phases: phases, delivery: delivery)
                 deliverToRecognizers(change, with: event)
-                queueViewMessages(of: change, batch: batch, event: event)
+                viewMessages.queueMessages(of: change, batch: batch, event: event)
                 return
             }
-            var changes = take(&spareChanges)
+            var changes = self.changes.take()
             for touch in changed.sorted(by: { $0.serial < $1.serial }) {
                 let (phases, delivery) = messagePhases(for: touch)
-                if !phases.isEmpty { changes.append(Change(touch: touch, phases: phases, delivery: delivery)) }
+                if !phases.isEmpty { changes.append(ChangedTouch(touch: touch, phases: phases, delivery: delivery)) }
             }
             deliverToRecognizers(changes, with: event)
-            queueViewMessages(changes, batch: batch, event: event)
-            recycle(&changes, into: &spareChanges)
+            viewMessages.queueMessages(of: changes, batch: batch, event: event)
+            self.changes.recycle(&changes)
         }
     }
 
@@ -158,7 +105,7 @@ final class GestureEnvironment {
     func touchesRemoved(_ touches: [Touch]) {
         perform {
             for touch in touches {
-                delivery(for: touch)?.isLive = false
+                viewMessages.delivery(for: touch)?.isLive = false
                 for recognizer in activeRecognizers where recognizer.trackedTouches.contains(touch) {
                     recognizer.noteCentroid()
                     recognizer.trackedTouches.removeFirstIdentical(to: touch)
@@ -191,7 +138,7 @@ final class GestureEnvironment {
     /// A recognizer stopped tracking `touch`: it has no more say in its delivery.
     func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
         perform {
-            delivery(for: touch)?.receivers.removeAll { $0.recognizer === recognizer }
+            viewMessages.delivery(for: touch)?.receivers.removeAll { $0.recognizer === recognizer }
         }
     }
 
@@ -210,7 +157,7 @@ final class GestureEnvironment {
         while needsUpdate {
             needsUpdate = false
             settle()
-            flushViewMessages()
+            viewMessages.flush()
         }
     }
 
@@ -220,7 +167,7 @@ final class GestureEnvironment {
     /// the environment begins first, even if it already ended (down and up
     /// in one frame).
     private func messagePhases(for touch: Touch) -> (MessagePhases, TouchDelivery) {
-        let existing = delivery(for: touch)
+        let existing = viewMessages.delivery(for: touch)
         let isNew = existing == nil
         let delivery = existing ?? startDelivery(of: touch)
         let phases: MessagePhases
@@ -254,7 +201,7 @@ final class GestureEnvironment {
         delivery.isCancelledByRecognizer = receivers.contains {
             $0.hasRecognized && $0.currentState.isInProgress && $0.cancelsTouchesInView
         }
-        deliveries.append(delivery)
+        viewMessages.add(delivery)
         touch.gestureRecognizers = receivers
         for recognizer in receivers {
             recognizer.trackedTouches.append(touch)
@@ -277,7 +224,7 @@ final class GestureEnvironment {
     /// Calls the recognizers' touch methods, phase by phase, each recognizer
     /// once per phase with its touches of that phase (those it tracks at that
     /// moment: a recognizer may ignore a touch in an earlier phase).
-    private func deliverToRecognizers(_ changes: [Change], with event: Event) {
+    private func deliverToRecognizers(_ changes: [ChangedTouch], with event: Event) {
         guard let first = changes.first else { return }
         if changes.count == 1 {
             deliverToRecognizers(first, with: event)
@@ -301,7 +248,7 @@ final class GestureEnvironment {
 
     /// `deliverToRecognizers` for a batch of one touch (the usual case):
     /// every recognizer that tracks it gets the one-touch set.
-    private func deliverToRecognizers(_ change: Change, with event: Event) {
+    private func deliverToRecognizers(_ change: ChangedTouch, with event: Event) {
         let touch = change.touch
         let recipients = touch.gestureRecognizers
         var touches: Set<Touch>?
@@ -309,17 +256,10 @@ final class GestureEnvironment {
         for (phase, _) in change.phases.inDeliveryOrder {
             for recognizer in recipients
             where recognizer.trackedTouches.contains(where: { $0 === touch }) && isReceivingTouches(recognizer) {
-                let set = touches ?? touchSet(CollectionOfOne(touch), count: 1, of: event)
+                let set = touches ?? event.touchSet(CollectionOfOne(touch), count: 1)
                 touches = set
-                switch phase {
-                case .began: recognizer.touchesBegan(set, with: event)
-                case .moved: recognizer.touchesMoved(set, with: event)
-                case .ended: recognizer.touchesEnded(set, with: event)
-                case .cancelled:
-                    recognizer.touchesCancelled(set, with: event)
-                    cancelledRecipients.append(recognizer)
-                case .stationary: break
-                }
+                if let tracer { tracer(.touches(phase, receiver: recognizer.traceName, touches: [TracedTouch(touch)])) }
+                if recognizer.receive(phase, set, with: event) { cancelledRecipients.append(recognizer) }
             }
         }
         endGestures(of: cancelledRecipients)
@@ -339,7 +279,7 @@ final class GestureEnvironment {
     /// Calls each recipient's touch method for `phase` with the touches of
     /// `changes` in that phase it tracks, if any; adds those that got
     /// `touchesCancelled` to `cancelled`.
-    private func deliver(_ phase: Touch.Phase, _ flag: MessagePhases, of changes: [Change],
+    private func deliver(_ phase: Touch.Phase, _ flag: MessagePhases, of changes: [ChangedTouch],
                          to recipients: [GestureRecognizer], with event: Event,
                          cancelled cancelledRecipients: inout [GestureRecognizer]) {
         let changesOfPhase = changes.count { $0.phases.contains(flag) }
@@ -353,8 +293,8 @@ final class GestureEnvironment {
             guard tracked > 0, isReceivingTouches(recognizer) else { continue }
             let touches: Set<Touch>
             if tracked == changesOfPhase {
-                let all = allOfPhase ?? touchSet(changes.lazy.filter { $0.phases.contains(flag) }.map { $0.touch },
-                                                 count: changesOfPhase, of: event)
+                let all = allOfPhase ?? event.touchSet(changes.lazy.filter { $0.phases.contains(flag) }.map { $0.touch },
+                                                       count: changesOfPhase)
                 allOfPhase = all
                 touches = all
             } else {
@@ -362,15 +302,8 @@ final class GestureEnvironment {
                     change.phases.contains(flag) && recognizer.trackedTouches.contains { $0 === change.touch }
                 }.map { $0.touch })
             }
-            switch phase {
-            case .began: recognizer.touchesBegan(touches, with: event)
-            case .moved: recognizer.touchesMoved(touches, with: event)
-            case .ended: recognizer.touchesEnded(touches, with: event)
-            case .cancelled:
-                recognizer.touchesCancelled(touches, with: event)
-                cancelledRecipients.append(recognizer)
-            case .stationary: break
-            }
+            if let tracer { tracer(.touches(phase, receiver: recognizer.traceName, touches: TracedTouch.list(touches))) }
+            if recognizer.receive(phase, touches, with: event) { cancelledRecipients.append(recognizer) }
         }
     }
 
@@ -391,6 +324,7 @@ final class GestureEnvironment {
         guard hasRecognizerDoneWithGesture() else { return }
         for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
             activeRecognizers.removeFirstIdentical(to: recognizer)
+            trace(recognizer, from: recognizer.currentState, to: .possible)
             recognizer.resetToPossible()
         }
     }
@@ -450,6 +384,7 @@ final class GestureEnvironment {
 
     private func process(_ transition: Transition) {
         let recognizer = transition.recognizer
+        trace(recognizer, from: transition.from, to: transition.to)
         switch transition.to {
         case .possible:
             assertionFailure("only reset moves a recognizer back to possible")
@@ -458,7 +393,7 @@ final class GestureEnvironment {
         case .ended where transition.from == .possible:
             attemptRecognition(recognizer, asked: .ended)
         case .changed, .ended, .cancelled:
-            recognizer.sendActions()
+            recognizer.sendActions(tracer: tracer)
         case .failed:
             didFail(recognizer)
         }
@@ -501,7 +436,7 @@ final class GestureEnvironment {
             return
         }
         recognizer.hasRecognized = true
-        recognizer.sendActions()
+        recognizer.sendActions(tracer: tracer)
         for other in activeRecognizers where other !== recognizer && !other.hasRecognized {
             guard other.currentState != .failed else { continue }
             if other.requiresFailure(of: recognizer)
@@ -509,11 +444,7 @@ final class GestureEnvironment {
                 forceFail(other)
             }
         }
-        if recognizer.cancelsTouchesInView {
-            for delivery in deliveries where delivery.isReceived(by: recognizer) {
-                delivery.isCancelledByRecognizer = true
-            }
-        }
+        if recognizer.cancelsTouchesInView { viewMessages.cancelTouches(receivedBy: recognizer) }
     }
 
     /// Whether `winner`, having recognized, makes `loser` fail: neither
@@ -539,14 +470,15 @@ final class GestureEnvironment {
 
     private func forceFail(_ recognizer: GestureRecognizer) {
         transitions.removeAll { $0.recognizer === recognizer }
+        trace(recognizer, from: recognizer.currentState, to: .failed)
         recognizer.pendingState = nil
         recognizer.currentState = .failed
         didFail(recognizer)
     }
 
-    /// A failure sends the actions and may let recognizers waiting for it go.
+    /// A failure sends no action (SPEC §5, as UIKit) but may let
+    /// recognizers waiting for it go.
     private func didFail(_ recognizer: GestureRecognizer) {
-        recognizer.sendActions()
         for waiting in activeRecognizers {
             guard let pending = waiting.pendingState, !isWaitingForFailure(waiting) else { continue }
             waiting.pendingState = nil
@@ -562,10 +494,11 @@ final class GestureEnvironment {
         if recognizer.hasRecognized {
             transitions.removeAll { $0.recognizer === recognizer }
             if recognizer.currentState.isInProgress {
+                trace(recognizer, from: recognizer.currentState, to: .cancelled)
                 recognizer.currentState = .cancelled
-                recognizer.sendActions()
+                recognizer.sendActions(tracer: tracer)
             } else if hadQueuedChange {
-                recognizer.sendActions()
+                recognizer.sendActions(tracer: tracer)
             }
         } else if recognizer.currentState != .failed {
             forceFail(recognizer)
@@ -574,180 +507,12 @@ final class GestureEnvironment {
             touch.gestureRecognizers.removeAll { $0 === recognizer }
         }
         activeRecognizers.removeFirstIdentical(to: recognizer)
+        trace(recognizer, from: recognizer.currentState, to: .possible)
         recognizer.resetToPossible()
     }
 
-    // MARK: Views
-
-    /// Appends this batch's view messages to their touches' queues, in the
-    /// order they will be delivered: by phase, then by view, then by touch.
-    private func queueViewMessages(_ changes: [Change], batch: Int, event: Event) {
-        if changes.count == 1, let change = changes.first {
-            queueViewMessages(of: change, batch: batch, event: event)
-            return
-        }
-        var views = take(&spareViews)
-        defer {
-            recycle(&views, into: &spareViews)
-        }
-        var phasesInBatch: MessagePhases = []
-        for change in changes {
-            phasesInBatch.formUnion(change.phases)
-            if let view = change.touch.view, !views.contains(where: { $0 === view }) { views.append(view) }
-        }
-        for (phase, flag) in phasesInBatch.inDeliveryOrder {
-            for view in views {
-                for change in changes
-                where change.touch.view === view && change.phases.contains(flag) && !change.delivery.isClosedByRecognizer {
-                    change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch,
-                                                       event: event))
-                    nextSequence += 1
-                }
-            }
-        }
-    }
-
-    /// `queueViewMessages` for a batch of one touch: one view, its messages
-    /// in phase order.
-    private func queueViewMessages(of change: Change, batch: Int, event: Event) {
-        guard change.touch.view != nil, !change.delivery.isClosedByRecognizer else { return }
-        for (phase, _) in change.phases.inDeliveryOrder {
-            change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
-            nextSequence += 1
-        }
-    }
-
-    /// Delivers every view message no recognizer holds any more, oldest
-    /// first, and forgets finished deliveries.
-    private func flushViewMessages() {
-        let cancellationBatch = nextBatch
-        nextBatch += 1
-        guard deliveries.contains(where: { $0.hasWork }) else { return }
-        var outgoing = take(&spareOutgoing)
-        defer {
-            recycle(&outgoing, into: &spareOutgoing)
-        }
-        func cancel(_ delivery: TouchDelivery, view: View) {
-            if delivery.viewSawBegan && !delivery.viewFinished, let event = latestEvent {
-                let message = TouchDelivery.Message(phase: .cancelled, sequence: nextSequence,
-                                                    batch: cancellationBatch, event: event)
-                nextSequence += 1
-                outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
-            }
-            delivery.viewFinished = true
-            delivery.clearQueue()
-        }
-        for delivery in deliveries where delivery.hasWork {
-            guard let view = delivery.view else {
-                delivery.clearQueue()
-                continue
-            }
-            if delivery.isCancelledByRecognizer {
-                cancel(delivery, view: view)
-                continue
-            }
-            if let systemCancel = delivery.queue.last(where: { $0.phase == .cancelled }) {
-                // A cancelled touch is never held: the view lets it go now,
-                // or never hears of it if it saw nothing yet.
-                if delivery.viewSawBegan && !delivery.viewFinished {
-                    outgoing.append(Outgoing(message: systemCancel, view: view, touch: delivery.touch))
-                }
-                delivery.viewFinished = true
-                delivery.clearQueue()
-                continue
-            }
-            guard !delivery.queue.isEmpty else { continue }
-            // Whether a recognizer still deciding holds these messages back,
-            // asked only when it matters.
-            var withholdsBegan: Bool?
-            var withholdsEnded: Bool?
-            while let message = delivery.queue.first {
-                if !delivery.viewSawBegan {
-                    let withholds = withholdsBegan ?? delivery.hasDecider { $0.delaysTouchesBegan }
-                    withholdsBegan = withholds
-                    if withholds { break }
-                }
-                if message.phase == .ended {
-                    let withholds = withholdsEnded ?? delivery.hasDecider { $0.delaysTouchesEnded }
-                    withholdsEnded = withholds
-                    if withholds { break }
-                }
-                delivery.queue.removeFirst()
-                guard !delivery.viewFinished else { continue }
-                switch message.phase {
-                case .began: delivery.viewSawBegan = true
-                case .ended, .cancelled: delivery.viewFinished = true
-                case .moved, .stationary: break
-                }
-                outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
-            }
-        }
-        // Forget finished deliveries, keeping the others in order.
-        var position = deliveries.endIndex
-        while position > deliveries.startIndex {
-            position -= 1
-            if deliveries[position].isDone { deliveries.remove(at: position) }
-        }
-
-        if outgoing.count > 1 { outgoing.sort { $0.message.sequence < $1.message.sequence } }
-        var index = outgoing.startIndex
-        while index < outgoing.endIndex {
-            let first = outgoing[index]
-            var next = index + 1
-            while next < outgoing.endIndex, outgoing[next].view === first.view,
-                  outgoing[next].message.phase == first.message.phase,
-                  outgoing[next].message.batch == first.message.batch {
-                next += 1
-            }
-            let touches = touchSet(outgoing[index..<next].lazy.map { $0.touch }, count: next - index,
-                                   of: first.message.event)
-            send(first.message.phase, touches, to: first.view, with: first.message.event)
-            index = next
-        }
-    }
-
-    /// The set of `count` distinct `touches`: the event's own `allTouches`
-    /// when they are all of them (one finger down, or every finger
-    /// changing), which saves building an equal set. (A batch changes each
-    /// touch once, and a view gets one message per touch, phase and batch.)
-    private func touchSet<Touches: Collection<Touch>>(_ touches: Touches, count: Int, of event: Event) -> Set<Touch> {
-        assert(Set(touches).count == count, "a delivery's touches are distinct")
-        let all = event.allTouches
-        if count == 1 {
-            // One finger down: no need to hash.
-            if all.count == 1, let touch = touches.first, all.first === touch { return all }
-            return Set(touches)
-        }
-        if count == all.count && touches.allSatisfy({ all.contains($0) }) { return all }
-        return Set(touches)
-    }
-
-    /// Empties `buffer` and keeps its storage as the spare for next time.
-    /// (Buffers hold a few elements; removing them one by one is cheaper
-    /// than the general `removeAll(keepingCapacity:)`.)
-    private func recycle<Element>(_ buffer: inout [Element], into spare: inout [Element]) {
-        while !buffer.isEmpty { buffer.removeLast() }
-        swap(&buffer, &spare)
-    }
-
-    /// Takes a spare buffer out, leaving an empty one behind.
-    private func take<Element>(_ spare: inout [Element]) -> [Element] {
-        var buffer: [Element] = []
-        swap(&buffer, &spare)
-        return buffer
-    }
-
-    private func send(_ phase: Touch.Phase, _ touches: Set<Touch>, to view: View, with event: Event) {
-        switch phase {
-        case .began: view.touchesBegan(touches, with: event)
-        case .moved: view.touchesMoved(touches, with: event)
-        case .ended: view.touchesEnded(touches, with: event)
-        case .cancelled: view.touchesCancelled(touches, with: event)
-        case .stationary: break
-        }
-    }
-
-    private func delivery(for touch: Touch) -> TouchDelivery? {
-        deliveries.last { $0.touch === touch }
+    private func trace(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State) {
+        guard let tracer, from != to else { return }
+        tracer(.state(recognizer: recognizer.traceName, from: from, to: to))
     }
 }

@@ -25,12 +25,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var pressStarts: [Touch: Point] = [:]
     private var mostFingersInPress = 0
     private var timer: TimerHandle?
-    /// How its timers reach it without keeping it alive.
-    private var timerLink: TimerLink<LongPressGestureRecognizer>?
-
-    deinit {
-        timerLink?.target = nil
-    }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if state.isInProgress {
@@ -45,8 +39,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if pressStarts.count > numberOfTouchesRequired {
             fail()
         } else if pressStarts.count == numberOfTouchesRequired {
-            let link = TimerLink.reused(&timerLink, for: self)
-            timer = timers?.schedule(after: minimumPressDuration) { link.target?.pressLasted() }
+            timer = schedule(after: minimumPressDuration) { $0.pressLasted() }
         }
     }
 
@@ -82,8 +75,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         timer?.cancel()
         completedTaps += 1
         mostFingersInPress = 0
-        let link = TimerLink.reused(&timerLink, for: self)
-        timer = timers?.schedule(after: maximumIntervalBetweenTaps) { link.target?.fail() }
+        timer = schedule(after: maximumIntervalBetweenTaps) { $0.fail() }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {

@@ -36,18 +36,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var fingers: [Touch] = []
     private var start: Point?
     private var timer: TimerHandle?
-    /// How its timers reach it without keeping it alive.
-    private var timerLink: TimerLink<SwipeGestureRecognizer>?
-
-    deinit {
-        timerLink?.target = nil
-    }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         if fingers.isEmpty {
-            let link = TimerLink.reused(&timerLink, for: self)
-            timer = timers?.schedule(after: maximumDuration) { link.target?.fail() }
+            timer = schedule(after: maximumDuration) { $0.fail() }
         }
         fingers.append(contentsOf: touches.sorted { $0.serial < $1.serial })
         if fingers.count > numberOfTouchesRequired {

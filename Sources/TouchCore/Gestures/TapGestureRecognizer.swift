@@ -7,7 +7,7 @@ import Timing
 /// each moving at most `allowableMovement` points, all lifted within
 /// `maximumPressDuration`. Each next tap must go down within
 /// `maximumIntervalBetweenTaps` of the previous lift and within
-/// `allowableMovement` of the first tap. Anything else fails, so a
+/// `allowableTapSeparation` of the first tap. Anything else fails, so a
 /// recognizer waiting for this one (`require(toFail:)`) can go ahead.
 open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
@@ -15,9 +15,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// How long after a lift the next tap may begin (seconds). UIKit does not
     /// document its value; 0.35 s feels like its double-tap window.
     public var maximumIntervalBetweenTaps = 0.35
-    /// How far a finger may drift during a tap, and how far later taps may
-    /// land from the first (points). UIKit uses about 45 points for both.
+    /// How far a finger may drift during a tap (points). UIKit uses about
+    /// 45 points.
     public var allowableMovement = 45.0
+    /// How far later taps may land from the first (points). UIKit uses the
+    /// same 45 points as for the drift; a view that keeps the drift small
+    /// (so that short strokes are not taps) can still accept a second
+    /// finger tap that lands a little off the first.
+    public var allowableTapSeparation = 45.0
     /// A press held longer than this (seconds) is not a tap.
     public var maximumPressDuration = 1.5
 
@@ -28,12 +33,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Where the first tap went down (window), for the next taps.
     private var firstTapLocation: Point?
     private var timer: TimerHandle?
-    /// How its timers reach it without keeping it alive.
-    private var timerLink: TimerLink<TapGestureRecognizer>?
-
-    deinit {
-        timerLink?.target = nil
-    }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
@@ -43,7 +42,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         for touch in touches {
             let location = touch.location(in: nil)
-            if let firstTapLocation, location.distance(to: firstTapLocation) > allowableMovement {
+            if let firstTapLocation, location.distance(to: firstTapLocation) > allowableTapSeparation {
                 fail()
                 return
             }
@@ -103,8 +102,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// next tap that comes too late.
     private func startTimer(after delay: Double) {
         timer?.cancel()
-        let link = TimerLink.reused(&timerLink, for: self)
-        timer = timers?.schedule(after: delay) { link.target?.fail() }
+        timer = schedule(after: delay) { $0.fail() }
     }
 
     private func fail() {

@@ -46,12 +46,19 @@ struct TargetActionList {
     }
 
     /// Calls every live pair in the order they were added.
-    func send(from recognizer: GestureRecognizer) {
+    func send(from recognizer: GestureRecognizer, tracer: Tracer?) {
         // `pairs` is a snapshot: a handler changing the list does not
         // affect this round.
         for pair in pairs {
             guard let target = pair.target else { continue }
+            if let tracer {
+                tracer(.action(recognizer: recognizer.traceName, action: pair.action.name, target: Self.name(of: target)))
+            }
             pair.perform(target, recognizer)
         }
+    }
+
+    private static func name(of target: AnyObject) -> String {
+        (target as? Responder)?.traceName ?? String(describing: type(of: target))
     }
 }

@@ -92,7 +92,7 @@ final class TouchDispatcher {
                                                         time: change.timestamp),
                           window: window)
         nextSerial += 1
-        let hit = window.hitTest(change.location, with: nil)
+        let hit = window.hitTest(change.location, with: .hitTesting(change.device.kind, at: change.timestamp))
         window.touchDidHit(hit)
         touch.view = hit
         active.append(touch)

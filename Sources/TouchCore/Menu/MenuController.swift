@@ -104,7 +104,7 @@ public final class MenuController {
         let action = layout.items[index].action
         let responder = window.firstResponder
         hideMenu()
-        responder?.perform(action, sender: self)
+        responder?.perform(action, sender: self, tracer: window.tracer)
     }
 
     /// Handles a key press while the menu is visible; returns whether the

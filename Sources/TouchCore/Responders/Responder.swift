@@ -11,6 +11,9 @@ open class Responder {
     /// The next responder in the chain.
     open var next: Responder? { nil }
 
+    /// How `--trace` names this responder: its type's name.
+    open var traceName: String { String(describing: type(of: self)) }
+
     /// The window whose first responder this responder would be.
     var windowForFirstResponder: Window? { nil }
 
@@ -114,11 +117,27 @@ open class Responder {
 
     /// Finds the target for `action` from here and performs it; returns
     /// whether some responder did.
+    /// With a `tracer`, the walk is traced: who was asked, who took it.
     @discardableResult
-    func perform(_ action: Action, sender: Any?) -> Bool {
+    func perform(_ action: Action, sender: Any?, tracer: Tracer? = nil) -> Bool {
+        if let tracer { traceWalk(of: action, sender: sender, to: tracer) }
         guard let target = target(forAction: action, withSender: sender),
               let handler = target.handler(for: action) else { return false }
         handler(sender)
         return true
+    }
+
+    private func traceWalk(of action: Action, sender: Any?, to tracer: Tracer) {
+        var asked: [String] = []
+        var responder: Responder? = self
+        while let current = responder {
+            asked.append(current.traceName)
+            if current.canPerformAction(action, withSender: sender) {
+                tracer(.actionWalk(action: action.name, asked: asked, takenBy: current.traceName))
+                return
+            }
+            responder = current.next
+        }
+        tracer(.actionWalk(action: action.name, asked: asked, takenBy: nil))
     }
 }

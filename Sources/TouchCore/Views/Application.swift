@@ -44,7 +44,7 @@ open class Application: Responder {
         }
         guard let window = keyWindow else { return perform(action, sender: sender) }
         let start = window.firstResponder ?? window
-        return start.perform(action, sender: sender)
+        return start.perform(action, sender: sender, tracer: window.tracer)
     }
 
     /// The end of the chain.

@@ -22,6 +22,11 @@ open class Window: View {
     /// Called when the window goes from no damage to some damage, so the app
     /// layer can request a frame (once until the damage is taken).
     public var onNeedsDisplay: (() -> Void)?
+    /// Receives what the core decides for this window's touches, recognizers
+    /// and actions (`--trace`); nil, the default, traces nothing.
+    public var tracer: Tracer? {
+        didSet { gestureEnvironment.tracer = tracer }
+    }
 
     /// The view controller whose view fills the window.
     public var rootViewController: ViewController? {

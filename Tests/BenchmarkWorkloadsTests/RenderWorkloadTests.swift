@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import Canvas
 import Render
 import Testing
@@ -8,7 +9,7 @@ import TouchCore
         let workload = MotionFrameWorkload(finishedLines: 500, width: 400, height: 300)
         for _ in 0..<10 { workload.step() }
         // The finger started at (100, 75) and moved 3 pt right, 2 pt down per step.
-        #expect(workload.image.buffer.at(115, 85) == .red)
+        #expect(workload.image.buffer.pixel(x: 115, y: 85) == 0xFFFF_0000, "red, the line being drawn")
     }
 
     @Test func fullRedrawPaintsTheLines() {
@@ -17,6 +18,6 @@ import TouchCore
         workload.copyFrame()
         let line = workload.drawing.lines[0]
         let middle = Point(x: (line.begin.x + line.end.x) / 2, y: (line.begin.y + line.end.y) / 2)
-        #expect(workload.image.buffer.at(Int(middle.x), Int(middle.y)) == .black)
+        #expect(workload.image.buffer.pixel(x: Int(middle.x), y: Int(middle.y)) == 0xFF00_0000, "black, a finished line")
     }
 }

@@ -1,4 +1,6 @@
 import Canvas
+import Render
+import TestSupport
 import TouchCore
 
 /// The rendering benchmarks of issue 8, ready to time: each `step()` is one

@@ -1,8 +1,7 @@
+@testable import Decorations
 import Testing
 import Timing
 import TouchCore
-@testable import TouchTrackerApp
-import WaylandClient
 
 /// The title bar's hit areas and what presses on them ask for, on a core
 /// window alone (no compositor).
@@ -27,7 +26,6 @@ import WaylandClient
         }
 
         func send(_ phase: RawTouch.Phase, _ x: Double, _ y: Double, at time: Double, pointer: Bool = true, id: Int32 = 0) {
-            bar.hitTestsPointer = pointer
             let change = RawTouch(device: pointer ? TitleBarViewTests.mouse : TitleBarViewTests.fingers, id: id,
                                   phase: phase, location: Point(x: x, y: y), timestamp: time)
             window.handle(TouchFrame(changes: [change], timestamp: time))
@@ -91,14 +89,14 @@ import WaylandClient
 
     @Test func theWindowHitTestsTheBorderOnlyForThePointer() {
         let fixture = Fixture()
-        fixture.bar.hitTestsPointer = true
-        #expect(fixture.window.hitTest(Point(x: 2, y: 150), with: nil) === fixture.bar)
-        #expect(fixture.window.hitTest(Point(x: 200, y: 150), with: nil) === fixture.canvas)
-        fixture.bar.hitTestsPointer = false
-        #expect(fixture.window.hitTest(Point(x: 2, y: 150), with: nil) === fixture.canvas)
-        #expect(fixture.window.hitTest(Point(x: 200, y: 10), with: nil) === fixture.bar)
+        let pointer = Event.hitTesting(.pointer), finger = Event.hitTesting(.finger)
+        #expect(fixture.window.hitTest(Point(x: 2, y: 150), with: pointer) === fixture.bar)
+        #expect(fixture.window.hitTest(Point(x: 200, y: 150), with: pointer) === fixture.canvas)
+        #expect(fixture.window.hitTest(Point(x: 2, y: 150), with: finger) === fixture.canvas)
+        #expect(fixture.window.hitTest(Point(x: 200, y: 10), with: finger) === fixture.bar)
+        #expect(fixture.window.hitTest(Point(x: 2, y: 150), with: nil) === fixture.canvas, "no event: not a pointer")
         fixture.bar.isHidden = true
-        #expect(fixture.window.hitTest(Point(x: 200, y: 10), with: nil) === fixture.window)
+        #expect(fixture.window.hitTest(Point(x: 200, y: 10), with: finger) === fixture.window)
     }
 
     @Test func dragOnTheBarMovesOnceBeyondTheThreshold() {

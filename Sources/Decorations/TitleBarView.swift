@@ -1,13 +1,12 @@
-import Render
 import TouchCore
-import WaylandClient
 
 /// The title bar the app draws itself where the compositor leaves
 /// decorations to clients (weston, GNOME), and the invisible resize border
 /// around the window.
 ///
 /// It only decides what a press means and says so through `onRequest`; the
-/// session turns requests into `xdg_toplevel` requests. A press on the bar
+/// app turns requests into `xdg_toplevel` requests. It knows nothing of
+/// Wayland or Cairo: `WindowEdge` is its own. A press on the bar
 /// and a drag move the window; a double click or double tap toggles
 /// maximize; a button acts when released over it; a pointer press near the
 /// window's edges resizes it. Fingers near the edges (outside the bar) go to
@@ -16,9 +15,9 @@ import WaylandClient
 /// The view covers the bar; its hit area also takes in the window's border
 /// (of its superview, the window), which is why it must be the front-most
 /// view. Painting is `TitleBarPainter`'s, from `appearance`.
-final class TitleBarView: View {
+public final class TitleBarView: View {
     /// The bar's height in points, before rounding to whole pixels.
-    static let height = 32.0
+    public static let height = 32.0
     /// How far from the window's edges a pointer press resizes.
     static let resizeBorder = 8.0
     /// How far along an edge from a corner a press resizes both ways.
@@ -30,44 +29,39 @@ final class TitleBarView: View {
     static let buttonOrder: [TitleBarAppearance.Button] = [.close, .maximize, .minimize]
 
     /// What a press on the bar or border means, once it means something.
-    enum Request: Equatable {
+    public enum Request: Equatable, Sendable {
         /// `xdg_toplevel.move` with the press's seat and serial.
         case move
         /// `xdg_toplevel.resize` from these edges.
-        case resize(ResizeEdges)
+        case resize(WindowEdge)
         case toggleMaximize
         case minimize
         case close
     }
 
     /// What lies under a point.
-    enum Part: Equatable {
+    public enum Part: Equatable, Sendable {
         case dragArea
         case button(TitleBarAppearance.Button)
-        case resizeBorder(ResizeEdges)
+        case resizeBorder(WindowEdge)
     }
 
     /// Called when a press lands on the bar or the border, before any
     /// request it leads to: the moment to note which press it was.
-    var onPress: (() -> Void)?
-    var onRequest: ((Request) -> Void)?
+    public var onPress: (() -> Void)?
+    public var onRequest: ((Request) -> Void)?
 
-    var title: String {
+    public var title: String {
         didSet { if title != oldValue { setNeedsDisplay() } }
     }
     /// The window is the active one: drawn as such.
-    var isActive = false {
+    public var isActive = false {
         didSet { if isActive != oldValue { setNeedsDisplay() } }
     }
     /// A maximized window shows "restore" and has no resize border.
-    var isMaximized = false {
+    public var isMaximized = false {
         didSet { if isMaximized != oldValue { setNeedsDisplay() } }
     }
-    /// Whether the input now being hit-tested comes from a pointer: only a
-    /// pointer resizes from the border. The core's hit-testing does not say,
-    /// so the session sets it before each input batch.
-    var hitTestsPointer = false
-
     /// The touch this view follows, and what it is doing.
     private enum Tracking {
         case idle
@@ -83,7 +77,7 @@ final class TitleBarView: View {
         didSet { if Self.pressedButton(oldValue) != pressedButton { setNeedsDisplay() } }
     }
 
-    init(title: String) {
+    public init(title: String) {
         self.title = title
         super.init(frame: .zero)
     }
@@ -92,12 +86,12 @@ final class TitleBarView: View {
 
     /// The bar's height at `scale` buffer pixels per point: `height`
     /// rounded to whole pixels, so the canvas below starts on a pixel row.
-    static func height(scale: Double) -> Double {
+    public static func height(scale: Double) -> Double {
         (height * scale).rounded() / scale
     }
 
     /// Where each button is, in this view's coordinates, right to left.
-    var buttonFrames: [TitleBarAppearance.ButtonFrame] {
+    public var buttonFrames: [TitleBarAppearance.ButtonFrame] {
         let side = bounds.height
         return Self.buttonOrder.enumerated().map { index, button in
             .init(button, frame: Rect(x: bounds.maxX - side * Double(index + 1), y: bounds.minY,
@@ -107,7 +101,7 @@ final class TitleBarView: View {
 
     /// What is under `point` (this view's coordinates) for a press from a
     /// pointer (`pointer`) or a finger; nil for what is not the bar's.
-    func part(at point: Point, pointer: Bool) -> Part? {
+    public func part(at point: Point, pointer: Bool) -> Part? {
         if bounds.contains(point), let slot = buttonFrames.first(where: { $0.frame.contains(point) }) {
             return .button(slot.button)
         }
@@ -119,7 +113,7 @@ final class TitleBarView: View {
 
     /// The edges a press at `point` resizes, or nil away from them (and
     /// always for a maximized window).
-    private func resizeEdges(at point: Point) -> ResizeEdges? {
+    private func resizeEdges(at point: Point) -> WindowEdge? {
         guard !isMaximized, let window = superview else { return nil }
         let inWindow = convert(point, to: window)
         let area = window.bounds
@@ -148,14 +142,16 @@ final class TitleBarView: View {
         }
     }
 
-    override func point(inside point: Point, with event: Event?) -> Bool {
-        part(at: point, pointer: hitTestsPointer) != nil
+    /// Only a pointer resizes from the border: fingers near the edges go
+    /// to the canvas.
+    public override func point(inside point: Point, with event: Event?) -> Bool {
+        part(at: point, pointer: event?.hitTestedKind == .pointer) != nil
     }
 
     // MARK: Appearance
 
     /// The button held down with the press still over it.
-    var pressedButton: TitleBarAppearance.Button? { Self.pressedButton(tracking) }
+    public var pressedButton: TitleBarAppearance.Button? { Self.pressedButton(tracking) }
 
     private static func pressedButton(_ tracking: Tracking) -> TitleBarAppearance.Button? {
         if case .pressedOnButton(_, let button, true) = tracking { return button }
@@ -163,7 +159,7 @@ final class TitleBarView: View {
     }
 
     /// What `TitleBarPainter` draws, in window coordinates.
-    var appearance: TitleBarAppearance {
+    public var appearance: TitleBarAppearance {
         let buttons = buttonFrames.map { TitleBarAppearance.ButtonFrame($0.button, frame: convert($0.frame, to: nil)) }
         return TitleBarAppearance(frame: convert(bounds, to: nil), title: title, isActive: isActive,
                                   isMaximized: isMaximized, buttons: buttons, pressedButton: pressedButton)
@@ -171,7 +167,7 @@ final class TitleBarView: View {
 
     // MARK: Touches
 
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
             switch tracking {
             case .pressedOnBar, .pressedOnButton:
@@ -207,7 +203,7 @@ final class TitleBarView: View {
         }
     }
 
-    override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         switch tracking {
         case .pressedOnBar(let touch, let start) where touches.contains(touch):
             guard touch.location(in: self).distance(to: start) > Self.dragThreshold else { return }
@@ -221,7 +217,7 @@ final class TitleBarView: View {
         }
     }
 
-    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let released = tracking
         tracking = .idle
@@ -234,7 +230,7 @@ final class TitleBarView: View {
         }
     }
 
-    override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         tracking = .idle
     }

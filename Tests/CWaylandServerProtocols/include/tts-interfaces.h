@@ -20,8 +20,6 @@ const struct wl_interface *tts_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *tts_wp_fractional_scale_v1_interface(void);
 const struct wl_interface *tts_wp_viewporter_interface(void);
 const struct wl_interface *tts_wp_viewport_interface(void);
-const struct wl_interface *tts_zwlr_virtual_pointer_manager_v1_interface(void);
-const struct wl_interface *tts_zwlr_virtual_pointer_v1_interface(void);
 const struct wl_interface *tts_zxdg_decoration_manager_v1_interface(void);
 const struct wl_interface *tts_zxdg_toplevel_decoration_v1_interface(void);
 const struct wl_interface *tts_xdg_wm_base_interface(void);

@@ -2,7 +2,6 @@
 #include <wayland-server.h>
 #include "fractional-scale-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
-#include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 #include "tts-interfaces.h"

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import Canvas
 import Testing
 import TouchCore

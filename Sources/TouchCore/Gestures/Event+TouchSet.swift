@@ -1,0 +1,17 @@
+extension Event {
+    /// The set of `count` distinct `touches`: the event's own `allTouches`
+    /// when they are all of them (one finger down, or every finger
+    /// changing), which saves building an equal set. (A batch changes each
+    /// touch once, and a view gets one message per touch, phase and batch.)
+    func touchSet<Touches: Collection<Touch>>(_ touches: Touches, count: Int) -> Set<Touch> {
+        assert(Set(touches).count == count, "a delivery's touches are distinct")
+        let all = allTouches
+        if count == 1 {
+            // One finger down: no need to hash.
+            if all.count == 1, let touch = touches.first, all.first === touch { return all }
+            return Set(touches)
+        }
+        if count == all.count && touches.allSatisfy({ all.contains($0) }) { return all }
+        return Set(touches)
+    }
+}

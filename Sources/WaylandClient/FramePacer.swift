@@ -1,0 +1,68 @@
+/// When the window draws, as a pure state machine ("mark dirty, draw
+/// later"): a change only marks the frame as needed; it is drawn before the
+/// loop sleeps once the compositor's frame callback for the previous frame
+/// has come, or at once after an acknowledged configure whose new size must
+/// reach the compositor without waiting. A configure that needs no new
+/// pixels is answered by a bare commit. `ToplevelWindow` owns the proxies
+/// and asks this what to do.
+struct FramePacer: Equatable {
+    /// What the window does before the loop next sleeps.
+    enum Step: Equatable {
+        /// Draw, attach, damage, ask for a frame callback and commit.
+        case drawFrame
+        /// Commit an acknowledged configure; no new buffer.
+        case commitOnly
+        case nothing
+    }
+
+    /// A frame must be drawn.
+    private(set) var needsDraw = false
+    /// Draw even while a frame callback is pending.
+    private(set) var drawsPromptly = false
+    /// An acknowledged configure awaits a commit.
+    private(set) var needsCommit = false
+    /// A frame callback is outstanding: the compositor has not asked for
+    /// the next frame yet.
+    private(set) var awaitsFrameCallback = false
+
+    /// Something changed on screen.
+    mutating func setNeedsDraw() {
+        needsDraw = true
+    }
+
+    /// A configure was acknowledged; `newPixels` when its size (or the
+    /// first configure) needs a new buffer, which must not wait for a frame
+    /// callback.
+    mutating func acknowledgedConfigure(newPixels: Bool) {
+        needsCommit = true
+        if newPixels {
+            needsDraw = true
+            drawsPromptly = true
+        }
+    }
+
+    /// What to do now (before sleeping), for a window that is configured.
+    var next: Step {
+        if needsDraw && (!awaitsFrameCallback || drawsPromptly) { return .drawFrame }
+        return needsCommit ? .commitOnly : .nothing
+    }
+
+    /// A frame was committed with a new frame callback (which replaces any
+    /// older one: only the newest paces the next frame).
+    mutating func committedFrame() {
+        needsDraw = false
+        drawsPromptly = false
+        needsCommit = false
+        awaitsFrameCallback = true
+    }
+
+    /// A bare commit answered the configure.
+    mutating func committedConfigure() {
+        needsCommit = false
+    }
+
+    /// `wl_callback.done`: the compositor is ready for the next frame.
+    mutating func frameCallbackDone() {
+        awaitsFrameCallback = false
+    }
+}

@@ -1,0 +1,12 @@
+/// Linux evdev key codes (linux/input-event-codes.h), what `wl_keyboard.key`
+/// carries: the keys the tests press.
+public enum EvdevKey {
+    public static let escape: UInt32 = 1
+    public static let backspace: UInt32 = 14
+    public static let q: UInt32 = 16
+    public static let enter: UInt32 = 28
+    public static let a: UInt32 = 30
+    public static let leftShift: UInt32 = 42
+    public static let z: UInt32 = 44
+    public static let delete: UInt32 = 111
+}
