@@ -84,25 +84,26 @@ weston_screenshot() {
     return 1
 }
 between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
-# The drawing file the app saves after every change, $run/drawing.json
-# ($run is the calling test's directory), asked as a user would check it.
-lines_saved() { # count : the drawing file holds exactly count lines
-    python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1]))["lines"]) != int(sys.argv[2]))' \
-        "$run/drawing.json" "$1" 2>/dev/null
+# The drawing the app saves after every change, $run/drawing.json and the
+# change journal beside it ($run is the calling test's directory), read as
+# the app reads it at the next start (drawing.py).
+saved_lines() { python3 "$here/drawing.py" lines "$run/drawing.json" 2>/dev/null; }
+lines_saved() { # count : the drawing holds exactly count lines
+    [ "$(python3 "$here/drawing.py" count "$run/drawing.json" 2>/dev/null)" = "$1" ]
 }
 last_line_is() { # x1 y1 x2 y2 : the last saved line, to within 2 points
-    python3 -c '
-import json, sys
-line = json.load(open(sys.argv[1]))["lines"][-1]
-sys.exit(any(abs(a - float(b)) > 2 for a, b in zip(line, sys.argv[2:])))' "$run/drawing.json" "$@"
+    saved_lines | tail -n 1 | python3 -c '
+import sys
+line = [float(v) for v in sys.stdin.read().split()]
+sys.exit(len(line) != 4 or any(abs(a - float(b)) > 2 for a, b in zip(line, sys.argv[1:])))' "$@"
 }
 has_line() { # x1 y1 x2 y2 : some saved line runs there, to within 2 points (either direction)
-    python3 -c '
-import json, sys
-want = [float(v) for v in sys.argv[2:]]
+    saved_lines | python3 -c '
+import sys
+want = [float(v) for v in sys.argv[1:]]
 back = want[2:] + want[:2]
-sys.exit(not any(all(abs(a - b) <= 2 for a, b in zip(line, w))
-                 for line in json.load(open(sys.argv[1]))["lines"] for w in (want, back)))' "$run/drawing.json" "$@"
+lines = [[float(v) for v in l.split()] for l in sys.stdin if l.strip()]
+sys.exit(not any(all(abs(a - b) <= 2 for a, b in zip(line, w)) for line in lines for w in (want, back)))' "$@"
 }
 
 # ---------------------------------------------------------------- weston
