@@ -45,7 +45,8 @@ public enum Program {
                 display: display, clock: SystemClock(), documentPath: path,
                 logInput: logInput ? { writeLine($0, to: STDOUT_FILENO) } : nil,
                 trace: trace ? { writeLine($0, to: STDOUT_FILENO) } : nil,
-                report: { printError("touchtracker: \($0)") })
+                report: { printError("touchtracker: \($0)") },
+                settingsPath: SettingsFile.defaultPath(environment: environment()))
             try session.run()
             return 0
         } catch {

@@ -32,6 +32,10 @@ public final class Session {
     private let report: (String) -> Void
     private let renderer = CanvasRenderer()
     private let translator: InputTranslator
+    /// Ignores fingers on the canvas while a pen is near.
+    let palmRejection: PalmRejection
+    /// What is remembered between runs; nil: the defaults, remembered nowhere.
+    let settingsFile: SettingsFile?
     private var signalWatch: FileWatch?
     private var lastSaveFailed = false
     /// A change to the finished lines is waiting to be saved (see `wire`).
@@ -54,9 +58,11 @@ public final class Session {
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
     ///   - trace: receives one JSON line per decision of the core (`--trace`).
     ///   - report: receives messages meant for the user.
+    ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
+    ///     defaults and saves no settings.
     public init(display: Display, clock: Clock, documentPath: String,
                 logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                report: @escaping (String) -> Void) throws {
+                report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         self.display = display
         self.documentPath = documentPath
         self.report = report
@@ -83,6 +89,8 @@ public final class Session {
         // a line just drawn, before any tap made the canvas first responder.
         canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
+        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
+        palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
@@ -96,7 +104,16 @@ public final class Session {
     private func wire(logInput: ((String) -> Void)?) {
         seats.onInput = { [unowned self] event in
             logInput?(InputLog.line(for: event))
-            translator.handle(event)
+            switch event {
+            case .touch(let frame):
+                guard let kept = palmRejection.filter(frame) else { return }
+                translator.handle(.touch(kept))
+            case .tabletTool(let frame):
+                palmRejection.observe(frame)
+                translator.handle(event)
+            case .pointer, .key, .keyboardFocus, .seatCapabilities:
+                translator.handle(event)
+            }
             // The pointer's image follows what is under it (the title bar's
             // resize border).
             if case .pointer(let frame) = event { updateCursor(for: frame) }
@@ -118,6 +135,12 @@ public final class Session {
             if window.frame != bounds { window.frame = bounds }
             let canvasFrame = layOutDecorations(in: bounds)
             if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
+        }
+        palmRejection.isEnabled = settingsFile?.settings.palmRejection ?? true
+        canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
+        canvasController.setPalmRejection = { [unowned self] on in
+            palmRejection.isEnabled = on
+            settingsFile?.update { $0.palmRejection = on }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }

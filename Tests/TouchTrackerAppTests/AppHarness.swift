@@ -31,7 +31,11 @@ final class AppHarness {
     let clock = ManualClock(now: 1000)
     private let temporary: TemporaryDirectory
     var directory: String { temporary.path }
+    /// The temporary directory, for a second run on the same files.
+    var temporaryDirectory: TemporaryDirectory { temporary }
     let documentPath: String
+    /// The session's settings file (inside the temporary directory).
+    let settingsPath: String
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
 
@@ -52,9 +56,12 @@ final class AppHarness {
     /// output with that scale (the window's buffers follow it);
     /// `documentName` is the drawing's path inside the directory. With
     /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
+    /// The settings file is `settingsPath` (`settings` its contents, when
+    /// given); `directory` is an existing temporary directory to use.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
-         documentName: String = "drawing.json", tablets: Bool = false) throws {
+         documentName: String = "drawing.json", tablets: Bool = false, settings: String? = nil,
+         directory: TemporaryDirectory? = nil) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
@@ -62,8 +69,14 @@ final class AppHarness {
         if tablets { compositor.addTabletManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
-        temporary = try TemporaryDirectory(prefix: Self.temporaryPrefix)
+        temporary = try directory ?? TemporaryDirectory(prefix: Self.temporaryPrefix)
         documentPath = temporary.path + "/" + documentName
+        settingsPath = temporary.path + "/config/touchtracker/settings.conf"
+        if let settings {
+            precondition(mkdir(temporary.path + "/config", 0o700) == 0 || errno == EEXIST)
+            precondition(mkdir(temporary.path + "/config/touchtracker", 0o700) == 0 || errno == EEXIST)
+            try Self.write(Array(settings.utf8), to: settingsPath)
+        }
         if let lines { try Document.save(lines, to: documentPath) }
         if let fileContents { try Self.write(fileContents, to: documentPath) }
         let display = try Self.connect(to: compositor, clock: clock)
@@ -72,7 +85,7 @@ final class AppHarness {
         let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
         session = try Session(display: display, clock: clock, documentPath: documentPath,
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
-                              report: { box.reports.append($0) })
+                              report: { box.reports.append($0) }, settingsPath: settingsPath)
         try mapWindow()
     }
 
