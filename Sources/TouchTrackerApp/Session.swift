@@ -34,6 +34,8 @@ public final class Session {
     private let translator: InputTranslator
     /// Ignores fingers on the canvas while a pen is near.
     let palmRejection: PalmRejection
+    /// The rings of the pens hovering over the canvas.
+    let penHover: PenHover
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
     private var signalWatch: FileWatch?
@@ -91,6 +93,8 @@ public final class Session {
         translator = InputTranslator(window: window)
         settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
         palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
+        penHover = PenHover(isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) },
+                            damage: { [unowned window] in window.setNeedsDisplay($0) })
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
@@ -110,6 +114,7 @@ public final class Session {
                 translator.handle(.touch(kept))
             case .tabletTool(let frame):
                 palmRejection.observe(frame)
+                penHover.observe(frame)
                 translator.handle(event)
             case .pointer, .key, .keyboardFocus, .seatCapabilities:
                 translator.handle(event)
@@ -175,6 +180,7 @@ public final class Session {
             paintDecorations(into: buffer, damage: damage)
             renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
                             damage: damage)
+            HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
         }
     }
 
