@@ -9,6 +9,7 @@ the questions the smoke tests ask about pixels.
                                          prints how many pixels are within TOL of (R,G,B)
   png.py bbox SHOT R G B [TOL] [X0 Y0 X1 Y1]
                                          prints "X0 Y0 X1 Y1" of those pixels (or "none")
+  png.py crop SHOT X0 Y0 X1 Y1 OUT       writes that region of SHOT to OUT (8-bit RGB PNG)
 """
 import struct
 import sys
@@ -57,6 +58,18 @@ def load(path):
     return width, height, bpp, rows
 
 
+def save(path, width, pixels):
+    """Writes pixels (RGB triples, row by row) as a PNG with no filtering."""
+    height = len(pixels) // width
+    raw = b"".join(b"\0" + b"".join(pixels[y * width:(y + 1) * width]) for y in range(height))
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                  + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
 def matches(rows, bpp, x, y, rgb, tol):
     row = rows[y]
     return all(abs(row[x * bpp + k] - rgb[k]) <= tol for k in range(3))
@@ -83,6 +96,10 @@ def main(argv):
             print(min(xs), min(ys), max(xs) + 1, max(ys) + 1)
         else:
             print("none")
+    elif cmd == "crop":
+        x0, y0, x1, y1 = (int(v) for v in argv[3:7])
+        save(argv[7], x1 - x0, [rows[y][x * bpp:x * bpp + 3]
+                                for y in range(y0, y1) for x in range(x0, x1)])
     else:
         sys.exit(__doc__)
 

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Checks what scripts/install puts on a desktop, as the desktop's own tools
+# read it: the desktop entry (desktop-file-validate), the AppStream metainfo
+# (appstreamcli), the man page (groff and man, warnings on), and that
+# scripts/install --prefix followed by scripts/uninstall leaves nothing
+# behind and touches nothing else.
+#
+# Usage: Tests/Desktop/desktop-tests.sh PATH/TO/touchtracker
+# (the built app, whose --help the man page must cover; install builds its own).
+# Prints one line per check and "N passed, N failed" at the end.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+app=$(readlink -f "$1")
+id=org.touchtracker.TouchTracker
+data=$root/data
+passed=0
+failed=0
+work=$(mktemp -d /tmp/touchtracker-desktop.XXXXXX)
+trap '[ -n "${KEEP_DESKTOP:-}" ] || rm -rf "$work"' EXIT
+
+ok() { passed=$((passed + 1)); echo "ok   - $*"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $*"; }
+expect() { # description command...
+    local what=$1; shift
+    if "$@"; then ok "$what"; else not_ok "$what"; fi
+}
+quiet() { # command... : succeeds and prints nothing on stdout or stderr
+    local out
+    out=$("$@" 2>&1) && [ -z "$out" ] || { [ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/    /'; return 1; }
+}
+
+# ---------------------------------------------------------------- desktop entry
+expect "the desktop entry is valid (desktop-file-validate)" quiet desktop-file-validate "$data/$id.desktop"
+# GNOME and KDE match a window to its desktop entry by the xdg_toplevel app id
+# (the entry's file name without .desktop); the smoke tests find the live
+# window by this same id.
+expect "the desktop entry's file name is the app id the app sets ($id)" \
+    grep -q "appID = \"$id\"" "$root/Sources/TouchTrackerApp/Session.swift"
+entry_has() { grep -q "^$1=." "$data/$id.desktop"; }
+for key in Name Comment Exec Icon Categories Keywords; do
+    expect "the desktop entry has $key" entry_has "$key"
+done
+expect "its icon is our own, by the app id" grep -qx "Icon=$id" "$data/$id.desktop"
+
+# ---------------------------------------------------------------- icons
+svg_ok() { python3 -c 'import sys, xml.etree.ElementTree as t; r = t.parse(sys.argv[1]).getroot(); sys.exit(r.tag != "{http://www.w3.org/2000/svg}svg")' "$1"; }
+expect "the scalable icon is an SVG document" svg_ok "$data/icons/$id.svg"
+expect "the symbolic icon is an SVG document" svg_ok "$data/icons/$id-symbolic.svg"
+# Symbolic icons are recoloured by the desktop: one colour only, 16x16.
+one_colour() {
+    [ "$(grep -o '#[0-9a-fA-F]\{6\}' "$1" | sort -u | wc -l)" -eq 1 ] && grep -q 'viewBox="0 0 16 16"' "$1"
+}
+expect "the symbolic icon is one colour on a 16x16 grid" one_colour "$data/icons/$id-symbolic.svg"
+
+# ---------------------------------------------------------------- metainfo
+metainfo_valid() {
+    appstreamcli validate --no-net --no-color "$data/$id.metainfo.xml" > "$work/appstream.log" 2>&1 \
+        || { sed 's/^/    /' "$work/appstream.log"; return 1; }
+}
+expect "the AppStream metainfo is valid (appstreamcli validate)" metainfo_valid
+metainfo_matches() {
+    python3 - "$data/$id.metainfo.xml" "$id" "$data/screenshots/touchtracker.png" "$root/Tests/RealCompositors/png.py" <<'PY'
+import subprocess, sys, xml.etree.ElementTree as t
+root = t.parse(sys.argv[1]).getroot()
+image = root.find("screenshots/screenshot/image")
+size = subprocess.run([sys.executable, sys.argv[4], "size", sys.argv[3]], capture_output=True, text=True).stdout.split()
+ok = (root.findtext("id") == sys.argv[2]
+      and root.findtext("launchable") == sys.argv[2] + ".desktop"
+      and image is not None and size == [image.get("width"), image.get("height")])
+sys.exit(not ok)
+PY
+}
+expect "the metainfo's id and launchable are the app id and its desktop entry; its screenshot is ours, at its size" \
+    metainfo_matches
+
+# ---------------------------------------------------------------- man page
+expect "the man page has no groff warnings (groff -ww)" \
+    quiet groff -ww -man -Tutf8 -z "$data/touchtracker.1"
+man_renders() { # man -l, with man-db's own checks on, says nothing on stderr
+    LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings=w -l "$data/touchtracker.1" > "$work/man.txt" 2> "$work/man.err" \
+        && [ ! -s "$work/man.err" ] && grep -q "EXIT STATUS" "$work/man.txt"
+}
+expect "man -l renders it without warnings" man_renders
+# Every option --help lists is in the man page.
+options=$("$app" --help | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+')
+expect "--help lists options ($(echo $options))" test -n "$options"
+for option in $options; do
+    # In roff every hyphen of an option is written \-.
+    expect "the man page explains $option" grep -qF -- "${option//-/\\-}" "$data/touchtracker.1"
+done
+# The man page and the metainfo name the version the program reports.
+version=$("$app" --version | sed -n 's/^touchtracker //p')
+expect "the man page is for version $version (touchtracker --version)" \
+    grep -q "^\.TH TOUCHTRACKER 1 .*\"TouchTracker $version\"" "$data/touchtracker.1"
+expect "the metainfo's latest release is $version" \
+    python3 -c 'import sys, xml.etree.ElementTree as t; r = t.parse(sys.argv[1]).getroot().find("releases/release"); sys.exit(r is None or r.get("version") != sys.argv[2])' \
+    "$data/$id.metainfo.xml" "$version"
+for section in SYNOPSIS OPTIONS KEYS FILES ENVIRONMENT "EXIT STATUS"; do
+    expect "the man page has $section" grep -q "^\.SH \"\{0,1\}$section" "$data/touchtracker.1"
+done
+
+# ---------------------------------------------------------------- install, uninstall
+# Into an empty prefix: every file where the desktop looks for it.
+prefix=$work/prefix
+mkdir "$prefix"
+"$root/scripts/install" --prefix "$prefix" > "$work/install.log" 2>&1
+expect "scripts/install --prefix succeeds" test $? -eq 0 || tail -20 "$work/install.log" | sed 's/^/    /'
+for file in bin/touchtracker share/applications/$id.desktop share/icons/hicolor/scalable/apps/$id.svg \
+            share/icons/hicolor/symbolic/apps/$id-symbolic.svg share/metainfo/$id.metainfo.xml \
+            share/man/man1/touchtracker.1; do
+    expect "it installs PREFIX/$file and says so" grep -qx "installed $prefix/$file" "$work/install.log"
+done
+expect "the installed desktop entry is valid" quiet desktop-file-validate "$prefix/share/applications/$id.desktop"
+launcher_runs() { # the launcher's Exec runs the installed binary
+    local exec
+    exec=$(sed -n 's/^Exec=//p' "$prefix/share/applications/$id.desktop")
+    [ "$exec" = "$prefix/bin/touchtracker" ] && "$exec" --version | grep -q '^touchtracker '
+}
+expect "its Exec runs the installed binary" launcher_runs
+expect "man finds the installed page (man -M PREFIX/share/man touchtracker)" \
+    bash -c "MANWIDTH=80 man -M '$prefix/share/man' touchtracker 2>/dev/null | grep -q 'draw lines with your fingers'"
+"$root/scripts/uninstall" --prefix "$prefix" > "$work/uninstall.log" 2>&1
+expect "scripts/uninstall succeeds" test $? -eq 0
+left=$(cd "$prefix" && find . -mindepth 1 | head -5 | tr '\n' ' ')
+expect "and leaves the prefix empty (${left:-nothing left})" test -z "$left"
+
+# Installing twice (an update) and uninstalling once leaves nothing either.
+prefix=$work/twice
+mkdir "$prefix"
+"$root/scripts/install" --prefix "$prefix" > "$work/install-twice.log" 2>&1 \
+    && "$root/scripts/install" --prefix "$prefix" >> "$work/install-twice.log" 2>&1 \
+    && "$root/scripts/uninstall" --prefix "$prefix" > "$work/uninstall-twice.log" 2>&1
+expect "install twice, then uninstall, succeed" test $? -eq 0
+left=$(cd "$prefix" && find . -mindepth 1 | head -5 | tr '\n' ' ')
+expect "and leave the prefix empty (${left:-nothing left})" test -z "$left"
+
+# Into a prefix that already holds other programs' files: those stay.
+prefix=$work/shared
+mkdir -p "$prefix/bin" "$prefix/share/applications" "$prefix/share/man/man1"
+echo other > "$prefix/bin/other"
+echo other > "$prefix/share/applications/other.desktop"
+before=$(cd "$prefix" && find . | sort)
+"$root/scripts/install" --prefix "$prefix" > "$work/install2.log" 2>&1 \
+    && "$root/scripts/uninstall" --prefix "$prefix" > "$work/uninstall2.log" 2>&1
+expect "install then uninstall into a shared prefix succeed" test $? -eq 0
+expect "and leave exactly what was there before" test "$(cd "$prefix" && find . | sort)" = "$before"
+expect "uninstall refuses a prefix with nothing installed" \
+    bash -c "! '$root/scripts/uninstall' --prefix '$work/empty-prefix' 2>/dev/null"
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
