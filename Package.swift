@@ -74,6 +74,8 @@ let package = Package(
         // Helpers every test target shares (touch changes, lines, seeded random
         // drawings, temporary directories); pure Swift, like the core it serves.
         .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
+        // Test fixtures: a small tmpfs per test, to play full and read-only disks.
+        .target(name: "TestFileSystems", path: "Tests/TestFileSystems"),
         // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
         // Its protocol (protocols/test/) is glued in a target of its own, so the
         // shipped binary carries only the protocols the app speaks.
@@ -85,15 +87,16 @@ let package = Package(
 
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
                     dependencies: ["WaylandClient", "TestCompositor", "Timing", "TestSupport"]),
         .testTarget(name: "RenderTests",
-                    dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "TestSupport"]),
+                    dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "TestSupport",
+                                   "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Canvas", "TouchCore", "Timing", "TestSupport"]),
+                                   "Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
@@ -28,4 +29,10 @@ int tt_signalfd_read(int fd) {
     struct signalfd_siginfo info;
     ssize_t n = read(fd, &info, sizeof info);
     return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}
+
+size_t tt_heap_allocated_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    /* Small blocks from the heap, large ones mapped on their own. */
+    return info.uordblks + info.hblkhd;
 }

@@ -19,6 +19,16 @@ public final class CanvasRenderer {
     private var layer: LineLayer?
     /// What the last frame did, for tests and benchmarks.
     public private(set) var lastFrame = FrameStatistics()
+    /// How long a frame may spend rendering the line cache from scratch (a
+    /// new window size, a huge drawing just opened), in seconds, once it
+    /// has stroked 200 lines; nil: as long as it takes. Work left over
+    /// shows as paper and continues in the next frames: draw
+    /// `unfinishedArea` again until it is empty.
+    public var frameBudget: Double?
+    /// Where the next frame must be drawn for a canvas the last frame left
+    /// incomplete to fill in (logical points of the window): the caller
+    /// asks for frames there until this is empty.
+    public private(set) var unfinishedArea: [Rect] = []
 
     public struct FrameStatistics: Equatable, Sendable {
         /// Pixels copied from the line cache.
@@ -57,9 +67,13 @@ public final class CanvasRenderer {
         } else {
             PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         }
+        unfinishedArea = []
         if let canvasArea {
             renderCanvas(drawing, into: buffer.cropped(to: canvasArea),
                          damage: rects.compactMap { $0.intersection(canvasArea)?.offsetBy(dx: -canvasArea.x, dy: -canvasArea.y) })
+            unfinishedArea = (layer?.fillInRects ?? []).map {
+                $0.offsetBy(dx: canvasArea.x, dy: canvasArea.y).logical(scale: buffer.scale)
+            }
         }
         guard let menu, let layout = menu.layout, !rects.isEmpty,
               rects.contains(where: { $0.logical(scale: buffer.scale).intersects(layout.frame) }) else { return }
@@ -74,6 +88,7 @@ public final class CanvasRenderer {
     private func renderCanvas(_ drawing: Drawing, into buffer: PixelBuffer, damage rects: [PixelRect]) {
         let layer = currentLayer(for: buffer)
         layer.update(from: drawing)
+        layer.renderUnfinished(drawing, until: frameBudget.map { Monotonic.now + $0 })
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)
@@ -98,8 +113,11 @@ public final class CanvasRenderer {
         }
     }
 
-    /// Draws the whole buffer.
+    /// Draws the whole buffer, every line (whatever the frame budget).
     public func renderAll(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer) {
+        let budget = frameBudget
+        frameBudget = nil
+        defer { frameBudget = budget }
         render(drawing, menu: menu, into: buffer, damage: [Rect(origin: .zero, size: buffer.logicalSize)])
     }
 

@@ -1,6 +1,9 @@
 import CCairo
 import Canvas
 import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// File formats the drawing exports to, each through its Cairo surface.
 public enum ExportFormat: String, CaseIterable, Sendable {
@@ -17,6 +20,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case unknownFormat(path: String)
     case badSize(Size)
     case cannotWrite(path: String, reason: String)
+    /// The target exists and is not a regular file (a FIFO, a directory, a device).
+    case notAFile(path: String, kind: String)
+    /// The target is the drawing being exported: replacing it would lose the drawing.
+    case wouldOverwriteDrawing(path: String)
 
     public var description: String {
         switch self {
@@ -26,76 +33,156 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "cannot export at size \(size)"
         case .cannotWrite(let path, let reason):
             "\(path): cannot write the export: \(reason)"
+        case .notAFile(let path, let kind):
+            "\(path): cannot export onto \(kind)"
+        case .wouldOverwriteDrawing(let path):
+            "\(path) is the drawing itself; export it to another file"
         }
+    }
+}
+
+/// What an export wrote.
+public struct ExportSummary: Equatable, Sendable {
+    /// The file written (symbolic links at the end of the path given resolved).
+    public var path: String
+    /// The page, in points (PNG: pixels are `page × scale`).
+    public var page: Size
+    /// Below 1 when the drawing was scaled down to fit `Exporter.maximumSide`.
+    public var fit: Double
+
+    /// Tells the user the export was scaled down, or nil when it was not.
+    public var note: String? {
+        guard fit < 1 else { return nil }
+        let percent = fit * 100 >= 1 ? String(Int((fit * 100).rounded())) : String(fit * 100)
+        return "the drawing is larger than \(Int(Exporter.maximumSide)) points across, so it was scaled to \(percent)% to fit"
     }
 }
 
 /// Writes the finished lines of a drawing to a PNG, SVG or PDF file: white
 /// paper, black lines, as on screen (without selection or lines in progress).
+/// PNG and PDF are drawn by Cairo; SVG is written line by line by
+/// `SVGWriter`, in memory that does not grow with the drawing.
+///
+/// The file is written beside the target and renamed over it once complete
+/// and flushed to disk, so a failed export (a full disk) leaves any previous
+/// file of that name as it was, and the error names the system's reason.
 public enum Exporter {
     /// Space around the lines when the page is fitted to the drawing.
     public static let margin = 20.0
-    /// Largest page side, in points, so a hostile drawing cannot ask for a
-    /// gigantic image.
+    /// Largest page side, in points (PNG: pixels), so a hostile drawing cannot
+    /// ask for a gigantic image. Larger drawings are scaled down to fit:
+    /// every drawing the loader accepts (`Document.coordinateLimit`) exports.
     public static let maximumSide = 16_384.0
 
     /// Exports to `path`, the format taken from its extension. `size` is the
     /// page in points, showing the canvas from (0, 0); nil fits the page to the
     /// lines' bounding box plus `margin` (an empty drawing gives a blank
     /// page of twice the margin). `scale` is PNG pixels per point.
+    /// `drawingPath`, the file the drawing was read from, is never overwritten.
+    @discardableResult
     public static func export(_ drawing: Drawing, to path: String, size: Size? = nil,
-                              scale: Double = 1) throws(ExportError) {
-        guard let format = ExportFormat(path: path) else { throw .unknownFormat(path: path) }
-        let (page, origin) = pageGeometry(for: drawing, size: size)
-        guard page.width >= 1, page.height >= 1, page.width * scale <= maximumSide,
-              page.height * scale <= maximumSide, scale > 0 else { throw .badSize(page) }
+                              scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
+        try export(drawing.lines, to: path, size: size, scale: scale, sparing: drawingPath)
+    }
 
+    /// Exports `lines` in drawing order: what `--export` uses, as it needs
+    /// no index of the lines.
+    @discardableResult
+    public static func export(_ lines: [Line], to path: String, size: Size? = nil,
+                              scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
+        guard let format = ExportFormat(path: path) else { throw .unknownFormat(path: path) }
+        let target = try checkedTarget(path, sparing: drawingPath)
+        let (requested, origin) = pageGeometry(for: lines, size: size)
+        guard requested.width >= 1, requested.height >= 1, scale > 0, scale.isFinite else { throw .badSize(requested) }
+        let pixelsPerPoint = format == .png ? scale : 1
+        let fit = min(1, maximumSide / (requested.width * pixelsPerPoint), maximumSide / (requested.height * pixelsPerPoint))
+        let page = fit < 1
+            ? Size(width: max(1, (requested.width * fit).rounded(.down)), height: max(1, (requested.height * fit).rounded(.down)))
+            : requested
+
+        let file = try ExportFile(target: target)
+        if format == .svg {
+            guard SVGWriter.write(lines, page: page, origin: origin, fit: fit, to: file) else {
+                throw file.failure(CAIRO_STATUS_WRITE_ERROR)
+            }
+            try file.commit()
+            return ExportSummary(path: target, page: page, fit: fit)
+        }
         let surface: OpaquePointer
         switch format {
         case .png:
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((page.width * scale).rounded(.up)),
                                                  Int32((page.height * scale).rounded(.up)))
         case .svg:
-            surface = cairo_svg_surface_create(path, page.width, page.height)
+            preconditionFailure("SVG is written by SVGWriter")
         case .pdf:
-            surface = cairo_pdf_surface_create(path, page.width, page.height)
+            surface = cairo_pdf_surface_create_for_stream(ExportFile.cairoWrite, file.cairoClosure, page.width, page.height)
         }
         defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), path)
+        try check(cairo_surface_status(surface), file)
 
         let cairo = cairo_create(surface)!
         if format == .png { cairo_scale(cairo, scale, scale) }
         LineStyle.background.set(on: cairo)
         cairo_paint(cairo)
+        if fit < 1 { cairo_scale(cairo, fit, fit) }
         cairo_translate(cairo, -origin.x, -origin.y)
         LineStyle.configure(cairo)
-        for line in drawing.lines {
+        for line in lines {
             LineStyle.stroke(line, LineStyle.finished, on: cairo)
         }
         cairo_show_page(cairo)
         let drawStatus = cairo_status(cairo)
         cairo_destroy(cairo)
-        try check(drawStatus, path)
+        try check(drawStatus, file)
 
         if format == .png {
-            try check(cairo_surface_write_to_png(surface, path), path)
+            try check(cairo_surface_write_to_png_stream(surface, ExportFile.cairoWrite, file.cairoClosure), file)
         }
+        // SVG and PDF surfaces write most of the file here: its status is
+        // the one that says whether the file is complete.
         cairo_surface_finish(surface)
-        try check(cairo_surface_status(surface), path)
+        try check(cairo_surface_status(surface), file)
+        try file.commit()
+        return ExportSummary(path: target, page: page, fit: fit)
+    }
+
+    /// The file to write for `path`: a symbolic link at its end is followed
+    /// (the export replaces the link's target, the link stays), and anything
+    /// but a regular file, or the drawing itself, is refused.
+    static func checkedTarget(_ path: String, sparing drawingPath: String?) throws(ExportError) -> String {
+        let target: String
+        do {
+            target = try Document.resolvingSymbolicLinks(path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+        var info = stat()
+        guard stat(target, &info) == 0 else { return target }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else { throw .notAFile(path: path, kind: Document.kindName(ofFileType: kind)) }
+        if let drawingPath, let drawingTarget = try? Document.resolvingSymbolicLinks(drawingPath) {
+            var drawing = stat()
+            if drawingTarget == target
+                || (stat(drawingTarget, &drawing) == 0 && drawing.st_dev == info.st_dev && drawing.st_ino == info.st_ino) {
+                throw .wouldOverwriteDrawing(path: path)
+            }
+        }
+        return target
     }
 
     /// The page size and the canvas point at the page's top-left corner.
-    static func pageGeometry(for drawing: Drawing, size: Size?) -> (Size, Point) {
+    static func pageGeometry(for lines: [Line], size: Size?) -> (Size, Point) {
         if let size { return (size, .zero) }
-        guard let bounds = drawing.lines.map(\.paintedBounds).reduce(nil, { $0?.union($1) ?? $1 }) else {
+        guard let bounds = lines.reduce(nil, { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }) else {
             return (Size(width: 2 * margin, height: 2 * margin), .zero)
         }
         let page = bounds.insetBy(dx: -margin, dy: -margin)
         return (Size(width: page.width.rounded(.up), height: page.height.rounded(.up)), page.origin)
     }
 
-    private static func check(_ status: cairo_status_t, _ path: String) throws(ExportError) {
+    private static func check(_ status: cairo_status_t, _ file: ExportFile) throws(ExportError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
-        throw .cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        throw file.failure(status)
     }
 }

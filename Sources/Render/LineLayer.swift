@@ -1,6 +1,9 @@
 import CCairo
 import Canvas
 import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The finished lines, already drawn, at the output's pixel size: the cache a
 /// frame copies from so that a moving finger never repaints every line.
@@ -10,6 +13,15 @@ import TouchCore
 /// with the drawing through the drawing's change log: new lines are stroked
 /// on top; removed or moved lines (and selection changes) re-render only the
 /// tiles they touch; a new size or scale makes a new layer.
+///
+/// Tiles that must be rendered from scratch (all of them for a new layer)
+/// are rendered a slice at a time when a deadline is given
+/// (`renderUnfinished(until:)`): a drawing of a million lines takes many
+/// seconds to rasterize, and the window must not wait for it. Until a tile
+/// is complete it shows the lines stroked so far on white paper. Lines of
+/// one colour compose the same in any order, but a tile still strokes its
+/// lines in drawing order, lines drawn meanwhile last, so the pixels never
+/// depend on how the work was sliced.
 ///
 /// The picture is cut into fixed tiles, each its own Cairo image reaching
 /// `margin` pixels beyond the tile on every side. Cairo skips stroke geometry
@@ -32,6 +44,17 @@ final class LineLayer {
     /// be stroked on top; older ones (brought back by undo) belong underneath.
     private var highestDrawn: LineID?
     private(set) var statistics = Statistics()
+    /// Tiles not complete, in the order they are rendered.
+    private var unfinished: [Int] = []
+    /// Lines a frame strokes before it looks at its deadline: a small
+    /// drawing is complete in its first frame however busy the machine,
+    /// while a frame of a huge one stays within a few milliseconds.
+    static let minimumStrokesPerFrame = 200
+    /// Tiles a frame left unfinished: their pixels change outside the
+    /// damage of the frames that finish them.
+    private var behind = Set<Int>()
+    /// See `fillInRects`.
+    private var fillIn: [Int] = []
 
     /// What the last `update` did, for tests and benchmarks.
     struct Statistics: Equatable {
@@ -42,6 +65,16 @@ final class LineLayer {
 
     /// One tile: the visible pixels `rect` of the layer, plus the margin.
     private final class Tile {
+        /// How far the tile's pixels are from showing every line.
+        enum Progress {
+            case complete
+            /// To be rendered from scratch; shows paper (or older pixels).
+            case waiting
+            /// Rendering: `lines` to stroke, in drawing order, from `next` on.
+            case rendering(lines: [LineID], next: Int)
+        }
+
+        var progress = Progress.complete
         let rect: PixelRect
         /// The logical area whose lines can paint on the tile's visible pixels.
         let reach: Rect
@@ -60,6 +93,38 @@ final class LineLayer {
             cairo_translate(cairo, Double(margin - rect.x), Double(margin - rect.y))
             cairo_scale(cairo, scale, scale)
             LineStyle.configure(cairo)
+            paintBackground()
+        }
+
+        func paintBackground() {
+            cairo_save(cairo)
+            cairo_identity_matrix(cairo)
+            LineStyle.background.set(on: cairo)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+        }
+
+        /// Strokes the lines still to stroke, until `deadline` once
+        /// `strokes` (counted across the frame's tiles) has reached
+        /// `LineLayer.minimumStrokesPerFrame` (nil: all of them). Returns
+        /// whether the tile is complete.
+        func proceed(_ drawing: Drawing, excluding excluded: LineID?, until deadline: Double?,
+                     strokes: inout Int) -> Bool {
+            if case .waiting = progress {
+                paintBackground()
+                progress = .rendering(lines: drawing.lines(intersecting: reach).filter { $0 != excluded }, next: 0)
+            }
+            guard case .rendering(let lines, var next) = progress else { return true }
+            while next < lines.count {
+                if let line = drawing[lines[next]] { LineStyle.stroke(line, LineStyle.finished, on: cairo) }
+                next += 1
+                strokes += 1
+                // The clock is read every few lines: a stroke costs microseconds.
+                if let deadline, strokes >= LineLayer.minimumStrokesPerFrame, strokes % 16 == 0,
+                   Monotonic.now >= deadline { break }
+            }
+            progress = next < lines.count ? .rendering(lines: lines, next: next) : .complete
+            return next >= lines.count
         }
 
         deinit {
@@ -67,16 +132,6 @@ final class LineLayer {
             cairo_surface_destroy(surface)
         }
 
-        func render(_ drawing: Drawing, excluding excluded: LineID?) {
-            cairo_save(cairo)
-            cairo_identity_matrix(cairo)
-            LineStyle.background.set(on: cairo)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
-            for id in drawing.lines(intersecting: reach) where id != excluded {
-                LineStyle.stroke(drawing[id]!, LineStyle.finished, on: cairo)
-            }
-        }
 
         /// Copies the visible pixels in `area` (layer pixels) to `buffer`.
         func copy(_ area: PixelRect, to buffer: PixelBuffer) -> Int {
@@ -147,13 +202,18 @@ final class LineLayer {
         for id in appended {
             highestDrawn = max(highestDrawn ?? id, id)
             guard id != selection, let line = drawing[id] else { continue }
-            // A stale tile is re-rendered below with this line included.
+            // A stale tile is re-rendered with this line included.
             for index in tiles(touching: line) where !stale.contains(index) {
-                LineStyle.stroke(line, LineStyle.finished, on: tiles[index].cairo)
+                let tile = tiles[index]
+                switch tile.progress {
+                case .complete: LineStyle.stroke(line, LineStyle.finished, on: tile.cairo)
+                case .waiting: break
+                case .rendering(let lines, let next): tile.progress = .rendering(lines: lines + [id], next: next)
+                }
             }
             statistics.linesAppended += 1
         }
-        for index in stale.sorted() { tiles[index].render(drawing, excluding: excluded) }
+        for index in stale.sorted() { schedule(index) }
         statistics.tilesRepainted = stale.count
         self.revision = drawing.revision
     }
@@ -161,10 +221,46 @@ final class LineLayer {
     private func rebuild(from drawing: Drawing) {
         statistics.rebuilt = true
         excluded = drawing.selectedLineID
-        for tile in tiles { tile.render(drawing, excluding: excluded) }
+        for index in tiles.indices { schedule(index) }
         highestDrawn = drawing.store.ids.last
         revision = drawing.revision
     }
+
+    /// Marks a tile to be rendered from scratch.
+    private func schedule(_ index: Int) {
+        if case .complete = tiles[index].progress { unfinished.append(index) }
+        tiles[index].progress = .waiting
+    }
+
+    /// Renders tiles that are not complete, until `deadline` (monotonic
+    /// seconds, see `Monotonic`; nil: all of them). Returns whether any
+    /// remain.
+    @discardableResult
+    func renderUnfinished(_ drawing: Drawing, until deadline: Double?) -> Bool {
+        var progressed: [Int] = []
+        var strokes = 0
+        while let index = unfinished.first {
+            progressed.append(index)
+            guard tiles[index].proceed(drawing, excluding: excluded, until: deadline, strokes: &strokes) else { break }
+            unfinished.removeFirst()
+            if let deadline, strokes >= Self.minimumStrokesPerFrame, Monotonic.now >= deadline { break }
+        }
+        // A tile finished within the frame that started it changed only
+        // pixels the frame's damage covers (the lines that changed); one
+        // that a frame left behind has pixels to show beyond it.
+        fillIn = progressed.filter { behind.contains($0) }
+        for index in progressed { behind.remove(index) }
+        behind.formUnion(unfinished)
+        if let next = unfinished.first, !fillIn.contains(next) { fillIn.append(next) }
+        return !unfinished.isEmpty
+    }
+
+    /// Where the next frame must copy for the picture to fill in: the tiles
+    /// left behind by an earlier frame that the last `renderUnfinished`
+    /// worked on, and the tile it works on next. Empty once every tile is
+    /// complete and shown. Only these, not every unfinished tile: a frame
+    /// copies a few tiles instead of the whole window.
+    var fillInRects: [PixelRect] { fillIn.map { tiles[$0].rect } }
 
     /// Indices of the tiles `line` paints on: exactly those whose `reach`
     /// the segment crosses (the test `Tile.render` uses to pick lines).
@@ -196,5 +292,15 @@ final class LineLayer {
 
     func pixelRect(covering rect: Rect) -> PixelRect? {
         PixelRect(covering: rect, scale: scale, width: width, height: height)
+    }
+}
+
+/// The monotonic clock (`CLOCK_MONOTONIC`) in seconds, for slicing work
+/// into frames.
+enum Monotonic {
+    static var now: Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 }

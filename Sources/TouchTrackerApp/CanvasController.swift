@@ -99,8 +99,8 @@ final class CanvasController: ViewController {
     func export(_ format: ExportFormat) {
         let path = "\(exportBasePath()).\(format.rawValue)"
         do {
-            try Exporter.export(canvas.drawing, to: path)
-            report("exported the drawing to \(path)")
+            let summary = try Exporter.export(canvas.drawing, to: path)
+            report("exported the drawing to \(path)" + (summary.note.map { " (\($0))" } ?? ""))
         } catch {
             report("cannot export the drawing: \(error)")
         }

@@ -112,5 +112,24 @@ public struct Options: Equatable, Sendable {
                             each batch's line)
           -h, --help        show this help and exit
           -V, --version     show the version and exit
+
+        Files:
+          DRAWING.journal   beside the drawing: changes since it was last written
+                            whole, appended one by one and folded in at quit
+          DRAWING.lock      beside the drawing: held while it is open, so a second
+                            touchtracker on the same drawing is refused
+          $XDG_STATE_HOME/touchtracker/ (~/.local/state/touchtracker/), else
+          $XDG_RUNTIME_DIR/touchtracker/
+                            emergency copies of lines that could not be saved
+
+        Exit status:
+          0  done, every change saved
+          1  no compositor, a lost connection, or a failed export
+          2  wrong command line
+          3  the drawing is open in another touchtracker (its pid is named)
+          4  the drawing cannot be read: missing (--export), a directory, a FIFO,
+             a device, permission denied; nothing was renamed or written
+          5  the drawing could not be saved; the lines are in an emergency copy
+          6  the drawing could not be saved, nor an emergency copy: changes lost
         """
 }

@@ -15,56 +15,115 @@ public enum Program {
             options = try Options.parse(Array(arguments.dropFirst()))
         } catch {
             printError("touchtracker: \(error)")
-            return 2
+            return ExitStatus.usage.rawValue
         }
         let path = options.file ?? Document.defaultPath(environment: environment())
+        let status: ExitStatus
         switch options.command {
         case .help:
             print(Options.usage)
-            return 0
+            status = .success
         case .version:
             print("touchtracker \(Version.string)")
-            return 0
+            status = .success
         case .export(let output):
-            return export(documentAt: path, to: output)
+            status = export(documentAt: path, to: output)
         case .run:
-            return run(documentAt: path, logInput: options.logInput, trace: options.trace)
+            status = run(documentAt: path, logInput: options.logInput, trace: options.trace)
         }
+        return status.rawValue
     }
 
-    static func run(documentAt path: String, logInput: Bool, trace: Bool) -> Int32 {
+    static func run(documentAt path: String, logInput: Bool, trace: Bool) -> ExitStatus {
+        // The drawing is opened (and locked) before connecting: a second
+        // instance or a file that is no drawing is told at once, even
+        // without a compositor.
+        let document: OpenedDocument
+        do {
+            document = try Document.open(at: path)
+        } catch {
+            printError("touchtracker: \(error)")
+            return status(for: error)
+        }
+        if let message = document.message { printError("touchtracker: \(message)") }
         let display: Display
         do {
             display = try Display.connect()
         } catch {
             printError("touchtracker: \(error)")
-            return 1
+            return .failure
         }
+        let session: Session
         do {
-            let session = try Session(
-                display: display, clock: SystemClock(), documentPath: path,
+            session = try Session(
+                display: display, clock: SystemClock(), document: document,
                 logInput: logInput ? { writeLine($0, to: STDOUT_FILENO) } : nil,
                 trace: trace ? { writeLine($0, to: STDOUT_FILENO) } : nil,
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: SettingsFile.defaultPath(environment: environment()))
-            try session.run()
-            return 0
         } catch {
             printError("touchtracker: \(error)")
-            printError("touchtracker: the drawing is saved in \(path)")
-            return 1
+            return .failure
+        }
+        var runError: Error?
+        do {
+            try session.run()
+        } catch {
+            runError = error
+        }
+        return conclude(session, runError: runError, report: { printError("touchtracker: \($0)") })
+    }
+
+    /// Tells the user how a session that ended left the drawing, and
+    /// returns the exit status for it: a lost connection is a failure, and
+    /// lines that only an emergency copy holds (or none) override that.
+    static func conclude(_ session: Session, runError: Error?, report: (String) -> Void) -> ExitStatus {
+        var status = ExitStatus.success
+        if let runError {
+            report("\(runError)")
+            status = .failure
+        }
+        switch session.ending ?? .saved {
+        case .saved:
+            if status != .success { report("the drawing is saved in \(session.documentPath)") }
+        case .emergencyCopy(let copy, let failure):
+            report("could not save the drawing (\(failure)); your lines were saved to \(copy) instead")
+            status = .savedToEmergencyCopy
+        case .lost(let failure, let emergencyFailure):
+            report("could not save the drawing (\(failure)), nor an emergency copy (\(emergencyFailure)): "
+                   + "the last changes are lost")
+            status = .unsavedChangesLost
+        }
+        return status
+    }
+
+    static func export(documentAt path: String, to output: String) -> ExitStatus {
+        do {
+            var info = stat()
+            guard stat(path, &info) == 0 || errno != ENOENT else {
+                printError("touchtracker: \(path): no such drawing, nothing to export")
+                return .drawingUnreadable
+            }
+            let lines = try Document.load(from: path)
+            let summary = try Exporter.export(lines, to: output, sparing: path)
+            if let note = summary.note { printError("touchtracker: \(note)") }
+            print("exported \(lines.count) line\(lines.count == 1 ? "" : "s") to \(output)")
+            return .success
+        } catch let error as DocumentError {
+            printError("touchtracker: \(error)")
+            return status(for: error)
+        } catch {
+            printError("touchtracker: \(error)")
+            return .failure
         }
     }
 
-    static func export(documentAt path: String, to output: String) -> Int32 {
-        do {
-            let drawing = Drawing(lines: try Document.load(from: path))
-            try Exporter.export(drawing, to: output)
-            print("exported \(drawing.count) line\(drawing.count == 1 ? "" : "s") to \(output)")
-            return 0
-        } catch {
-            printError("touchtracker: \(error)")
-            return 1
+    /// The exit status for a drawing that could not be opened.
+    static func status(for error: DocumentError) -> ExitStatus {
+        switch error {
+        case .locked: .drawingInUse
+        case .notAFile, .system: .drawingUnreadable
+        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate: .failure
         }
     }
 

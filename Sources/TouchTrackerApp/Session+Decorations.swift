@@ -37,10 +37,8 @@ extension Session {
                 quit()
             }
         }
-        toplevel.onDecorationModeChange = { [unowned self] _ in
-            canvas.frame = layOutDecorations(in: window.bounds)
-        }
-        canvas.frame = layOutDecorations(in: window.bounds)
+        toplevel.onDecorationModeChange = { [unowned self] _ in layOut(in: window.bounds) }
+        layOut(in: window.bounds)
     }
 
     /// Asks for the image of where the pointer entered or last moved to in
@@ -80,7 +78,7 @@ extension Session {
     }
 
     /// Shows or hides the title bar for the toplevel's decoration mode,
-    /// states and scale, and returns the frame left for the canvas (all of
+    /// states and scale, and returns the frame left for the canvas (see `layOut`) (all of
     /// `bounds` without a bar).
     func layOutDecorations(in bounds: Rect) -> Rect {
         let states = toplevel.states

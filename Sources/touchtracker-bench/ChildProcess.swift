@@ -52,6 +52,11 @@ final class ChildProcess {
         return !exited
     }
 
+    /// Records that the caller reaped the process itself (`wait4`).
+    func markExited() {
+        exited = true
+    }
+
     /// Asks the process to end (SIGTERM), waits up to 5 s, then kills it.
     func terminate() {
         guard isRunning else { return }

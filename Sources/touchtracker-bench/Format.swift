@@ -34,6 +34,17 @@ enum Format {
         return text
     }
 
+    /// A count with thousands separated by commas: 1,000,000.
+    static func count(_ value: Int) -> String {
+        var digits = String(value)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([digits] + groups).joined(separator: ",")
+    }
+
     /// Seconds as milliseconds or microseconds, whichever reads better.
     static func duration(_ seconds: Double) -> String {
         seconds >= 1e-3 ? "\(number(seconds * 1e3)) ms" : "\(number(seconds * 1e6)) µs"

@@ -93,7 +93,7 @@ enum MemoryBenchmark {
     }
 
     /// The directory holding this executable (SwiftPM builds `touchtracker` there too).
-    private static func executableDirectory() -> String {
+    static func executableDirectory() -> String {
         var target = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &target, target.count - 1)
         guard length > 0 else { return "." }

@@ -32,6 +32,11 @@ struct ProcStatus {
         return Int(value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
 
+    /// Field `name` without its surrounding blanks (`Name:	touchtracker`).
+    func text(_ name: String) -> String? {
+        fields[Substring(name)].map { String($0.drop { $0 == " " || $0 == "\t" }) }
+    }
+
     /// `/proc/<pid>/task/<tid>/status` of the calling thread.
     static var currentThreadPath: String {
         // /proc/thread-self links to "<pid>/task/<tid>".

@@ -29,6 +29,8 @@ final class SessionOnTestCompositor {
     /// Frames the session has painted (its `onDraw` ran): each is committed
     /// right after painting, in the same event-loop iteration.
     private(set) var framesDrawn = 0
+    /// Seconds from opening the drawing to the first full-size frame committed.
+    private(set) var openedToFirstFrame = 0.0
     /// What the latest painted frame repainted (logical coordinates): known
     /// before its commit reaches the compositor.
     private(set) var lastDrawnDamage: [SurfaceRect] = []
@@ -38,7 +40,10 @@ final class SessionOnTestCompositor {
     private(set) var lastFlush = 0.0
     private let directory: TemporaryDirectory
 
-    init(lineCount: Int) throws {
+    /// `fillIn`: answer frames until every line is on screen (see
+    /// `Session.isRenderingDrawing`), so that measurements start from a
+    /// window with nothing pending.
+    init(lineCount: Int, fillIn: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-bench")
         let path = directory.path + "/drawing.touchtracker"
         let area = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
@@ -57,6 +62,7 @@ final class SessionOnTestCompositor {
             display.registry.initialGlobalsReceived
         }
 
+        let opening = Stopwatch.now
         session = try Session(display: display, clock: SystemClock(), documentPath: path,
                               report: { print("    # session: \($0)") })
         let compositor = compositor, seat = seat
@@ -84,7 +90,9 @@ final class SessionOnTestCompositor {
         try pump("the first 1920×1080 frame never came") {
             surface.lastCommit?.attachedBuffer == true && surface.lastCommit?.bufferWidth == Self.width
         }
+        openedToFirstFrame = Stopwatch.now - opening
         precondition(session.canvas.drawing.count == lineCount, "the session did not load the drawing")
+        while fillIn && session.isRenderingDrawing { try settle() }
     }
 
     /// The toplevel's surface; its `resource` is the `wl_surface` that `wl_touch.down` names.

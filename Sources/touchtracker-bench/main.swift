@@ -8,13 +8,13 @@
 //   touchtracker-bench --quick                a short run proving every benchmark executes;
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, renderer, nearest-line,
-//                                             routing, idle, memory), e.g. under callgrind
+//                                             routing, idle, memory, large), e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
-let benchmarkNames: Set = ["latency", "renderer", "nearest-line", "routing", "idle", "memory"]
+let benchmarkNames: Set = ["latency", "renderer", "nearest-line", "routing", "idle", "memory", "large"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -73,6 +73,21 @@ if runs("idle") {
 // run may lack weston, and its debug build weighs differently.
 if runs("memory") {
     results.add(MemoryBenchmark.run(verdict: timing, requireWeston: !quick))
+}
+
+// 8–12: a drawing of 1,000,000 lines (the loader's limit; 20,000 in a quick run).
+if runs("large") {
+    let lineCount = quick ? 20_000 : 1_000_000
+    do {
+        results.add(try LargeDrawingBenchmark.loadTime(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
+        results.add(try LargeDrawingBenchmark.saveCost(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
+        results.add(try LargeDrawingBenchmark.firstFrame(lineCount: lineCount))
+        results.add(LargeDrawingBenchmark.motionFrameRatio(lineCount: lineCount, frames: quick ? 50 : 2_000, verdict: timing))
+        results.add(LargeDrawingBenchmark.modelMemory(lineCount: lineCount))
+        results.add(try LargeDrawingBenchmark.exportMemory(lineCount: lineCount))
+    } catch {
+        results.add(Figure.failed("large drawings", error))
+    }
 }
 
 exit(results.finish())

@@ -119,6 +119,16 @@ import TouchCore
         #expect(loadError() == .tooManyLines(path: path, limit: Document.lineLimit))
     }
 
+    @Test func theLargestDrawingTheAppCanSaveIsWithinTheByteLimit() {
+        // The longest text Swift writes for a coordinate within the limit.
+        let longest = -1.2345678901234567e-05
+        let line = Line(begin: Point(x: longest, y: longest), end: Point(x: longest, y: longest))
+        let perLine = DrawingFileFormat.encode([line, line]).count - DrawingFileFormat.encode([line]).count
+        let header = DrawingFileFormat.encode([], journalToken: Document.newJournalToken()).count
+        #expect(header + perLine * Document.lineLimit <= Document.byteLimit,
+                "\(perLine) bytes a line × \(Document.lineLimit) lines")
+    }
+
     @Test func oversizedFileIsRefusedUnread() throws {
         try write("")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -127,9 +137,14 @@ import TouchCore
         #expect(loadError() == .tooLarge(path: path, bytes: Document.byteLimit + 1, limit: Document.byteLimit))
     }
 
+    @Test func aByteOrderMarkIsAccepted() throws {
+        try write("\u{FEFF}" + #"{"format":"touchtracker","version":1,"lines":[[1.5,2,300,-4.25]]}"#)
+        #expect(try Document.load(from: path) == [lines[0]])
+    }
+
     @Test func aDirectoryIsNotADrawing() throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect(loadError() == .notAFile(path: path))
+        #expect(loadError() == .notAFile(path: path, kind: "a directory"))
     }
 
     @Test func corruptFilesAreSetAsideUntouched() throws {
@@ -145,16 +160,19 @@ import TouchCore
 
     @Test func openingSetsACorruptFileAsideAndStartsEmpty() throws {
         try write("{\"format\":\"touchtracker\",\"version\":1,\"lines\":[[1,2,3")
-        let opened = Document.open(at: path)
-        #expect(opened.lines.isEmpty)
-        #expect(opened.canSave)
-        let aside = try #require(opened.setAsidePath)
-        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{\"format\":\"touchtracker\",\"version\":1,\"lines\":[[1,2,3")
-        #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(opened.message?.contains(aside) == true)
+        do {
+            // The scope releases the drawing's lock before it is opened again.
+            let opened = try Document.open(at: path)
+            #expect(opened.lines.isEmpty)
+            #expect(opened.canSave)
+            let aside = try #require(opened.setAsidePath)
+            #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{\"format\":\"touchtracker\",\"version\":1,\"lines\":[[1,2,3")
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(opened.message?.contains(aside) == true)
+        }
 
         try Document.save(lines, to: path)
-        let reopened = Document.open(at: path)
+        let reopened = try Document.open(at: path)
         #expect(reopened.lines == lines)
         #expect(reopened.message == nil)
     }

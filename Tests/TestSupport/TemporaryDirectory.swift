@@ -29,7 +29,8 @@ public final class TemporaryDirectory {
         Self.entries(of: path)
     }
 
-    private static func entries(of path: String) -> [String] {
+    /// The names in the directory at `path`, sorted (empty when it cannot be read).
+    public static func entries(of path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []

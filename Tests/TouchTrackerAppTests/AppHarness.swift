@@ -56,12 +56,16 @@ final class AppHarness {
     /// output with that scale (the window's buffers follow it);
     /// `documentName` is the drawing's path inside the directory. With
     /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
+    /// `documentPath` opens that drawing instead (another harness's, say);
+    /// `environment` replaces the session's, whose emergency copies go by
+    /// default to `state/` and `runtime/` in the temporary directory.
     /// The settings file is `settingsPath` (`settings` its contents, when
-    /// given); `directory` is an existing temporary directory to use.
+    /// given); `sharing` is another harness's temporary directory to use.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
-         documentName: String = "drawing.json", tablets: Bool = false, settings: String? = nil,
-         directory: TemporaryDirectory? = nil) throws {
+         documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
+         environment: [String: String]? = nil, settings: String? = nil,
+         sharing: TemporaryDirectory? = nil) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
@@ -69,21 +73,25 @@ final class AppHarness {
         if tablets { compositor.addTabletManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
-        temporary = try directory ?? TemporaryDirectory(prefix: Self.temporaryPrefix)
-        documentPath = temporary.path + "/" + documentName
+        temporary = try sharing ?? TemporaryDirectory(prefix: Self.temporaryPrefix)
+        self.documentPath = documentPath ?? temporary.path + "/" + documentName
         settingsPath = temporary.path + "/config/touchtracker/settings.conf"
         if let settings {
             precondition(mkdir(temporary.path + "/config", 0o700) == 0 || errno == EEXIST)
             precondition(mkdir(temporary.path + "/config/touchtracker", 0o700) == 0 || errno == EEXIST)
             try Self.write(Array(settings.utf8), to: settingsPath)
         }
-        if let lines { try Document.save(lines, to: documentPath) }
-        if let fileContents { try Self.write(fileContents, to: documentPath) }
+        if let lines { try Document.save(lines, to: self.documentPath) }
+        if let fileContents { try Self.write(fileContents, to: self.documentPath) }
         let display = try Self.connect(to: compositor, clock: clock)
         let box = MessageBox()
         messages = box
         let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
-        session = try Session(display: display, clock: clock, documentPath: documentPath,
+        let directory = temporary.path
+        session = try Session(display: display, clock: clock, documentPath: self.documentPath,
+                              environment: environment ?? ["HOME": directory,
+                                                           "XDG_STATE_HOME": directory + "/state",
+                                                           "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
                               report: { box.reports.append($0) }, settingsPath: settingsPath)
         try mapWindow()

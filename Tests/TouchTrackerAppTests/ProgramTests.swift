@@ -26,10 +26,15 @@ import Glibc
     }
 
     /// Runs the command with exactly `environment`, its output captured
-    /// through files (no pipe to fill up).
-    static func run(_ arguments: [String], environment: [String: String], in directory: String) throws -> Run {
-        let executable = executablePath
-        try #require(access(executable, X_OK) == 0, "the touchtracker executable is built at \(executable)")
+    /// through files (no pipe to fill up). `launcher` comes before the
+    /// command (e.g. `setpriv` to run it as another user). A run that takes
+    /// longer than `timeout` seconds is killed and fails the test: a hang
+    /// must not hang the suite.
+    static func run(_ arguments: [String], environment: [String: String], in directory: String,
+                    launcher: [String] = [], timeout: Double = 30) throws -> Run {
+        let command = executablePath
+        try #require(access(command, X_OK) == 0, "the touchtracker executable is built at \(command)")
+        let executable = launcher.first ?? command
         let outputPath = directory + "/stdout.txt", errorPath = directory + "/stderr.txt"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -38,14 +43,27 @@ import Glibc
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv = (launcher + [command] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         try #require(spawned == 0, "posix_spawn failed: \(spawned)")
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var waited = 0.0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { break }
+            if waited > timeout {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                Issue.record("touchtracker \(arguments) still ran after \(timeout) s and was killed")
+                break
+            }
+            usleep(10_000)
+            waited += 0.01
+        }
         // WIFEXITED / WEXITSTATUS are macros Swift does not import.
         let exited = status & 0x7f == 0
         try #require(exited, "touchtracker died of signal \(status & 0x7f)")
@@ -74,8 +92,10 @@ import Glibc
             ["HOME": directory, "XDG_RUNTIME_DIR": directory, "PATH": "/usr/bin:/bin"]
         }
 
-        func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
-            try ProgramTests.run(arguments, environment: environment.merging(extra) { $1 }, in: directory)
+        func run(_ arguments: [String], environment extra: [String: String] = [:],
+                 launcher: [String] = [], timeout: Double = 30) throws -> Run {
+            try ProgramTests.run(arguments, environment: environment.merging(extra) { $1 }, in: directory,
+                                 launcher: launcher, timeout: timeout)
         }
 
         func read(_ name: String) -> [UInt8] {

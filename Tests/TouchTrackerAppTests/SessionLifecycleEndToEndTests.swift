@@ -145,7 +145,7 @@ import Glibc
         let pixels = app.presented.pixels ?? []
         #expect(!pixels.isEmpty && pixels.allSatisfy { $0 == Colour.white })
         #expect(app.reports.isEmpty)
-        #expect(app.directoryEntries().isEmpty, "nothing set aside, nothing written yet")
+        #expect(app.directoryEntries() == ["drawing.json.lock"], "nothing set aside, no drawing written yet")
     }
 
     @Test func aSavedDrawingIsShownAtStart() throws {

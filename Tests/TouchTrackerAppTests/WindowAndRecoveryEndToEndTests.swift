@@ -156,6 +156,7 @@ import Glibc
     @Test func aDrawingThatCannotBeSavedIsReportedOnceAndKeptInMemory() throws {
         let app = try AppHarness(documentName: "sub/drawing.json")
         // A file where the drawing's directory should be: every save fails.
+        #expect(rename(app.directory + "/sub", app.directory + "/away") == 0)
         try AppHarness.write([], to: app.directory + "/sub")
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))

@@ -15,4 +15,7 @@ int tt_memfd_seal_shrink(int fd);
 int tt_termination_signalfd(void);
 /* Reads one pending signal from such a signalfd: its number, or -1 when none. */
 int tt_signalfd_read(int fd);
+/* Bytes the process has allocated from malloc now (mallinfo2: uordblks + hblkhd):
+   benchmarks measure what a data structure takes. */
+size_t tt_heap_allocated_bytes(void);
 #endif

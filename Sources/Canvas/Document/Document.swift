@@ -2,15 +2,19 @@
 import Glibc
 #endif
 
-/// Saving and loading a drawing's finished lines as a JSON file.
+/// Saving and loading a drawing's finished lines as a JSON file, with a
+/// journal of later changes beside it (see `DrawingJournal`).
 ///
-/// Saving is atomic: the new contents go to a temporary file in the same
-/// directory, are flushed to disk, then renamed over the old file, and the
-/// directory itself is flushed, so a crash at any point leaves either the old
-/// or the new drawing, never a mix. Files are private to the user (0600).
+/// Saving a snapshot is atomic: the new contents go to a temporary file in
+/// the same directory, are flushed to disk, then renamed over the old file,
+/// and the directory itself is flushed, so a crash at any point leaves
+/// either the old or the new drawing, never a mix. Files are private to the
+/// user (0600).
 public enum Document {
-    /// Files larger than this are refused unread.
-    public static let byteLimit = 64 << 20
+    /// Files larger than this are refused unread. Room for `lineLimit`
+    /// lines of the longest coordinates a save writes (about 98 bytes a
+    /// line), so every drawing the app can make can be opened again.
+    public static let byteLimit = 128 << 20
     /// Files with more lines are refused.
     public static let lineLimit = 1_000_000
     /// Coordinates beyond ± this many points are refused.
@@ -27,23 +31,45 @@ public enum Document {
         return dataHome + "/touchtracker/drawing.json"
     }
 
-    private static func homeDirectory(environment: [String: String]) -> String {
+    static func homeDirectory(environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
         return "/"
     }
 
-    /// Reads the lines saved at `path`. A missing file is an empty drawing;
-    /// anything unreadable, corrupt or hostile throws a `DocumentError`
-    /// whose description explains it (see `setAside(corruptFileAt:)`).
+    /// Reads the lines saved at `path`, with the changes its journal holds
+    /// (see `DrawingJournal`). A missing file is an empty drawing; anything
+    /// unreadable, corrupt or hostile throws a `DocumentError` whose
+    /// description explains it (see `setAside(corruptFileAt:)`).
     public static func load(from path: String) throws(DocumentError) -> [Line] {
-        guard SystemCalls.exists(path) else { return [] }
+        try read(from: path).lines
+    }
+
+    /// What `read(from:)` found.
+    struct Contents {
+        var lines: [Line]
+        /// The snapshot's journal token, if it has one.
+        var token: String?
+        /// Journal records applied on top of the snapshot.
+        var journalRecords: Int
+    }
+
+    static func read(from path: String) throws(DocumentError) -> Contents {
+        guard SystemCalls.exists(path) else { return Contents(lines: [], token: nil, journalRecords: 0) }
         let bytes = try SystemCalls.readFile(path, limit: byteLimit)
-        return try DrawingFileFormat.decode(bytes, path: path)
+        let snapshot = try DrawingFileFormat.decode(bytes, path: path)
+        guard let token = snapshot.journalToken,
+              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: snapshot.lines.count)
+        else { return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0) }
+        // An unreadable journal is ignored rather than making the drawing
+        // unreadable: the snapshot alone is a drawing.
+        return Contents(lines: DrawingJournal.replay(journal, onto: snapshot.lines), token: token,
+                        journalRecords: journal.records.count)
     }
 
     /// Atomically replaces the file at `path` with `lines`, creating its
-    /// directory (0700) if needed.
+    /// directory (0700) if needed. The file has no journal: use
+    /// `saveSnapshot` for a drawing that will be journaled.
     public static func save(_ lines: [Line], to path: String) throws(DocumentError) {
         try save(lines, to: path, beforeRename: {})
     }
@@ -53,26 +79,39 @@ public enum Document {
     /// play a crash at the worst moment.
     static func save(_ lines: [Line], to path: String,
                      beforeRename: () throws(DocumentError) -> Void) throws(DocumentError) {
-        let directory = SystemCalls.parent(of: path)
-        try SystemCalls.makeDirectories(directory, mode: 0o700)
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
-        var renamed = false
-        defer { if !renamed { unlink(temporary) } }
-        do {
-            defer { SystemCalls.close(fd) }
-            // O_CREAT's mode does not apply to a leftover file from a crash.
-            _ = try SystemCalls.check("chmod", temporary) { fchmod(fd, 0o600) }
-            try SystemCalls.writeAll(fd, DrawingFileFormat.encode(lines), path: temporary)
-            _ = try SystemCalls.check("fsync", temporary) { fsync(fd) }
-        }
-        try beforeRename()
-        _ = try SystemCalls.check("rename", path) { rename(temporary, path) }
-        renamed = true
-        // Make the rename itself durable.
-        let directoryFD = try SystemCalls.open(directory, O_RDONLY | O_DIRECTORY)
-        defer { SystemCalls.close(directoryFD) }
-        _ = try SystemCalls.check("fsync", directory) { fsync(directoryFD) }
+        try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(lines), beforeRename: beforeRename)
+    }
+
+    /// Writes `drawing` as a fresh snapshot at `path` (atomically), then an
+    /// empty journal for it, so that later changes can be appended with
+    /// `appendToJournal`. A crash between the two leaves the new snapshot
+    /// and an old journal, which no longer matches it and is ignored.
+    public static func saveSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        let token = newJournalToken()
+        try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines, journalToken: token))
+        try DrawingJournal.start(for: path, token: token, ids: drawing.store.ids.map(\.rawValue))
+    }
+
+    /// Appends `changes` (from `Drawing.changes(since:)`) to the journal of
+    /// the snapshot at `path`, flushed to disk: the cost of a save is the
+    /// change, not the drawing.
+    public static func appendToJournal(_ changes: some Sequence<DrawingChange>, at path: String) throws(DocumentError) {
+        try DrawingJournal.append(changes, for: path)
+    }
+
+    /// Starts an empty journal for the snapshot just opened from `path`,
+    /// whose lines a session numbers 0, 1, 2... as it loads them.
+    static func startJournal(for path: String, token: String, lineCount: Int) throws(DocumentError) {
+        try DrawingJournal.start(for: path, token: token, ids: (0..<UInt32(lineCount)).map { $0 })
+    }
+
+    /// A token no other snapshot has: 128 random bits.
+    static func newJournalToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return [generator.next(), generator.next()].map { (value: UInt64) in
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
     }
 
     /// Moves a file that failed to load out of the way, untouched, to
@@ -80,15 +119,7 @@ public enum Document {
     /// app can start empty without ever overwriting it. Returns the new path.
     @discardableResult
     public static func setAside(corruptFileAt path: String, at time: time_t = time(nil)) throws(DocumentError) -> String {
-        var moment = time
-        var parts = tm()
-        gmtime_r(&moment, &parts)
-        func digits(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        let stamp = digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2)
-            + "T" + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
+        let stamp = utcStamp(time)
         var target = "\(path).corrupt-\(stamp)"
         var counter = 1
         while SystemCalls.exists(target) {
@@ -97,5 +128,18 @@ public enum Document {
         }
         _ = try SystemCalls.check("rename", path) { rename(path, target) }
         return target
+    }
+
+    /// `time` as `YYYYMMDDTHHMMSSZ`, for names of files kept aside.
+    static func utcStamp(_ time: time_t) -> String {
+        var moment = time
+        var parts = tm()
+        gmtime_r(&moment, &parts)
+        func digits(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2)
+            + "T" + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
     }
 }

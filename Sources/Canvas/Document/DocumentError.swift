@@ -1,9 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a drawing could not be loaded or saved, with a message for the user.
-public enum DocumentError: Error, Equatable, CustomStringConvertible {
+public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is bigger than `Document.byteLimit`; it was not read.
     case tooLarge(path: String, bytes: Int, limit: Int)
-    /// Not a regular file (a directory, a FIFO...).
-    case notAFile(path: String)
+    /// Not a regular file: a directory, a FIFO, a device, a socket.
+    case notAFile(path: String, kind: String)
     /// Not valid JSON, truncated, or values of the wrong type.
     case malformed(path: String, reason: String)
     /// Valid JSON but not a TouchTracker drawing.
@@ -13,6 +17,9 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case tooManyLines(path: String, limit: Int)
     /// A coordinate that is NaN, infinite or beyond ±`Document.coordinateLimit`.
     case badCoordinate(path: String, line: Int, value: Double)
+    /// Another process holds the drawing's lock (see `DrawingLock`); its
+    /// pid when the lock file names one.
+    case locked(path: String, holder: pid_t?)
     /// A system call failed (`errno` value and its text).
     case system(operation: String, path: String, errno: Int32, reason: String)
 
@@ -20,20 +27,53 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .tooLarge(let path, let bytes, let limit):
             "\(path): the file is \(bytes) bytes, more than the \(limit)-byte limit for a drawing"
-        case .notAFile(let path):
-            "\(path): not a regular file"
+        case .notAFile(let path, let kind):
+            "\(path): \(kind), not a drawing file"
         case .malformed(let path, let reason):
             "\(path): not a readable drawing (\(reason))"
         case .wrongFormat(let path, let found):
-            "\(path): not a TouchTracker drawing (format \"\(found)\")"
+            "\(path): not a TouchTracker drawing (format \"\(Self.excerpt(found))\")"
         case .unsupportedVersion(let path, let version):
             "\(path): drawing format version \(version) is not supported (this app reads version 1)"
         case .tooManyLines(let path, let limit):
             "\(path): more than \(limit) lines"
         case .badCoordinate(let path, let line, let value):
             "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Document.coordinateLimit)))"
+        case .locked(let path, let holder?):
+            "\(path) is open in another touchtracker (process \(holder)); close that one first"
+        case .locked(let path, nil):
+            "\(path) is open in another touchtracker; close that one first"
         case .system(let operation, let path, _, let reason):
             "\(path): \(operation) failed: \(reason)"
         }
+    }
+
+    /// The failure in a few words, without the path: what the canvas banner shows.
+    public var reason: String {
+        switch self {
+        case .system(let operation, _, _, let reason): "\(operation) failed: \(reason)"
+        default: description
+        }
+    }
+
+    /// True for a file that was read and is not a drawing this app can
+    /// open: only such a file is set aside (`Document.setAside`). A file
+    /// that could not be read at all (permission denied, a directory, a
+    /// FIFO, locked by another instance) is refused and left where it is.
+    public var meansNotADrawing: Bool {
+        switch self {
+        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate: true
+        case .notAFile, .locked, .system: false
+        }
+    }
+
+    /// Longest text from a file quoted in a message: a hostile file's
+    /// megabytes must not flood the terminal.
+    static let excerptLength = 40
+
+    /// `text` cut to `excerptLength` characters, with "…" when cut.
+    static func excerpt(_ text: String) -> String {
+        guard text.count > excerptLength else { return text }
+        return String(text.prefix(excerptLength)) + "… (\(text.utf8.count) bytes)"
     }
 }

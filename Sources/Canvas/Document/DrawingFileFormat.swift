@@ -10,8 +10,19 @@ enum DrawingFileFormat {
     static let formatName = "touchtracker"
     static let version = 1
 
-    static func encode(_ lines: [Line]) -> [UInt8] {
-        var text = "{\"format\":\"\(formatName)\",\"version\":\(version),\"lines\":["
+    /// What a drawing file holds.
+    struct Snapshot {
+        var lines: [Line]
+        /// Ties the file to its journal (see `DrawingJournal`); nil in
+        /// files without one. An additional member, so version 1 readers
+        /// that predate it still read the lines.
+        var journalToken: String?
+    }
+
+    static func encode(_ lines: [Line], journalToken: String? = nil) -> [UInt8] {
+        var text = "{\"format\":\"\(formatName)\",\"version\":\(version),"
+        if let journalToken { text += "\"journal\":\"\(journalToken)\"," }
+        text += "\"lines\":["
         text.reserveCapacity(text.utf8.count + lines.count * 40)
         for (index, line) in lines.enumerated() {
             if index > 0 { text += "," }
@@ -23,11 +34,16 @@ enum DrawingFileFormat {
         return Array(text.utf8)
     }
 
-    static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> [Line] {
-        let reader = JSONReader(bytes)
+    /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
+    /// reader ignore it, and a drawing saved by such an editor is still one.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> Snapshot {
+        let reader = JSONReader(bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
         var format: String?
         var version: Double?
         var lines: [Line]?
+        var journalToken: String?
         do {
             guard try reader.peekKind() == .object else {
                 throw DocumentError.malformed(path: path, reason: "the file is not a JSON object")
@@ -42,6 +58,9 @@ enum DrawingFileFormat {
                     version = try reader.readNumber()
                 case "lines":
                     lines = try readLines(reader, path: path)
+                case "journal":
+                    guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"journal\" is not a string") }
+                    journalToken = try reader.readString()
                 default:
                     // Members a later version may add are skipped.
                     try reader.skipValue()
@@ -65,7 +84,7 @@ enum DrawingFileFormat {
             throw .unsupportedVersion(path: path, version: whole)
         }
         guard let lines else { throw .malformed(path: path, reason: "missing \"lines\"") }
-        return lines
+        return Snapshot(lines: lines, journalToken: journalToken)
     }
 
     /// Reads `[[x1,y1,x2,y2],...]`, checking the line cap and every
@@ -80,23 +99,36 @@ enum DrawingFileFormat {
             guard try reader.peekKind() == .array else {
                 throw JSONReader.Malformed(reason: "line \(lines.count) is not a list of 4 numbers")
             }
-            var values: [Double] = []
+            // Four numbers in place: no array per line.
+            var values = (0.0, 0.0, 0.0, 0.0)
+            var count = 0
             try reader.readArray {
                 guard try reader.peekKind() == .number else {
                     throw JSONReader.Malformed(reason: "line \(lines.count) holds something other than numbers")
                 }
-                values.append(try reader.readNumber())
+                let value = try reader.readNumber()
+                switch count {
+                case 0: values.0 = value
+                case 1: values.1 = value
+                case 2: values.2 = value
+                case 3: values.3 = value
+                default: break
+                }
+                count += 1
             }
-            guard values.count == 4 else {
-                throw JSONReader.Malformed(reason: "line \(lines.count) has \(values.count) numbers, not 4")
+            guard count == 4 else {
+                throw JSONReader.Malformed(reason: "line \(lines.count) has \(count) numbers, not 4")
             }
-            lines.append(Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3])))
-        }
-        for (index, line) in lines.enumerated() {
-            for value in [line.begin.x, line.begin.y, line.end.x, line.end.y]
-            where !value.isFinite || abs(value) > Document.coordinateLimit {
-                throw DocumentError.badCoordinate(path: path, line: index, value: value)
+            func check(_ value: Double) throws {
+                guard value.isFinite, abs(value) <= Document.coordinateLimit else {
+                    throw DocumentError.badCoordinate(path: path, line: lines.count, value: value)
+                }
             }
+            try check(values.0)
+            try check(values.1)
+            try check(values.2)
+            try check(values.3)
+            lines.append(Line(begin: Point(x: values.0, y: values.1), end: Point(x: values.2, y: values.3)))
         }
         return lines
     }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A strict, small JSON reader (RFC 8259) over the bytes of a drawing file.
 ///
 /// The drawing format needs objects, arrays, strings and numbers; a reader
@@ -134,9 +138,23 @@ final class JSONReader {
             if !consume("+") { _ = consume("-") }
             guard digits() > 0 else { throw fail("a number without an exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text) else { throw fail("an unreadable number") }
-        return value
+        // strtod on a NUL-terminated copy on the stack: drawings are
+        // millions of numbers, and a String for each costs an allocation.
+        let length = index - start
+        guard length < 64 else {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let value = Double(text) else { throw fail("an unreadable number") }
+            return value
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            bytes.withUnsafeBufferPointer { source in
+                buffer.baseAddress!.update(from: source.baseAddress! + start, count: length)
+            }
+            buffer[length] = 0
+            // The grammar was checked above, so strtod reads it all; it is
+            // locale-independent here (the app never calls setlocale).
+            return UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: 64) { strtod($0, nil) }
+        }
     }
 
     /// Reads any value and forgets it (members this version does not know).

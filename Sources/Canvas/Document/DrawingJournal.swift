@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchCore
+
+/// The change journal beside a drawing, `<drawing>.journal`: what changed
+/// since the snapshot in the drawing file, one record per change, appended
+/// and flushed to disk, so saving a change costs the change, not the
+/// drawing (a full rewrite of 1,000,000 lines takes most of a second).
+///
+/// Format, text, one record per line:
+///
+///     touchtracker-journal 1 <token> <first>+<count>,<first>+<count>...
+///     + <id> <x1> <y1> <x2> <y2> #<checksum>     a line added (or brought back by undo)
+///     - <id> #<checksum>                         a line removed
+///     m <id> <x1> <y1> <x2> <y2> #<checksum>     a line moved there
+///     c #<checksum>                              every line removed
+///
+/// Identities are those `LineStore` gave the lines in the session that
+/// wrote the journal; the header's runs say which identities the
+/// snapshot's lines had, in order (`0+n` for a snapshot just opened). The token
+/// ties the journal to one snapshot (the drawing file's `"journal"`
+/// member): after a snapshot replaces the drawing, an older journal left by
+/// a crash no longer matches and is ignored, never applied twice. The
+/// checksum (FNV-1a of the record before " #") catches a record torn by a
+/// crash in the middle of an append: replay stops at the first record that
+/// is incomplete or does not check out, keeping everything before it.
+public enum DrawingJournal {
+    static let magic = "touchtracker-journal 1"
+
+    /// The journal of the drawing at `drawingPath`.
+    public static func path(for drawingPath: String) -> String {
+        drawingPath + ".journal"
+    }
+
+    /// One change, with the identities `LineStore` gave the lines.
+    enum Record: Equatable {
+        case added(UInt32, Line)
+        case removed(UInt32)
+        case moved(UInt32, Line)
+        case cleared
+
+        init(_ change: DrawingChange) {
+            switch change {
+            case .added(let id, let line): self = .added(id.rawValue, line)
+            case .removed(let id, _): self = .removed(id.rawValue)
+            case .moved(let id, _, let to): self = .moved(id.rawValue, to)
+            case .cleared: self = .cleared
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Replaces the journal with an empty one for the snapshot `token`
+    /// (atomically, as the drawing itself is saved), whose lines had the
+    /// identities `ids`, in order.
+    static func start(for drawingPath: String, token: String, ids: [UInt32]) throws(DocumentError) {
+        try SystemCalls.replaceAtomically(path(for: drawingPath), with: header(token: token, ids: ids))
+    }
+
+    static func header(token: String, ids: [UInt32]) -> [UInt8] {
+        var runs: [String] = []
+        var index = 0
+        while index < ids.count {
+            var end = index + 1
+            while end < ids.count, ids[end] == ids[end - 1] + 1 { end += 1 }
+            runs.append("\(ids[index])+\(end - index)")
+            index = end
+        }
+        return Array("\(magic) \(token) \(runs.isEmpty ? "0+0" : runs.joined(separator: ","))\n".utf8)
+    }
+
+    /// Appends `changes` and flushes them to disk. The file is opened for
+    /// each append, not kept open: a descriptor open for writing would keep
+    /// the file system from being remounted read-only under the app.
+    static func append(_ changes: some Sequence<DrawingChange>, for drawingPath: String) throws(DocumentError) {
+        var bytes: [UInt8] = []
+        for change in changes { bytes += encode(Record(change)) }
+        let journal = path(for: drawingPath)
+        // No O_CREAT: a journal deleted meanwhile must not be recreated
+        // without its header; the caller then writes a snapshot instead.
+        let fd = try SystemCalls.open(journal, O_WRONLY | O_APPEND)
+        defer { SystemCalls.close(fd) }
+        try SystemCalls.writeAll(fd, bytes, path: journal)
+        _ = try SystemCalls.check("fsync", journal) { fdatasync(fd) }
+    }
+
+    static func encode(_ record: Record) -> [UInt8] {
+        func coordinates(_ line: Line) -> String {
+            "\(line.begin.x) \(line.begin.y) \(line.end.x) \(line.end.y)"
+        }
+        let body = switch record {
+        case .added(let id, let line): "+ \(id) \(coordinates(line))"
+        case .removed(let id): "- \(id)"
+        case .moved(let id, let line): "m \(id) \(coordinates(line))"
+        case .cleared: "c"
+        }
+        let bytes = Array(body.utf8)
+        return bytes + Array(" #\(hex(checksum(bytes[...])))\n".utf8)
+    }
+
+    // MARK: Reading
+
+    /// What a journal holds for one snapshot.
+    struct Contents: Equatable {
+        /// The identities of the snapshot's lines, in order.
+        var ids: [UInt32]
+        /// Up to the first torn or damaged record.
+        var records: [Record]
+    }
+
+    /// The journal of the drawing at `drawingPath` if it belongs to the
+    /// snapshot `token` and to `lineCount` lines; nil when there is none,
+    /// or it belongs to another snapshot (left by a crash during a save).
+    static func contents(for drawingPath: String, token: String, lineCount: Int) throws(DocumentError) -> Contents? {
+        let journal = path(for: drawingPath)
+        guard SystemCalls.exists(journal) else { return nil }
+        let bytes = try SystemCalls.readFile(journal, limit: Document.byteLimit)
+        return decode(bytes, token: token, lineCount: lineCount)
+    }
+
+    static func decode(_ bytes: [UInt8], token: String, lineCount: Int) -> Contents? {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The last piece follows the last newline: empty, or a torn record.
+        lines.removeLast()
+        guard let header = lines.first else { return nil }
+        let fields = header.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        guard fields.count == 4, "\(fields[0]) \(fields[1])" == magic, fields[2] == token,
+              let ids = decodeRuns(fields[3], lineCount: lineCount) else { return nil }
+        var records: [Record] = []
+        for line in lines.dropFirst() {
+            guard let record = decodeRecord(line) else { break }
+            records.append(record)
+        }
+        return Contents(ids: ids, records: records)
+    }
+
+    /// `first+count,...` as identities; nil unless they are increasing and
+    /// exactly `lineCount`.
+    private static func decodeRuns(_ text: String, lineCount: Int) -> [UInt32]? {
+        var ids: [UInt32] = []
+        ids.reserveCapacity(lineCount)
+        for run in text.split(separator: ",") {
+            let parts = run.split(separator: "+")
+            guard parts.count == 2, let first = UInt32(parts[0]), let count = Int(parts[1]),
+                  count >= 0, ids.count + count <= lineCount, Int(first) + count <= Int(UInt32.max),
+                  ids.last.map({ $0 < first }) ?? true || count == 0 else { return nil }
+            for offset in 0..<count { ids.append(first + UInt32(offset)) }
+        }
+        return ids.count == lineCount ? ids : nil
+    }
+
+    private static func decodeRecord(_ line: ArraySlice<UInt8>) -> Record? {
+        guard let mark = line.lastIndex(of: UInt8(ascii: "#")), mark > line.startIndex,
+              line[mark - 1] == UInt8(ascii: " ") else { return nil }
+        let body = line[line.startIndex..<(mark - 1)]
+        guard String(decoding: line[(mark + 1)...], as: UTF8.self) == hex(checksum(body)) else { return nil }
+        let fields = body.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        guard let kind = fields.first else { return nil }
+        func lineValue() -> Line? {
+            guard fields.count == 6 else { return nil }
+            let values = fields[2...].compactMap(Double.init)
+            guard values.count == 4, values.allSatisfy({ $0.isFinite && abs($0) <= Document.coordinateLimit }) else {
+                return nil
+            }
+            return Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3]))
+        }
+        let id = fields.count > 1 ? UInt32(fields[1]) : nil
+        switch kind {
+        case "+": if let id, let line = lineValue() { return .added(id, line) }
+        case "m": if let id, let line = lineValue() { return .moved(id, line) }
+        case "-": if let id, fields.count == 2 { return .removed(id) }
+        case "c": if fields.count == 1 { return .cleared }
+        default: break
+        }
+        return nil
+    }
+
+    /// `snapshot` (its lines had the identities `contents.ids`) with the
+    /// records applied, in drawing order; the replay stops at a record that
+    /// does not fit (an unknown identity, too many lines).
+    static func replay(_ contents: Contents, onto snapshot: [Line]) -> [Line] {
+        var slots: [Line?] = Array(repeating: nil, count: Int(contents.ids.last.map { $0 + 1 } ?? 0))
+        for (id, line) in zip(contents.ids, snapshot) { slots[Int(id)] = line }
+        var count = snapshot.count
+        replaying: for record in contents.records {
+            switch record {
+            case .added(let id, let line):
+                let index = Int(id)
+                guard index <= slots.count + Document.lineLimit else { break replaying }
+                if index >= slots.count { slots += Array(repeating: nil, count: index - slots.count + 1) }
+                if slots[index] == nil { count += 1 }
+                guard count <= Document.lineLimit else { break replaying }
+                slots[index] = line
+            case .removed(let id):
+                guard Int(id) < slots.count, slots[Int(id)] != nil else { break replaying }
+                slots[Int(id)] = nil
+                count -= 1
+            case .moved(let id, let line):
+                guard Int(id) < slots.count, slots[Int(id)] != nil else { break replaying }
+                slots[Int(id)] = line
+            case .cleared:
+                for index in slots.indices { slots[index] = nil }
+                count = 0
+            }
+        }
+        return slots.compactMap { $0 }
+    }
+
+    // MARK: Checksums
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One writer per drawing: an exclusive `flock` on `<drawing>.lock`,
+/// beside the drawing, held for as long as this object lives.
+///
+/// The lock is on a file of its own because saving replaces the drawing
+/// by renaming a new file over it: a lock on the drawing itself would stay
+/// on the old, unlinked file. The holder writes its pid into the lock file
+/// so a second instance can say who has the drawing open. The kernel drops
+/// the lock when its holder exits or crashes, so a lock file left behind
+/// never blocks anyone; it is not deleted on exit, because deleting it
+/// would let a third instance lock a new file while a second still waits
+/// on the old one.
+///
+/// Where the lock file cannot be created (a read-only directory), the
+/// drawing file itself is locked instead, if it exists: nothing can be
+/// saved there anyway, and two instances still exclude each other.
+public final class DrawingLock {
+    /// The file holding the lock.
+    public let path: String
+    private let fd: Int32
+
+    private init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit {
+        // Unlocked explicitly before closing: a process spawned meanwhile
+        // holds a copy of every descriptor until it calls exec (even
+        // close-on-exec ones), and the flock would live on in that copy.
+        flock(fd, LOCK_UN)
+        SystemCalls.close(fd)
+    }
+
+    /// The lock file of the drawing at `drawingPath` (already resolved, see
+    /// `Document.resolvingSymbolicLinks`).
+    public static func lockPath(for drawingPath: String) -> String {
+        drawingPath + ".lock"
+    }
+
+    /// Takes the lock of the drawing at `drawingPath`, creating its
+    /// directory (0700) if needed. Throws `.locked` with the holder's pid
+    /// when another process holds it; returns nil when no lock can be taken
+    /// because neither the lock file nor the drawing can be opened (a
+    /// read-only directory and no drawing yet: nothing to protect).
+    public static func acquire(for drawingPath: String) throws(DocumentError) -> DrawingLock? {
+        let directory = SystemCalls.parent(of: drawingPath)
+        try? SystemCalls.makeDirectories(directory, mode: 0o700)
+        let lockPath = lockPath(for: drawingPath)
+        // O_NOFOLLOW: a link planted as the lock file must not make us truncate its target.
+        // Held read-only: a descriptor open for writing would stop the file
+        // system from being remounted read-only under a running session.
+        if let fd = try? SystemCalls.open(lockPath, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600) {
+            let lock = DrawingLock(path: lockPath, fd: fd)
+            try lock.lockExclusively(drawingPath: drawingPath)
+            lock.recordHolder()
+            return lock
+        }
+        guard let fd = try? SystemCalls.open(drawingPath, O_RDONLY | O_NONBLOCK) else { return nil }
+        let lock = DrawingLock(path: drawingPath, fd: fd)
+        try lock.lockExclusively(drawingPath: drawingPath)
+        return lock
+    }
+
+    private func lockExclusively(drawingPath: String) throws(DocumentError) {
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK: throw .locked(path: drawingPath, holder: readHolder())
+            default: throw SystemCalls.failure("lock", path)
+            }
+        }
+    }
+
+    /// Replaces the lock file's contents with our pid, through a descriptor
+    /// of its own that is closed at once. Best effort: the lock holds
+    /// without it, a second instance just cannot name us.
+    private func recordHolder() {
+        guard let writer = try? SystemCalls.open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW) else { return }
+        defer { SystemCalls.close(writer) }
+        try? SystemCalls.writeAll(writer, Array("\(getpid())\n".utf8), path: path)
+    }
+
+    /// The pid the holder wrote. It writes it just after locking, so an
+    /// empty file is read again for a moment before giving up.
+    private func readHolder() -> pid_t? {
+        for attempt in 0..<20 {
+            var buffer = [UInt8](repeating: 0, count: 24)
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                let text = String(decoding: buffer[0..<count], as: UTF8.self)
+                return text.split(separator: "\n").first.flatMap { pid_t($0) }
+            }
+            if attempt < 19 { usleep(5_000) }
+        }
+        return nil
+    }
+}

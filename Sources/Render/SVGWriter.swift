@@ -1,0 +1,73 @@
+import Canvas
+import TouchCore
+
+/// Writes a drawing as SVG straight to an export file, line by line, in
+/// bounded memory: Cairo's SVG surface keeps the whole document in memory
+/// until it is finished (1.5 GB for 1,000,000 lines), and SVG needs nothing
+/// Cairo adds. The output has the shape of Cairo's (one `<path>` per line,
+/// the same style and path data), so readers of either see the same.
+struct SVGWriter {
+    /// Bytes gathered before each write to the file.
+    static let chunkSize = 64 << 10
+
+    private let file: ExportFile
+    private var buffer: [UInt8] = []
+
+    init(file: ExportFile) {
+        self.file = file
+        buffer.reserveCapacity(Self.chunkSize + 256)
+    }
+
+    /// Writes the page (`page` points, white) with `lines`, placed by
+    /// (point − `origin`) × `fit`; false when a write failed (the file has
+    /// the errno).
+    static func write(_ lines: [Line], page: Size, origin: Point, fit: Double, to file: ExportFile) -> Bool {
+        var writer = SVGWriter(file: file)
+        let width = number(page.width), height = number(page.height)
+        writer.append("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)pt" height="\(height)pt" \
+            viewBox="0 0 \(width) \(height)" version="1.1">
+            <rect x="0" y="0" width="\(width)" height="\(height)" style="fill:rgb(100%,100%,100%);fill-opacity:1;stroke:none;"/>
+
+            """)
+        // The lines keep their canvas coordinates; one transform places them on the page.
+        writer.append("<g transform=\"matrix(\(number(fit)),0,0,\(number(fit)),"
+                      + "\(number(-origin.x * fit)),\(number(-origin.y * fit)))\">\n")
+        let style = "fill:none;stroke-width:\(number(LineStyle.width));stroke-linecap:round;"
+            + "stroke-linejoin:round;stroke:rgb(0%,0%,0%);stroke-opacity:1;stroke-miterlimit:10;"
+        for line in lines {
+            let x1 = number(line.begin.x), y1 = number(line.begin.y)
+            let x2 = number(line.end.x), y2 = number(line.end.y)
+            writer.append("<path style=\"\(style)\" d=\"M \(x1) \(y1) L \(x2) \(y2) \"/>\n")
+            if writer.buffer.count >= chunkSize, !writer.flush() { return false }
+        }
+        writer.append("</g>\n</svg>\n")
+        return writer.flush()
+    }
+
+    private mutating func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private mutating func flush() -> Bool {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        return buffer.withUnsafeBytes { file.write($0.baseAddress!, count: $0.count) }
+    }
+
+    /// A number as SVG reads it: whole numbers without a point, others in
+    /// the shortest form that reads back exactly (never an exponent: the
+    /// loader's coordinates stay within ±1e6, and `fit` above 1e-5).
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        let text = "\(value)"
+        guard text.contains("e") else { return text }
+        // Tiny values (1e-07): nine decimals, trailing zeros dropped.
+        let whole = Int((abs(value) * 1e9).rounded())
+        var fraction = String(whole % 1_000_000_000)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        let sign = value < 0 && whole != 0 ? "-" : ""
+        return sign + String(whole / 1_000_000_000) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}
