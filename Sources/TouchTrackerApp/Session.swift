@@ -1,5 +1,4 @@
 import Canvas
-import CPlatform
 import Decorations
 import Render
 import Timing
@@ -59,7 +58,6 @@ public final class Session {
     let penHover: PenHover
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
-    private var signalWatch: FileWatch?
     /// A change to the finished lines is waiting to be saved (see `wire`).
     private var needsSave = false
 
@@ -278,30 +276,14 @@ public final class Session {
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
     /// connection fails (the drawing is saved in every case).
     public func run() throws {
-        let signalFD = watchTerminationSignals()
-        defer {
-            // Each run opens its own signalfd: close it, or every run leaks one.
-            signalWatch?.cancel()
-            signalWatch = nil
-            if signalFD >= 0 { close(signalFD) }
-        }
+        // Each run watches the signals anew, and stops watching when it ends.
+        let signals = loop.watchTerminationSignals { [unowned self] in quit() }
+        defer { signals?.cancel() }
         do {
             try loop.run()
         } catch {
             finish()
             throw error
         }
-    }
-
-    /// Watches SIGINT/SIGTERM/SIGHUP through a signalfd; returns it (-1 when
-    /// it cannot be made) for the caller to close.
-    private func watchTerminationSignals() -> Int32 {
-        let fd = tt_termination_signalfd()
-        guard fd >= 0 else { return fd }
-        signalWatch = loop.watch(fd: fd, events: Int16(POLLIN)) { [unowned self] _ in
-            while tt_signalfd_read(fd) > 0 {}
-            quit()
-        }
-        return fd
     }
 }
