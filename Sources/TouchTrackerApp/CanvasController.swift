@@ -7,24 +7,37 @@ import Glibc
 
 /// Owns the canvas view and sits after it in the responder chain, where it
 /// answers the actions a desktop user expects beyond SPEC §6: the canvas
-/// menu (a right click away from any line) with Undo, Redo and Export as
-/// PNG, SVG or PDF.
+/// menu (a right click away from any line) with Undo, Redo, Export as
+/// PNG, SVG or PDF, and palm rejection turned off or on.
 final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
     static let exportPNG = Action("exportPNG")
     static let exportSVG = Action("exportSVG")
     static let exportPDF = Action("exportPDF")
+    static let togglePalmRejection = Action("togglePalmRejection")
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
-    /// standard edit action of the canvas.
-    static let menuItems = [
-        MenuItem(title: "Undo", action: undo),
-        MenuItem(title: "Redo", action: redo),
-        MenuItem(title: "Export PNG", action: exportPNG),
-        MenuItem(title: "Export SVG", action: exportSVG),
-        MenuItem(title: "Export PDF", action: exportPDF),
-    ]
+    /// standard edit action of the canvas. The last item says what choosing
+    /// it does, so it reads the same whichever way palm rejection is.
+    var menuItems: [MenuItem] {
+        [
+            MenuItem(title: "Undo", action: Self.undo),
+            MenuItem(title: "Redo", action: Self.redo),
+            MenuItem(title: "Export PNG", action: Self.exportPNG),
+            MenuItem(title: "Export SVG", action: Self.exportSVG),
+            MenuItem(title: "Export PDF", action: Self.exportPDF),
+            MenuItem(title: isPalmRejectionOn() ? Self.palmRejectionOffTitle : Self.palmRejectionOnTitle,
+                     action: Self.togglePalmRejection),
+        ]
+    }
+    static let palmRejectionOffTitle = "Palm Rejection Off"
+    static let palmRejectionOnTitle = "Palm Rejection On"
+
+    /// Whether fingers are ignored while a pen is near (`PalmRejection`).
+    var isPalmRejectionOn: () -> Bool = { true }
+    /// Turns palm rejection on or off and remembers it.
+    var setPalmRejection: (Bool) -> Void = { _ in }
 
     let canvas: CanvasView
     /// Where exports go, without extension (a new name each time).
@@ -44,7 +57,7 @@ final class CanvasController: ViewController {
     /// (select + Delete); elsewhere, the canvas menu.
     func secondaryClick(at point: Point) {
         guard let menu = canvas.window?.menuController else { return }
-        menu.menuItems = Self.menuItems
+        menu.menuItems = menuItems
         if canvas.selectLineAndShowMenu(at: point) { return }
         guard becomeFirstResponder() else { return }
         menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: canvas)
@@ -78,6 +91,7 @@ final class CanvasController: ViewController {
         case Self.exportPNG: { [unowned self] _ in export(.png) }
         case Self.exportSVG: { [unowned self] _ in export(.svg) }
         case Self.exportPDF: { [unowned self] _ in export(.pdf) }
+        case Self.togglePalmRejection: { [unowned self] _ in setPalmRejection(!isPalmRejectionOn()) }
         default: super.handler(for: action)
         }
     }

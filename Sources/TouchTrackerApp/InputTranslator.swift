@@ -4,8 +4,8 @@ import WaylandClient
 /// Turns the Wayland layer's input batches into the core's touches and key
 /// presses, per SPEC §1: each seat's touch screen, pointer and tablet tools
 /// are separate devices, a pointer's left button is one more touch (so a
-/// mouse draws), a pen's contact is a touch of kind `.pen` with its pressure
-/// and tilt (hovering is none), and keys arrive as named keys with modifiers.
+/// mouse draws), a pen's contact is a touch of kind `.pen` (`.eraser` for
+/// an eraser tool) with its pressure and tilt (hovering is none), and keys arrive as named keys with modifiers.
 final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
@@ -85,7 +85,7 @@ final class InputTranslator {
     /// layer guarantees every contact ends, whatever the compositor did.
     private func handleTabletTool(_ frame: TabletToolFrame) {
         let key = PenKey(seat: frame.seat, tool: frame.tool.id)
-        let device = InputDeviceID(seat: frame.seat, kind: .pen)
+        let device = InputDeviceID(seat: frame.seat, kind: Self.touchKind(of: frame.tool.type))
         let axes = frame.axes
         let location = Point(x: axes.x, y: axes.y)
         let tilt = axes.tiltX.map { Tilt(x: $0, y: axes.tiltY ?? 0) }
@@ -123,6 +123,14 @@ final class InputTranslator {
         // under the stroke: the button counts only while the pen hovers.
         if secondaryClick, !pensDown.contains(key) {
             onSecondaryClick?(location)
+        }
+    }
+
+    /// An eraser tool erases; every other tool draws like a pen.
+    static func touchKind(of type: TabletToolType) -> Touch.Kind {
+        switch type {
+        case .eraser: .eraser
+        case .pen, .brush, .pencil, .airbrush, .finger, .mouse, .lens, .unknown: .pen
         }
     }
 

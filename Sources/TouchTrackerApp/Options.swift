@@ -93,6 +93,11 @@ public struct Options: Equatable, Sendable {
         One line per finger; tap a line to select it (Delete removes it), double-tap
         to clear, long-press a line and drag to move it. Ctrl+Z / Ctrl+Shift+Z undo
         and redo, Ctrl+Q quits. The drawing is saved after every change.
+        A pen draws too, its eraser end erases whole lines, and a hovering pen shows
+        a ring. While a pen is near, and 0.5 s after, fingers on the canvas draw
+        nothing (palm rejection; turn it off from the canvas menu: right-click or
+        the pen's first button away from the lines). Settings are kept in
+        $XDG_CONFIG_HOME/touchtracker/settings.conf.
 
         Options:
           --file PATH       open and autosave this drawing instead of the default

@@ -59,7 +59,8 @@ public enum Program {
                 display: display, clock: SystemClock(), document: document,
                 logInput: logInput ? { writeLine($0, to: STDOUT_FILENO) } : nil,
                 trace: trace ? { writeLine($0, to: STDOUT_FILENO) } : nil,
-                report: { printError("touchtracker: \($0)") })
+                report: { printError("touchtracker: \($0)") },
+                settingsPath: SettingsFile.defaultPath(environment: environment()))
         } catch {
             printError("touchtracker: \(error)")
             return .failure

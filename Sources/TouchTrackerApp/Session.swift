@@ -52,6 +52,12 @@ public final class Session {
     /// Asks for the next frame while the line cache is still being rendered.
     private var continuation: TimerHandle?
     private let translator: InputTranslator
+    /// Ignores fingers on the canvas while a pen is near.
+    let palmRejection: PalmRejection
+    /// The rings of the pens hovering over the canvas.
+    let penHover: PenHover
+    /// What is remembered between runs; nil: the defaults, remembered nowhere.
+    let settingsFile: SettingsFile?
     /// A change to the finished lines is waiting to be saved (see `wire`).
     private var needsSave = false
 
@@ -70,11 +76,11 @@ public final class Session {
     public convenience init(display: Display, clock: Clock, documentPath: String,
                             environment: [String: String] = Program.environment(),
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                            report: @escaping (String) -> Void) throws {
+                            report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         let document = try Document.open(at: documentPath)
         if let message = document.message { report(message) }
         try self.init(display: display, clock: clock, document: document, environment: environment,
-                      logInput: logInput, trace: trace, report: report)
+                      logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
     }
 
     /// Shows the opened `document` and maps the window; the session holds
@@ -84,10 +90,12 @@ public final class Session {
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
     ///   - trace: receives one JSON line per decision of the core (`--trace`).
     ///   - report: receives messages meant for the user.
+    ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
+    ///     defaults and saves no settings.
     public init(display: Display, clock: Clock, document: OpenedDocument,
                 environment: [String: String] = Program.environment(),
                 logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                report: @escaping (String) -> Void) throws {
+                report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         self.display = display
         self.report = report
         self.environment = environment
@@ -113,6 +121,10 @@ public final class Session {
         // a line just drawn, before any tap made the canvas first responder.
         canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
+        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
+        palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
+        penHover = PenHover(isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) },
+                            damage: { [unowned window] in window.setNeedsDisplay($0) })
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
@@ -126,7 +138,17 @@ public final class Session {
     private func wire(logInput: ((String) -> Void)?) {
         seats.onInput = { [unowned self] event in
             logInput?(InputLog.line(for: event))
-            translator.handle(event)
+            switch event {
+            case .touch(let frame):
+                guard let kept = palmRejection.filter(frame) else { return }
+                translator.handle(.touch(kept))
+            case .tabletTool(let frame):
+                palmRejection.observe(frame)
+                penHover.observe(frame)
+                translator.handle(event)
+            case .pointer, .key, .keyboardFocus, .seatCapabilities:
+                translator.handle(event)
+            }
             // The pointer's image follows what is under it (the title bar's
             // resize border).
             if case .pointer(let frame) = event { updateCursor(for: frame) }
@@ -147,6 +169,12 @@ public final class Session {
             // must not repaint the whole window.
             if window.frame != bounds { window.frame = bounds }
             layOut(in: bounds)
+        }
+        palmRejection.isEnabled = settingsFile?.settings.palmRejection ?? true
+        canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
+        canvasController.setPalmRejection = { [unowned self] on in
+            palmRejection.isEnabled = on
+            settingsFile?.update { $0.palmRejection = on }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -197,6 +225,8 @@ public final class Session {
             if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
                 BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
             }
+            // Last: the rings stand for the pens' cursors.
+            HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
         }
         continueRendering()
     }

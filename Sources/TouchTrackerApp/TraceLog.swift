@@ -5,7 +5,7 @@ import TouchCore
 /// interleaved with `--log-input`'s lines (each input batch's line comes
 /// first, then what the core made of it). Field names and order are stable:
 /// - `{"trace":"touches","phase":"began|moved|ended|cancelled","receiver":…,
-///   "touches":[{"seat":…,"id":…,"kind":"finger|pointer|pen"}]}`: a view or a
+///   "touches":[{"seat":…,"id":…,"kind":"finger|pointer|pen|eraser"}]}`: a view or a
 ///   gesture recognizer got a touch message;
 /// - `{"trace":"state","recognizer":…,"from":…,"to":…}`: a recognizer's state
 ///   change took effect (`possible`, `began`, `changed`, `ended`,
@@ -67,6 +67,7 @@ enum TraceLog {
         case .finger: "finger"
         case .pointer: "pointer"
         case .pen: "pen"
+        case .eraser: "eraser"
         }
     }
 }

@@ -31,7 +31,11 @@ final class AppHarness {
     let clock = ManualClock(now: 1000)
     private let temporary: TemporaryDirectory
     var directory: String { temporary.path }
+    /// The temporary directory, for a second run on the same files.
+    var temporaryDirectory: TemporaryDirectory { temporary }
     let documentPath: String
+    /// The session's settings file (inside the temporary directory).
+    let settingsPath: String
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
 
@@ -55,10 +59,13 @@ final class AppHarness {
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
+    /// The settings file is `settingsPath` (`settings` its contents, when
+    /// given); `sharing` is another harness's temporary directory to use.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
          documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
-         environment: [String: String]? = nil) throws {
+         environment: [String: String]? = nil, settings: String? = nil,
+         sharing: TemporaryDirectory? = nil) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
@@ -66,8 +73,14 @@ final class AppHarness {
         if tablets { compositor.addTabletManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
-        temporary = try TemporaryDirectory(prefix: Self.temporaryPrefix)
+        temporary = try sharing ?? TemporaryDirectory(prefix: Self.temporaryPrefix)
         self.documentPath = documentPath ?? temporary.path + "/" + documentName
+        settingsPath = temporary.path + "/config/touchtracker/settings.conf"
+        if let settings {
+            precondition(mkdir(temporary.path + "/config", 0o700) == 0 || errno == EEXIST)
+            precondition(mkdir(temporary.path + "/config/touchtracker", 0o700) == 0 || errno == EEXIST)
+            try Self.write(Array(settings.utf8), to: settingsPath)
+        }
         if let lines { try Document.save(lines, to: self.documentPath) }
         if let fileContents { try Self.write(fileContents, to: self.documentPath) }
         let display = try Self.connect(to: compositor, clock: clock)
@@ -80,7 +93,7 @@ final class AppHarness {
                                                            "XDG_STATE_HOME": directory + "/state",
                                                            "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
-                              report: { box.reports.append($0) })
+                              report: { box.reports.append($0) }, settingsPath: settingsPath)
         try mapWindow()
     }
 

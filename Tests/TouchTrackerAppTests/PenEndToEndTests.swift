@@ -267,11 +267,19 @@ private func saved(_ app: AppHarness) throws -> [Line] {
             eraser.tool.down()
             eraser.tool.frame(time: app.time)
         }
-        #expect(app.pixel(150, 50) == Colour.black, "the pen's stroke ended where it was")
+        // The eraser, down where the pen was, erases the pen's line: so
+        // the pen's stroke must have ended as a whole finished line first,
+        // which its own undo step proves.
+        #expect(app.canvas.drawing.linesInProgress.isEmpty, "no stroke left in progress")
         try eraser.move(200, 150)
         try eraser.up()
         try eraser.leave()
-        #expect(try app.savedLines() == [line(50, 50, 200, 50), line(200, 50, 200, 150)])
+        #expect(try app.savedLines().isEmpty, "erased by the eraser")
+        #expect(app.pixel(200, 120) == Colour.white, "the eraser drew nothing")
+        try app.focusKeyboard()
+        try app.press(44, modifiers: ModifierMask.control)  // Ctrl+Z
+        #expect(try app.savedLines() == [line(50, 50, 200, 50)], "the pen's stroke, whole")
+        #expect(app.pixel(150, 50) == Colour.black)
     }
 
     @Test func toolsWithoutHardwareIDsDrawTheirOwnLines() throws {

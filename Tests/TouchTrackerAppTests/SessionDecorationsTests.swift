@@ -282,6 +282,33 @@ import WaylandClient
         #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
     }
 
+    @Test func palmRejectionLeavesTheBarToFingers() throws {
+        let app = try Running(decorationMode: nil)
+        app.compositor.addTabletManager()
+        let tablet = app.seat.addTablet()
+        let pen = app.seat.addTabletTool()
+        try app.settle()
+        pen.proximityIn(tablet: tablet, surface: app.surface)
+        pen.motion(x: 200, y: 200)
+        pen.frame(time: app.tick())
+        try app.settle()
+        app.seat.touchDown(on: app.surface, id: 5, x: 50, y: 150, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchMotion(id: 5, x: 150, y: 150, time: app.tick())
+        app.seat.touchFrame()
+        app.seat.touchUp(id: 5, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        #expect(app.session.canvas.drawing.count == 0, "the palm on the canvas drew nothing")
+        let serial = app.seat.touchDown(on: app.surface, id: 4, x: 150, y: 10, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        app.seat.touchMotion(id: 4, x: 180, y: 12, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        #expect(app.toplevel.moveRequests.map(\.serial) == [serial], "a finger on the bar still moves the window")
+    }
+
     @Test func aPenDragOnTheBarMovesWithThePensDownSerial() throws {
         let app = try Running(decorationMode: nil)
         app.compositor.addTabletManager()

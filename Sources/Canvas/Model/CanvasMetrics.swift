@@ -10,6 +10,11 @@ public enum CanvasMetrics {
     /// How far a line's pixels reach beyond its end points' bounding box:
     /// half the width (round caps), plus a point of antialiasing.
     public static let paintReach = lineWidth / 2 + 1
+    /// The eraser is a disc as wide as a line: it erases every line whose
+    /// ink it touches, i.e. whose centre line passes within its radius plus
+    /// half a line's width of the eraser's path.
+    public static let eraserRadius = lineWidth / 2
+    public static let eraserReach = eraserRadius + lineWidth / 2
 }
 
 extension Line {

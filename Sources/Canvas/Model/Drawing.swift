@@ -11,7 +11,10 @@ public final class Drawing {
     /// Lines being drawn, keyed by the identity of the touch drawing each one
     /// (`ObjectIdentifier` of a TouchCore `Touch`), never by a compositor id.
     public private(set) var linesInProgress: [ObjectIdentifier: Line] = [:]
-    private var history = UndoHistory()
+    var history = UndoHistory()
+    /// The lines each eraser stroke in progress has erased so far, in
+    /// order, keyed by the identity of its touch (see Drawing+Erasing).
+    var erasures: [ObjectIdentifier: [(LineID, Line)]] = [:]
     private var log = ChangeLog()
 
     /// The selected finished line, if any. Setting an identity that is not in
@@ -131,6 +134,7 @@ public final class Drawing {
     /// Removes every line, finished and in progress, and the selection.
     /// Undo brings the finished lines back.
     public func clear() {
+        finishEveryErasure()
         linesInProgress.removeAll()
         let removed = store.ids.map { ($0, store[$0]!) }
         applyClear()
@@ -150,9 +154,11 @@ public final class Drawing {
 
     /// Reverts the last step; returns the lines it touched (before and after
     /// positions) so callers can damage just those, or nil if nothing to undo.
-    /// An open undo group is closed first.
+    /// An open undo group and eraser strokes in progress are closed first
+    /// (the lines they erased are one step each).
     @discardableResult
     public func undo() -> [Line]? {
+        finishEveryErasure()
         if history.isGroupOpen { history.endGroup() }
         guard let step = history.popUndo() else { return nil }
         var touched: [Line] = []
@@ -178,6 +184,7 @@ public final class Drawing {
     /// Re-applies the last undone step; returns the lines it touched, or nil.
     @discardableResult
     public func redo() -> [Line]? {
+        finishEveryErasure()
         if history.isGroupOpen { history.endGroup() }
         guard let step = history.popRedo() else { return nil }
         var touched: [Line] = []
@@ -203,14 +210,14 @@ public final class Drawing {
     // MARK: Primitive changes (logged, not recorded for undo)
 
     @discardableResult
-    private func applyRemove(_ id: LineID) -> Line {
+    func applyRemove(_ id: LineID) -> Line {
         if selectedLineID == id { selectedLineID = nil }
         let line = store.remove(id)
         log.append(.removed(id, line))
         return line
     }
 
-    private func applyRestore(_ id: LineID, _ line: Line) {
+    func applyRestore(_ id: LineID, _ line: Line) {
         store.restore(id, line)
         log.append(.added(id, line))
     }

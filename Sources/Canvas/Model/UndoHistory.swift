@@ -39,6 +39,18 @@ struct UndoHistory {
         openGroup = group
     }
 
+    /// Records the edits of one user action as one step (an eraser
+    /// stroke), or adds them to the open group.
+    mutating func record(step edits: [Edit]) {
+        guard !edits.isEmpty else { return }
+        redoSteps.removeAll()
+        if openGroup != nil {
+            openGroup! += edits
+        } else {
+            push(edits)
+        }
+    }
+
     mutating func beginGroup() {
         precondition(openGroup == nil, "undo groups do not nest")
         openGroup = []

@@ -3,7 +3,8 @@ import TouchCore
 /// The TouchTracker canvas (SPEC §6): fingers draw straight lines; a tap
 /// selects the nearest line and offers "Delete" in the menu; a double tap
 /// clears everything; a long press picks a line up and a pan moves it; the
-/// keyboard deletes, deselects, undoes and redoes.
+/// keyboard deletes, deselects, undoes and redoes. An eraser (a touch of
+/// kind `.eraser`) erases the whole lines it touches and draws nothing.
 ///
 /// Every change asks for a redraw of just the rectangle it affects
 /// (`setNeedsDisplay(_:)` with the lines' painted bounds), and every change to
@@ -86,10 +87,16 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     // MARK: Drawing with fingers
 
-    /// A new line per finger, a dot until it moves: shown at once.
+    /// A new line per finger, a dot until it moves: shown at once. An
+    /// eraser erases what it lands on.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
             let point = touch.location(in: self)
+            if touch.kind == .eraser {
+                drawing.beginErasing(for: ObjectIdentifier(touch))
+                erase(for: touch, from: point, to: point)
+                continue
+            }
             drawing.beginLine(for: ObjectIdentifier(touch), at: point)
             damage(Line(begin: point, end: point))
         }
@@ -97,6 +104,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
+            if drawing.isErasing(for: ObjectIdentifier(touch)) {
+                erase(for: touch, from: touch.previousLocation(in: self), to: touch.location(in: self))
+                continue
+            }
             guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(touch), to: touch.location(in: self))
             else { continue }
             setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
@@ -106,6 +117,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         var finished = false
         for touch in touches {
+            if drawing.isErasing(for: ObjectIdentifier(touch)) {
+                if drawing.finishErasing(for: ObjectIdentifier(touch)) { finished = true }
+                continue
+            }
             guard let id = drawing.finishLine(for: ObjectIdentifier(touch)) else { continue }
             damage(drawing[id]!)
             finished = true
@@ -116,7 +131,17 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         for touch in touches {
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
+            for line in drawing.cancelErasing(for: ObjectIdentifier(touch)) { damage(line) }
         }
+    }
+
+    /// Erases along the eraser's path; a selected line that goes takes its
+    /// menu with it.
+    private func erase(for touch: Touch, from: Point, to: Point) {
+        let hadSelection = drawing.selectedLineID != nil
+        let erased = drawing.erase(for: ObjectIdentifier(touch), from: from, to: to)
+        for line in erased { damage(line) }
+        if hadSelection, drawing.selectedLineID == nil { window?.menuController.hideMenu() }
     }
 
     // MARK: Gestures
@@ -197,6 +222,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         guard drawing.isUndoGroupOpen else { return }
         drawing.endUndoGroup()
         onChange?()
+    }
+
+    /// The eraser only erases: it never taps, selects, clears or moves.
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        touch.kind != .eraser
     }
 
     /// The pan moves lines while the long press holds them.

@@ -20,8 +20,11 @@ public final class Touch: Hashable {
         /// The pointer with its left button held.
         case pointer
         /// A tablet tool touching the tablet (`zwp_tablet_tool_v2.down` to
-        /// `up`): a pen, its eraser end, a brush…
+        /// `up`): a pen, a brush, a pencil… anything but an eraser.
         case pen
+        /// A tablet tool of type eraser touching the tablet (a pen's eraser
+        /// end, or the eraser button some pens report as one): it erases.
+        case eraser
     }
 
     public let kind: Kind

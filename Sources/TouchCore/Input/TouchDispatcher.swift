@@ -79,7 +79,7 @@ final class TouchDispatcher {
             // The compositor may emulate the pointer from a finger or a pen
             // we already track: one contact must not draw twice.
             if active.contains(where: { $0.kind != .pointer && $0.device.seat == seat }) { return }
-        case .finger, .pen:
+        case .finger, .pen, .eraser:
             for touch in active where touch.kind == .pointer && touch.device.seat == seat {
                 finish(touch, as: .cancelled, at: change.timestamp)
             }
