@@ -24,10 +24,8 @@ public enum BannerPainter {
             cairo_scale(cairo, buffer.scale, buffer.scale)
             let available = frame.width - 2 * textMargin
             guard available > 0, !text.isEmpty else { return }
-            let layout = PangoText.makeLayout(text, on: cairo)
+            let layout = PangoText.makeLayout(text, ellipsizedTo: available, on: cairo)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            pango_layout_set_width(layout, Int32(available * Double(PANGO_SCALE)))
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             let size = PangoText.size(of: layout)
             foreground.set(on: cairo)
             cairo_move_to(cairo, frame.minX + textMargin, frame.midY - size.height / 2)

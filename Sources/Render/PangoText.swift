@@ -22,6 +22,15 @@ enum PangoText {
         return layout
     }
 
+    /// A layout for `text` at most `width` points wide, cut with "…" at the
+    /// end when it does not fit (a title, a banner's reason).
+    static func makeLayout(_ text: String, ellipsizedTo width: Double, on cairo: OpaquePointer) -> OpaquePointer {
+        let layout = makeLayout(text, on: cairo)
+        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        return layout
+    }
+
     /// The logical size of a layout in user-space units (points).
     static func size(of layout: OpaquePointer) -> (width: Double, height: Double) {
         var rect = PangoRectangle()

@@ -84,10 +84,8 @@ public enum TitleBarPainter {
                                   colour: Color, on cairo: OpaquePointer) {
         let available = buttonsStart - frame.minX - 2 * titleMargin
         guard available > 0, !title.isEmpty else { return }
-        let layout = PangoText.makeLayout(title, on: cairo)
+        let layout = PangoText.makeLayout(title, ellipsizedTo: available, on: cairo)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_width(layout, Int32(available * Double(PANGO_SCALE)))
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         let size = PangoText.size(of: layout)
         var x = frame.midX - size.width / 2
         if x + size.width > buttonsStart - titleMargin {
