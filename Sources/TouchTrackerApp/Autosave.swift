@@ -122,7 +122,6 @@ final class Autosave {
         try Document.saveSnapshot(of: drawing, to: path)
         journalIsReady = true
         journalRecords = 0
-        savedRevision = drawing.revision
     }
 
     private func scheduleRetry() {

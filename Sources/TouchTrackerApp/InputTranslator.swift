@@ -5,7 +5,8 @@ import WaylandClient
 /// presses, per SPEC §1: each seat's touch screen, pointer and tablet tools
 /// are separate devices, a pointer's left button is one more touch (so a
 /// mouse draws), a pen's contact is a touch of kind `.pen` (`.eraser` for
-/// an eraser tool) with its pressure and tilt (hovering is none), and keys arrive as named keys with modifiers.
+/// an eraser tool) with its pressure and tilt (hovering is none), and keys
+/// arrive as named keys with modifiers.
 final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
@@ -28,13 +29,8 @@ final class InputTranslator {
     }
     private var pointers: [String: PointerState] = [:]
 
-    /// A tablet tool of a seat (tool ids are only unique per seat).
-    private struct PenKey: Hashable {
-        var seat: String
-        var tool: Int32
-    }
     /// The tools whose contact is down, as the core knows it.
-    private var pensDown: Set<PenKey> = []
+    private var pensDown: Set<TabletToolKey> = []
 
     init(window: TouchCore.Window) {
         self.window = window
@@ -84,7 +80,7 @@ final class InputTranslator {
     /// `down`, `up` and `cancel` begin and end the touch there. The Wayland
     /// layer guarantees every contact ends, whatever the compositor did.
     private func handleTabletTool(_ frame: TabletToolFrame) {
-        let key = PenKey(seat: frame.seat, tool: frame.tool.id)
+        let key = TabletToolKey(frame)
         let device = InputDeviceID(seat: frame.seat, kind: Self.touchKind(of: frame.tool.type))
         let axes = frame.axes
         let location = Point(x: axes.x, y: axes.y)

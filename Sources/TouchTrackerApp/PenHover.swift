@@ -13,17 +13,12 @@ final class PenHover {
     /// Receives the window rectangles to repaint.
     private let damage: (Rect) -> Void
 
-    /// A tablet tool of a seat (tool ids are only unique per seat).
-    private struct ToolKey: Hashable {
-        var seat: String
-        var tool: Int32
-    }
     private struct ToolState {
         var inProximity = false
         var down = false
     }
-    private var tools: [ToolKey: ToolState] = [:]
-    private var shown: [ToolKey: HoverRing] = [:]
+    private var tools: [TabletToolKey: ToolState] = [:]
+    private var shown: [TabletToolKey: HoverRing] = [:]
 
     /// The rings to paint now.
     var rings: [HoverRing] { Array(shown.values) }
@@ -34,7 +29,7 @@ final class PenHover {
     }
 
     func observe(_ frame: TabletToolFrame) {
-        let key = ToolKey(seat: frame.seat, tool: frame.tool.id)
+        let key = TabletToolKey(frame)
         var state = tools[key] ?? ToolState()
         for event in frame.events {
             switch event {

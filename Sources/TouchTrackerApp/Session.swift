@@ -146,12 +146,14 @@ public final class Session {
                 palmRejection.observe(frame)
                 penHover.observe(frame)
                 translator.handle(event)
-            case .pointer, .key, .keyboardFocus, .seatCapabilities:
+            case .pointer(let frame):
+                translator.handle(event)
+                // The pointer's image follows what is under it (the title
+                // bar's resize border).
+                updateCursor(for: frame)
+            case .key, .keyboardFocus, .seatCapabilities:
                 translator.handle(event)
             }
-            // The pointer's image follows what is under it (the title bar's
-            // resize border).
-            if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
         translator.onAppKey = { [unowned self] press in
             guard press.key == .character("q"), press.modifiers == .control else { return false }
@@ -189,8 +191,7 @@ public final class Session {
         canvas.onChange = { [unowned self] in needsSave = true }
         loop.add(.idle) { [unowned self] in
             guard needsSave else { return }
-            needsSave = false
-            autosave.drawingChanged()
+            save()
             loop.lookAgainBeforeSleeping()
         }
         autosave.onFailureChange = { [unowned self] failure in saveFailureBanner.show(failure) }
@@ -206,9 +207,12 @@ public final class Session {
     }
 
     private func forwardDamage() {
-        for rect in window.takeDamage() {
-            toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-        }
+        for rect in window.takeDamage() { repaint(rect) }
+    }
+
+    /// Asks the toplevel to repaint `rect` (window coordinates) in its next frame.
+    private func repaint(_ rect: Rect) {
+        toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
     }
 
     private func draw(into target: DrawTarget) {
@@ -240,9 +244,7 @@ public final class Session {
         let unfinished = renderer.unfinishedArea
         guard !unfinished.isEmpty, continuation?.isActive != true else { return }
         continuation = loop.timers.schedule(after: 0) { [unowned self] in
-            for rect in renderer.unfinishedArea {
-                toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-            }
+            for rect in renderer.unfinishedArea { repaint(rect) }
         }
     }
 
