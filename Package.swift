@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
-        .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport"]),
+        .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport", "Timing"]),
         .executableTarget(name: "touchtracker-bench",
                           dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
                                          "TouchCore", "Timing", "TestCompositor", "CPlatform",
@@ -96,7 +96,7 @@ let package = Package(
                                    "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
+                                   "Canvas", "Decorations", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )

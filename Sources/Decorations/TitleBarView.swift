@@ -14,7 +14,7 @@ import TouchCore
 ///
 /// The view covers the bar; its hit area also takes in the window's border
 /// (of its superview, the window), which is why it must be the front-most
-/// view. Painting is `TitleBarPainter`'s, from `appearance`.
+/// view. It draws itself with `TitleBarPainter`.
 public final class TitleBarView: View {
     /// The bar's height in points, before rounding to whole pixels.
     public static let height = 32.0
@@ -163,6 +163,13 @@ public final class TitleBarView: View {
         let buttons = buttonFrames.map { TitleBarAppearance.ButtonFrame($0.button, frame: convert($0.frame, to: nil)) }
         return TitleBarAppearance(frame: convert(bounds, to: nil), title: title, isActive: isActive,
                                   isMaximized: isMaximized, buttons: buttons, pressedButton: pressedButton)
+    }
+
+    /// The bar, drawn in its own coordinates.
+    public override func draw(_ rect: Rect, in context: DrawingContext) {
+        TitleBarPainter.draw(TitleBarAppearance(frame: bounds, title: title, isActive: isActive,
+                                                isMaximized: isMaximized, buttons: buttonFrames,
+                                                pressedButton: pressedButton), in: context)
     }
 
     // MARK: Touches

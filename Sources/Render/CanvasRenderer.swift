@@ -2,17 +2,19 @@ import CCairo
 import Canvas
 import TouchCore
 
-/// Draws frames of the canvas into caller-provided pixel buffers.
+/// Draws the canvas fast: the canvas view's content in the app's drawing
+/// pass (`WindowRenderer`), or a canvas alone into a pixel buffer.
 ///
 /// Finished lines come from a cached layer (see `LineLayer`) that follows the
 /// drawing's change log; a frame copies only the damaged pixels from it, then
-/// draws, clipped to the damage, the selected line (green), the lines in
-/// progress (red) and the menu. A finger moving over thousands of lines thus
-/// costs a copy of a small rectangle and one stroke.
+/// draws, clipped to the damage, the selected line (green) and the lines in
+/// progress (red). A finger moving over thousands of lines thus costs a copy
+/// of a small rectangle and one stroke. The pixels are those the canvas
+/// view's own `draw(_:in:)` would give.
 ///
-/// Damage and the menu are in logical points of the window; the canvas view
-/// fills the window, or `canvasFrame` of it (below a client-side title bar),
-/// and the drawing is in the canvas's own coordinates. The caller owns the
+/// Damage is in logical points of the window; the canvas view fills the
+/// window, or `canvasFrame` of it (below a client-side title bar), and the
+/// drawing is in the canvas's own coordinates. The caller owns the
 /// damage bookkeeping per buffer: with several `wl_shm` buffers in rotation,
 /// a buffer must be given the damage of every frame since it was last drawn.
 public final class CanvasRenderer {
@@ -52,73 +54,107 @@ public final class CanvasRenderer {
 
     /// Draws the parts of the canvas inside `damage` (logical points of the
     /// window) into `buffer`; pixels outside the damage are left as they are.
+    /// (The app draws the canvas as a view, `draw(_:in:)` below; this draws
+    /// a canvas alone.)
     ///
     /// `canvasFrame` is where the canvas lies in the window (nil: the whole
     /// window); its edges are rounded to whole pixels, so it should sit on
     /// the pixel grid at the buffer's scale. Damage outside it is left to
-    /// whoever draws there (a title bar), except for the menu, which is drawn
-    /// over the whole window.
-    public func render(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer,
-                       canvasFrame: Rect? = nil, damage: [Rect]) {
-        lastFrame = FrameStatistics()
+    /// whoever draws there.
+    public func render(_ drawing: Drawing, into buffer: PixelBuffer, canvasFrame: Rect? = nil, damage: [Rect]) {
         let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
         let canvasArea = if let canvasFrame {
             buffer.pixelRect(nearest: canvasFrame)
         } else {
             PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         }
-        unfinishedArea = []
-        if let canvasArea {
-            renderCanvas(drawing, into: buffer.cropped(to: canvasArea),
-                         damage: rects.compactMap { $0.intersection(canvasArea)?.offsetBy(dx: -canvasArea.x, dy: -canvasArea.y) })
-            unfinishedArea = (layer?.fillInRects ?? []).map {
-                $0.offsetBy(dx: canvasArea.x, dy: canvasArea.y).logical(scale: buffer.scale)
-            }
+        guard let canvasArea else {
+            lastFrame = FrameStatistics()
+            unfinishedArea = []
+            return
         }
-        guard let menu, let layout = menu.layout, !rects.isEmpty,
-              rects.contains(where: { $0.logical(scale: buffer.scale).intersects(layout.frame) }) else { return }
-        buffer.drawClipped(to: rects) { cairo in
+        let local = rects.compactMap { $0.intersection(canvasArea) }
+        buffer.drawClipped(to: local) { cairo in
+            cairo_translate(cairo, Double(canvasArea.x), Double(canvasArea.y))
             cairo_scale(cairo, buffer.scale, buffer.scale)
-            MenuPainter.draw(layout, highlightedIndex: menu.highlightedIndex, on: cairo)
+            renderCanvas(drawing, into: buffer, at: canvasArea, damage: local, strokingOn: cairo)
         }
     }
 
-    /// Draws the canvas into `buffer`, which holds exactly the canvas;
-    /// `rects` are its damaged pixels.
-    private func renderCanvas(_ drawing: Drawing, into buffer: PixelBuffer, damage rects: [PixelRect]) {
-        let layer = currentLayer(for: buffer)
+    /// The canvas view's fast path, for `WindowRenderer`: draws `canvas`
+    /// on `cairo` (set up by the drawing pass in the canvas's coordinates,
+    /// clipped to its bounds and the damage) from the line cache, where
+    /// the canvas lies on whole pixels of `buffer` by a translation; `damage`
+    /// is the frame's damage in the buffer's pixels. Returns false, having
+    /// drawn nothing, where it cannot (a rotated or scaled canvas, a
+    /// scrolled one, or inside a translucent layer): the canvas then draws
+    /// itself.
+    func draw(_ canvas: CanvasView, on cairo: OpaquePointer, into buffer: PixelBuffer, damage: [PixelRect]) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == buffer.scale, matrix.yy == buffer.scale,
+              canvas.bounds.origin == .zero, let target = cairo_get_target(cairo),
+              cairo_get_group_target(cairo) == target else { return false }
+        let frame = Rect(x: matrix.x0 / buffer.scale, y: matrix.y0 / buffer.scale,
+                         width: canvas.bounds.width, height: canvas.bounds.height)
+        guard let canvasArea = buffer.pixelRect(nearest: frame) else { return true }
+        let local = damage.compactMap { $0.intersection(canvasArea) }
+        cairo_surface_flush(target)
+        renderCanvas(canvas.drawing, into: buffer, at: canvasArea, damage: local, strokingOn: cairo,
+                     beforeStroking: { cairo_surface_mark_dirty(target) })
+        return true
+    }
+
+    /// Draws the canvas lying at `canvasArea` of `buffer`; `rects` are its
+    /// damaged pixels (in `buffer`, inside `canvasArea`). The damaged
+    /// pixels are copied from the line cache, then the lines in progress
+    /// and the selected line are stroked on `cairo`, whose user space is
+    /// the canvas's and whose clip is the damage.
+    private func renderCanvas(_ drawing: Drawing, into buffer: PixelBuffer, at canvasArea: PixelRect,
+                              damage rects: [PixelRect], strokingOn cairo: OpaquePointer,
+                              beforeStroking: () -> Void = {}) {
+        lastFrame = FrameStatistics()
+        let canvasBuffer = buffer.cropped(to: canvasArea)
+        let layer = currentLayer(for: canvasBuffer)
         layer.update(from: drawing)
         layer.renderUnfinished(drawing, until: frameBudget.map { Monotonic.now + $0 })
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)
+        unfinishedArea = layer.fillInRects.map {
+            $0.offsetBy(dx: canvasArea.x, dy: canvasArea.y).logical(scale: buffer.scale)
+        }
+        let rects = rects.map { $0.offsetBy(dx: -canvasArea.x, dy: -canvasArea.y) }
         guard !rects.isEmpty else { return }
-        for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: buffer) }
+        for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: canvasBuffer) }
+        beforeStroking()
 
         let logicalDamage = rects.map { $0.logical(scale: buffer.scale) }
         func isDamaged(_ line: Line) -> Bool {
             let reach = line.paintedBounds
             return logicalDamage.contains { $0.intersects(reach) }
         }
-        buffer.drawClipped(to: rects) { cairo in
-            cairo_scale(cairo, buffer.scale, buffer.scale)
-            LineStyle.configure(cairo)
-            // Drawing order of the original app: finished, in progress, selected.
-            for line in drawing.linesInProgress.values where isDamaged(line) {
-                LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
-            }
-            if let selected = drawing.selectedLine, isDamaged(selected) {
-                LineStyle.stroke(selected, LineStyle.selected, on: cairo)
-            }
+        LineStyle.configure(cairo)
+        // Drawing order of the original app: finished, in progress, selected.
+        for line in drawing.linesInProgress.values where isDamaged(line) {
+            LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+        }
+        if let selected = drawing.selectedLine, isDamaged(selected) {
+            LineStyle.stroke(selected, LineStyle.selected, on: cairo)
         }
     }
 
     /// Draws the whole buffer, every line (whatever the frame budget).
-    public func renderAll(_ drawing: Drawing, menu: MenuController? = nil, into buffer: PixelBuffer) {
+    public func renderAll(_ drawing: Drawing, into buffer: PixelBuffer) {
         let budget = frameBudget
         frameBudget = nil
         defer { frameBudget = budget }
-        render(drawing, menu: menu, into: buffer, damage: [Rect(origin: .zero, size: buffer.logicalSize)])
+        render(drawing, into: buffer, damage: [Rect(origin: .zero, size: buffer.logicalSize)])
+    }
+
+    /// Forgets the area left to fill in (the canvas is no longer shown).
+    func forgetUnfinishedArea() {
+        unfinishedArea = []
     }
 
     private func currentLayer(for buffer: PixelBuffer) -> LineLayer {

@@ -5,7 +5,7 @@ import TouchCore
 /// The strip along the bottom of the canvas that says the drawing is not
 /// being saved, and why. Hidden while saves succeed; touches pass through
 /// it to the canvas, so drawing goes on (and each new line retries the
-/// save). Painting is `BannerPainter`'s, from `text`.
+/// save). It draws itself with `BannerPainter`.
 final class SaveFailureBanner: View {
     /// What the banner says; nil hides it.
     private(set) var text: String?
@@ -23,6 +23,10 @@ final class SaveFailureBanner: View {
         text = newText
         isHidden = newText == nil
         setNeedsDisplay()
+    }
+
+    override func draw(_ rect: Rect, in context: DrawingContext) {
+        if let text { BannerPainter.draw(text, in: bounds, on: context) }
     }
 
     static func text(for failure: DocumentError) -> String {

@@ -91,10 +91,4 @@ extension Session {
         titleBar.isMaximized = states.contains(.maximized)
         return Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: bounds.height - height)
     }
-
-    /// Paints the title bar, where damaged, into the frame's buffer.
-    func paintDecorations(into buffer: PixelBuffer, damage: [Rect]) {
-        guard !titleBar.isHidden else { return }
-        TitleBarPainter.paint(titleBar.appearance, into: buffer, damage: damage)
-    }
 }

@@ -14,8 +14,8 @@ import Glibc
 /// The data flows one way: the Wayland layer's input batches become core
 /// touches and keys (InputTranslator); the canvas changes its drawing and
 /// marks damage; the damage reaches the Wayland window, which asks for a
-/// frame; on the frame the renderer repaints only the damage into a shared
-/// memory buffer. Every finished change is saved at once (see `Autosave`);
+/// frame; on the frame the renderer has the views draw themselves, only
+/// where damaged, into a shared memory buffer. Every finished change is saved at once (see `Autosave`);
 /// while saves fail, a banner on the canvas says why.
 public final class Session {
     public let loop: EventLoop
@@ -40,11 +40,11 @@ public final class Session {
     private let report: (String) -> Void
     /// The process environment: where emergency copies go.
     private let environment: [String: String]
-    private let renderer: CanvasRenderer = {
-        let renderer = CanvasRenderer()
+    private let renderer: WindowRenderer = {
+        let renderer = WindowRenderer()
         // Half a 60 Hz frame: a drawing of a million lines appears at once
         // and fills in over the next frames instead of blocking the window.
-        renderer.frameBudget = Session.renderingBudget
+        renderer.canvasRenderer.frameBudget = Session.renderingBudget
         return renderer
     }()
     /// Seconds a frame may spend rasterizing lines from scratch.
@@ -223,12 +223,9 @@ public final class Session {
         target.withPixels { pixels in
             let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
                                      stride: target.stride, scale: target.scale)
-            paintDecorations(into: buffer, damage: damage)
-            renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
-                            damage: damage)
-            if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
-                BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
-            }
+            // Every view draws itself: the title bar, the canvas (from its
+            // line cache), the banner, the menu on top.
+            renderer.render(window, into: buffer, damage: damage)
             // Last: the rings stand for the pens' cursors.
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
         }

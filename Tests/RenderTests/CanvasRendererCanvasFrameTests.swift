@@ -80,6 +80,7 @@ import TouchCore
             override func handler(for action: Action) -> ((Any?) -> Void)? { action == .delete ? { _ in } : nil }
         }
         let canvas = Deleter(frame: Rect(x: 0, y: 32, width: 300, height: 200))
+        canvas.backgroundColor = .white
         window.addSubview(canvas)
         #expect(canvas.becomeFirstResponder())
         window.menuController.textMeasurer = PangoTextMeasurer()
@@ -88,8 +89,7 @@ import TouchCore
         let menuFrame = try #require(window.menuController.layout?.frame)
 
         let image = OwnedPixelBuffer(width: 300, height: 232)
-        CanvasRenderer().render(Drawing(), menu: window.menuController, into: image.buffer, canvasFrame: canvas.frame,
-                                damage: [Rect(x: 0, y: 0, width: 300, height: 232)])
+        WindowRenderer().render(window, into: image.buffer, damage: [Rect(x: 0, y: 0, width: 300, height: 232)])
         // The bubble's dark fill, where the layout (window coordinates) says.
         let inside = image.buffer.at(Int(menuFrame.minX) + 3, Int(menuFrame.midY))
         #expect(inside.red < 0x40)

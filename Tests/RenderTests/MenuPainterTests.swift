@@ -16,6 +16,7 @@ import TouchCore
     private func windowWithMenu() -> Window {
         let window = Window(size: Size(width: 300, height: 200), timers: TimerQueue(clock: ManualClock()))
         let view = Deleter(frame: window.bounds)
+        view.backgroundColor = .white
         window.addSubview(view)
         #expect(view.becomeFirstResponder())
         window.menuController.textMeasurer = PangoTextMeasurer()
@@ -38,7 +39,7 @@ import TouchCore
         let layout = try #require(window.menuController.layout)
         #expect(layout.items.map(\.title) == ["Delete"])
         let image = OwnedPixelBuffer(width: 300, height: 200)
-        CanvasRenderer().renderAll(Drawing(), menu: window.menuController, into: image.buffer)
+        WindowRenderer().renderAll(window, into: image.buffer)
 
         let frame = layout.items[0].frame
         var light = 0, dark = 0
@@ -61,12 +62,12 @@ import TouchCore
         let layout = try #require(window.menuController.layout)
         let probe = (Int(layout.items[0].frame.minX) + 3, Int(layout.items[0].frame.midY))
         let image = OwnedPixelBuffer(width: 300, height: 200)
-        let renderer = CanvasRenderer()
-        renderer.renderAll(Drawing(), menu: window.menuController, into: image.buffer)
+        let renderer = WindowRenderer()
+        renderer.renderAll(window, into: image.buffer)
         let plain = image.buffer.at(probe.0, probe.1)
         window.handle(KeyPress(.right))
         #expect(window.menuController.highlightedIndex == 0)
-        renderer.renderAll(Drawing(), menu: window.menuController, into: image.buffer)
+        renderer.renderAll(window, into: image.buffer)
         #expect(image.buffer.at(probe.0, probe.1).red > plain.red + 30)
     }
 }

@@ -1,3 +1,4 @@
+import CCairo
 import Decorations
 @testable import Render
 import Testing
@@ -20,7 +21,13 @@ import TouchCore
     private func painted(_ bar: TitleBarAppearance, scale: Double = 1, damage: [Rect]? = nil) -> OwnedPixelBuffer {
         let image = OwnedPixelBuffer(width: Int(400 * scale), height: Int(100 * scale), scale: scale)
         image.fill(Pixel.sentinel.value)
-        TitleBarPainter.paint(bar, into: image.buffer, damage: damage ?? [Rect(x: 0, y: 0, width: 400, height: 100)])
+        let rects = (damage ?? [Rect(x: 0, y: 0, width: 400, height: 100)]).compactMap {
+            image.buffer.pixelRect(covering: $0.intersection(bar.frame))
+        }
+        image.buffer.drawClipped(to: rects) { cairo in
+            cairo_scale(cairo, scale, scale)
+            TitleBarPainter.draw(bar, in: CairoDrawingContext(cairo: cairo))
+        }
         return image
     }
 

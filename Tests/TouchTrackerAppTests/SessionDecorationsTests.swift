@@ -1,5 +1,6 @@
 import CWaylandServerProtocols
 import Canvas
+import Decorations
 import Foundation
 import Render
 import Testing

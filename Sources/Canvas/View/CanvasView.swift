@@ -85,6 +85,43 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for recognizer in gestureRecognizers { recognizer.delegate = self }
     }
 
+    // MARK: Drawing itself
+
+    /// White paper, finished lines black, lines in progress red, the
+    /// selected line green (SPEC §6); the render layer's `LineStyle` uses
+    /// the same.
+    public static let paperColor = Color.white
+    public static let finishedColor = Color.black
+    public static let inProgressColor = Color.red
+    public static let selectedColor = Color.green
+
+    /// Draws the paper and the lines that reach `rect`, each stroked on its
+    /// own, in the original app's order: finished, in progress, selected.
+    /// The app's renderer draws the canvas from a cache of its finished
+    /// lines instead (Render's `CanvasRenderer`), with the same pixels.
+    public override func draw(_ rect: Rect, in context: DrawingContext) {
+        context.fill(rect, with: Self.paperColor)
+        context.setLineWidth(CanvasMetrics.lineWidth)
+        context.setLineCap(.round)
+        context.setLineJoin(.round)
+        func stroke(_ line: Line, _ color: Color) {
+            context.setStrokeColor(color)
+            context.beginPath()
+            context.move(to: line.begin)
+            context.addLine(to: line.end)
+            context.strokePath()
+        }
+        let reach = rect.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
+        let selected = drawing.selectedLineID
+        for id in drawing.lines(intersecting: reach) where id != selected {
+            if let line = drawing[id] { stroke(line, Self.finishedColor) }
+        }
+        for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {
+            stroke(line, Self.inProgressColor)
+        }
+        if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) { stroke(line, Self.selectedColor) }
+    }
+
     // MARK: Drawing with fingers
 
     /// A new line per finger, a dot until it moves: shown at once. An

@@ -107,6 +107,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The bounding box of the four transformed corners.
     public func applying(_ transform: AffineTransform) -> Rect {
         if isNull { return self }
+        if transform.b == 0 && transform.c == 0 {
+            // Scale and translation only (every view without a rotation):
+            // the corners' box without building them.
+            let x0 = transform.a * minX + transform.tx, x1 = transform.a * maxX + transform.tx
+            let y0 = transform.d * minY + transform.ty, y1 = transform.d * maxY + transform.ty
+            return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        }
         let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY),
                        Point(x: minX, y: maxY), Point(x: maxX, y: maxY)]
         return Rect(enclosing: corners.map { $0.applying(transform) })

@@ -45,6 +45,19 @@ open class View: Responder {
     /// lies behind them.
     public var isUserInteractionEnabled = true
 
+    /// Filled over the bounds before `draw(_:in:)`; nil (the default)
+    /// fills nothing, so what lies behind shows.
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether subviews are clipped to the bounds too; a view's own
+    /// drawing always is. Default false, as in UIKit.
+    public var clipsToBounds = false {
+        willSet { invalidateInSuperview() }
+        didSet { invalidateInSuperview() }
+    }
+
     /// True from `setNeedsDisplay` until the window's damage is taken for
     /// drawing.
     public internal(set) var needsDisplay = false
@@ -266,6 +279,43 @@ open class View: Responder {
 
     // MARK: Drawing
 
+    /// Draws the view's own content (UIView.draw(_:)): `rect` is the part of
+    /// the bounds to redraw, and `context` draws in the view's coordinates,
+    /// clipped to its bounds and to what is being redrawn. Subviews are
+    /// drawn after it, over it. The default draws nothing (the background
+    /// colour, if any, is already filled).
+    ///
+    /// Called by `ViewDrawingPass`, never directly: ask for it with
+    /// `setNeedsDisplay`.
+    open func draw(_ rect: Rect, in context: DrawingContext) {}
+
+    /// Maps this view's coordinates to its superview's: bounds about their
+    /// middle, the transform, then the center.
+    public var transformToSuperview: AffineTransform {
+        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// What the view and its visible subviews draw on, in its own
+    /// coordinates: its bounds, and unless it clips them, its subviews'
+    /// (as bounding boxes under their transforms).
+    func drawnBounds() -> Rect {
+        var area = bounds
+        guard !clipsToBounds else { return area }
+        for subview in subviews where !subview.isHidden {
+            area = area.union(subview.rectInSuperview(subview.drawnBounds()))
+        }
+        return area
+    }
+
+    /// `rect` (this view's coordinates) in the superview's: the bounding
+    /// box under the transform.
+    func rectInSuperview(_ rect: Rect) -> Rect {
+        if transform.isIdentity { return rect.offsetBy(dx: center.x - bounds.midX, dy: center.y - bounds.midY) }
+        return rect.applying(transformToSuperview)
+    }
+
     /// Asks for the whole view to be redrawn.
     public func setNeedsDisplay() {
         setNeedsDisplay(bounds)
@@ -300,13 +350,14 @@ open class View: Responder {
         }
     }
 
-    /// Damages the area the view covers: its frame in the superview, or all
-    /// of it for a root view.
+    /// Damages the area the view covers, subviews included: in the
+    /// superview, the bounding box of what it draws under its transform.
     private func invalidateInSuperview() {
+        let area = subviews.isEmpty ? bounds : drawnBounds()
         if let superview {
-            superview.invalidate(frame)
+            superview.invalidate(rectInSuperview(area))
         } else {
-            invalidate(bounds)
+            invalidate(area)
         }
     }
 }

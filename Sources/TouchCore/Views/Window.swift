@@ -22,6 +22,12 @@ open class Window: View {
     /// Called when the window goes from no damage to some damage, so the app
     /// layer can request a frame (once until the damage is taken).
     public var onNeedsDisplay: (() -> Void)?
+    /// Called when a display link starts running (added, or unpaused), so
+    /// the app layer starts calling `runDisplayLinks(at:)` once per frame
+    /// for as long as `needsAnimationFrame` holds.
+    public var onNeedsAnimationFrame: (() -> Void)?
+    /// The display links added to this window (see `DisplayLink`).
+    var displayLinks: [DisplayLink] = []
     /// Receives what the core decides for this window's touches, recognizers
     /// and actions (`--trace`); nil, the default, traces nothing.
     public var tracer: Tracer? {

@@ -1,0 +1,83 @@
+import CCairo
+import Canvas
+import TouchCore
+
+/// Draws a window's views into its pixel buffers: the core's drawing pass
+/// (`ViewDrawingPass`) on a Cairo context clipped to the frame's damage, so
+/// every view draws itself, transformed, in its own coordinates, and
+/// subviews over their parents.
+///
+/// Views whose content is costly to draw from scratch have a painter of
+/// their own here, used in place of their `draw(_:in:)` when it can be:
+/// the canvas's cached line layer (`CanvasRenderer`). Other painters join
+/// through `contentPainters`.
+///
+/// The caller owns the damage bookkeeping per buffer: with several `wl_shm`
+/// buffers in rotation, a buffer must be given the damage of every frame
+/// since it was last drawn.
+public final class WindowRenderer {
+    /// Draws a view's content instead of the view, on the pass's Cairo
+    /// context (in the view's coordinates, clipped to its bounds and the
+    /// damage): given the view, the part of its bounds to redraw, the
+    /// context and the frame's buffer, it returns true when it drew.
+    public typealias ContentPainter = (View, Rect, CairoDrawingContext, PixelBuffer) -> Bool
+
+    /// The canvas views' fast path: set its `frameBudget`, read its
+    /// `lastFrame` and `unfinishedArea`.
+    public let canvasRenderer = CanvasRenderer()
+    /// Painters asked, in order, before a view draws itself.
+    public var contentPainters: [ContentPainter] = []
+    /// The canvas the fast path last drew.
+    private weak var drawnCanvas: CanvasView?
+
+    public init() {}
+
+    /// Where the next frame must be drawn for a canvas the last frame left
+    /// incomplete to fill in (logical points of the window).
+    public var unfinishedArea: [Rect] { canvasRenderer.unfinishedArea }
+
+    /// Draws the parts of `root`'s views inside `damage` (logical points of
+    /// `root`, the buffer's) into `buffer`; pixels outside the damage keep
+    /// what they hold, as do pixels no view covers.
+    public func render(_ root: View, into buffer: PixelBuffer, damage: [Rect]) {
+        let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
+        var canvasDrawn = false
+        if !rects.isEmpty {
+            buffer.drawClipped(to: rects) { cairo in
+                cairo_scale(cairo, buffer.scale, buffer.scale)
+                let context = CairoDrawingContext(cairo: cairo)
+                let pass = ViewDrawingPass { [self] view, rect, _ in
+                    if let canvas = view as? CanvasView,
+                       canvasRenderer.draw(canvas, on: cairo, into: buffer, damage: rects) {
+                        drawnCanvas = canvas
+                        canvasDrawn = true
+                        return true
+                    }
+                    return contentPainters.contains { $0(view, rect, context, buffer) }
+                }
+                pass.draw(root, damage: damage, in: context)
+            }
+        }
+        // A canvas no longer shown has nothing left to fill in.
+        if !canvasDrawn, !(drawnCanvas.map(Self.isShown) ?? false) { canvasRenderer.forgetUnfinishedArea() }
+    }
+
+    /// Draws the whole buffer.
+    public func renderAll(_ root: View, into buffer: PixelBuffer) {
+        let budget = canvasRenderer.frameBudget
+        canvasRenderer.frameBudget = nil
+        defer { canvasRenderer.frameBudget = budget }
+        render(root, into: buffer, damage: [Rect(origin: .zero, size: buffer.logicalSize)])
+    }
+
+    /// Whether `view` is in a window and neither it nor a superview is hidden.
+    private static func isShown(_ view: View) -> Bool {
+        guard view.window != nil else { return false }
+        var current: View? = view
+        while let candidate = current {
+            if candidate.isHidden { return false }
+            current = candidate.superview
+        }
+        return true
+    }
+}
