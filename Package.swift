@@ -1,10 +1,10 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Render, Canvas, Decorations
-//   Render → Canvas, Decorations → TouchCore → Timing
+//   TouchTrackerApp → WaylandClient, Render, Canvas, Decorations, Playground
+//   Render → Canvas, Decorations, Playground → TouchCore → Timing
 //   WaylandClient → Timing and the C libraries
-// TouchCore, Canvas, Decorations and Timing import no C library: they build
+// TouchCore, Canvas, Decorations, Playground and Timing import no C library: they build
 // and test with the Swift toolchain alone.
 // Nothing under Tests/ (the test compositor and its C glue, test protocols,
 // TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.
@@ -43,14 +43,17 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["TouchCore", "Timing"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore"]),
+        // The gesture playground: the book's gesture demos as pages of views.
+        .target(name: "Playground", dependencies: ["TouchCore", "Timing"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "CPlatform", "JSONLine", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore"]),
+        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "Playground", "TouchCore"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform",
+                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "Playground", "TouchCore", "Timing",
+                               "CPlatform",
                                "JSONLine"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
@@ -88,6 +91,7 @@ let package = Package(
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
                     dependencies: ["WaylandClient", "TestCompositor", "Timing", "TestSupport"]),

@@ -21,7 +21,7 @@ import TouchCore
     }
 
     @Test func shortStrokesDoNotCount() {
-        var counter = TickleCounter(startX: 0, minimumStroke: 25)
+        var counter = TickleGestureRecognizer.DirectionChangeCounter(startX: 0, minimumStroke: 25)
         for x in [20.0, 0, 20, 0, 20, 0] { counter.move(to: x) }
         #expect(counter.directionChanges == 0)
         for x in [30.0, 4, 30, 5] { counter.move(to: x) }

@@ -1,0 +1,116 @@
+import Timing
+import TouchCore
+
+/// The gesture playground: the book's gesture demos on our UIKit core, one
+/// page per demo (`PicturesPage`, `MultiTapPage`, `PinchZoomPage`), a bar
+/// along the top to change page and to go back to the drawing, and a side
+/// panel following each recognizer of the page live.
+///
+/// It knows nothing of sound or of the app: it asks for sounds through
+/// `onSound` (and shows their visual cues itself), for the way back
+/// through `onExit`, and is fed the window's trace (`record(_:at:)`) for
+/// the panel.
+public final class PlaygroundView: View {
+    public let pages: [PlaygroundPage]
+    public let pictures = PicturesPage()
+    public let multiTap = MultiTapPage()
+    public let pinchZoom = PinchZoomPage()
+    /// The button back to the drawing, then one per page.
+    public let backButton = PlaygroundButton(title: "‹ Drawing")
+    public private(set) var pageButtons: [PlaygroundButton] = []
+    public private(set) var currentPageIndex = 0
+
+    /// Asked for a sound (each also shows its cue on the page).
+    public var onSound: ((PlaygroundSound) -> Void)?
+    /// The user asked to go back to the drawing.
+    public var onExit: (() -> Void)?
+
+    /// The bar's height, points.
+    public static let barHeight = 40.0
+    static let barColor = Color(red: 0.15, green: 0.16, blue: 0.19)
+
+    public override init(frame: Rect) {
+        pages = [pictures, multiTap, pinchZoom]
+        super.init(frame: frame)
+        backgroundColor = Self.barColor
+        addSubview(backButton)
+        backButton.onTap = { [unowned self] in onExit?() }
+        for (index, page) in pages.enumerated() {
+            let button = PlaygroundButton(title: page.title)
+            button.onTap = { [unowned self] in showPage(index) }
+            pageButtons.append(button)
+            addSubview(button)
+            page.onSound = { [unowned self] in onSound?($0) }
+            page.onTurnPage = { [unowned self] step in showPage((currentPageIndex + step + pages.count) % pages.count) }
+        }
+        showPage(0)
+    }
+
+    public convenience init() { self.init(frame: .zero) }
+
+    public var currentPage: PlaygroundPage { pages[currentPageIndex] }
+
+    /// Shows page `index` in place of the current one.
+    public func showPage(_ index: Int) {
+        precondition(pages.indices.contains(index), "no such page")
+        let old = currentPage
+        if old.superview === self {
+            if index == currentPageIndex { return }
+            old.willDisappear()
+            old.removeFromSuperview()
+        }
+        currentPageIndex = index
+        let page = currentPage
+        insertSubview(page, at: 0)
+        for (buttonIndex, button) in pageButtons.enumerated() { button.isSelected = buttonIndex == index }
+        layOutPage()
+        page.didAppear()
+    }
+
+    /// Where the page goes (this view's coordinates).
+    public var pageFrame: Rect {
+        Rect(x: bounds.minX, y: bounds.minY + Self.barHeight, width: bounds.width,
+             height: max(0, bounds.height - Self.barHeight))
+    }
+
+    public override func layoutSubviews() {
+        var x = bounds.minX + 4
+        for button in [backButton] + pageButtons {
+            let width = button.preferredWidth
+            button.frame = Rect(x: x, y: bounds.minY, width: width, height: Self.barHeight)
+            x += width + (button === backButton ? 12 : 2)
+        }
+        layOutPage()
+    }
+
+    private func layOutPage() {
+        let frame = pageFrame
+        if currentPage.frame != frame { currentPage.frame = frame }
+    }
+
+    /// Leaving the playground: the page stops what it was doing.
+    public func willHide() {
+        currentPage.willDisappear()
+    }
+
+    // MARK: Keys
+
+    public override var canBecomeFirstResponder: Bool { true }
+
+    /// Escape goes back to the drawing; ← and → turn the page.
+    public override func keyPressed(_ press: KeyPress) -> Bool {
+        switch press.key {
+        case .escape:
+            onExit?()
+            return true
+        case .left:
+            showPage((currentPageIndex + pages.count - 1) % pages.count)
+            return true
+        case .right:
+            showPage((currentPageIndex + 1) % pages.count)
+            return true
+        default:
+            return super.keyPressed(press)
+        }
+    }
+}
