@@ -1,0 +1,47 @@
+import CCairo
+import TouchCore
+
+/// How the inspector's panels look (the overlay's and the recognizer
+/// timeline's): light monospace text in fixed lines on a dark, slightly
+/// translucent fill, so columns line up and the drawing shows faintly
+/// underneath. Lines have a fixed height, so where each one goes (and what
+/// a change must damage) is known without measuring text.
+public enum PanelStyle {
+    /// Dark enough for light text over black lines, light enough that the
+    /// drawing underneath is still seen.
+    public static let background = Color(red: 0.08, green: 0.09, blue: 0.11, alpha: 0.86)
+    public static let text = Color(red: 0.92, green: 0.93, blue: 0.95)
+    /// Secondary text: headings, histories.
+    public static let dimText = Color(red: 0.66, green: 0.69, blue: 0.74)
+    /// 8 pt monospace is 11 px at scale 1, the size of a small terminal
+    /// font, and twice as many pixels at scale 2.
+    static let font = "Monospace 8"
+    /// Points from one line of text to the next.
+    public static let lineHeight = 13.0
+    /// Points between a panel's edge and its text.
+    public static let padding = 6.0
+
+    /// Fills `rect` (user space, points) with the panel's background.
+    static func fill(_ rect: Rect, on cairo: OpaquePointer) {
+        background.set(on: cairo)
+        cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(cairo)
+    }
+
+    /// Draws one line of `text` with its top-left at `origin`, cut with "…"
+    /// (at `cut`) to `width` points.
+    static func drawLine(_ text: String, at origin: Point, width: Double, color: Color,
+                         cut: PangoEllipsizeMode = PANGO_ELLIPSIZE_END, on cairo: OpaquePointer) {
+        guard width > 0, !text.isEmpty else { return }
+        let layout = PangoText.makeLayout(text, ellipsizedTo: width, at: cut, font: font, on: cairo)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        color.set(on: cairo)
+        cairo_move_to(cairo, origin.x, origin.y)
+        pango_cairo_show_layout(cairo, layout)
+    }
+
+    /// A duration for a panel, in whole milliseconds below ten seconds.
+    static func duration(_ seconds: Double) -> String {
+        seconds < 10 ? "\(Int((seconds * 1000).rounded()))ms" : "\(Int(seconds.rounded()))s"
+    }
+}
