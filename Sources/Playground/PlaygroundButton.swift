@@ -22,7 +22,7 @@ public final class PlaygroundButton: View {
 
     /// The width the title needs, measured as the fixed-width core does
     /// (the bar lays out before anything is drawn).
-    var preferredWidth: Double { Double(title.count) * 7.5 + 20 }
+    var preferredWidth: Double { Double(title.count) * 8 + 24 }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard press == nil, let touch = touches.first else { return }

@@ -17,6 +17,8 @@ public final class PlaygroundView: View {
     public let pinchZoom = PinchZoomPage()
     /// The button back to the drawing, then one per page.
     public let backButton = PlaygroundButton(title: "‹ Drawing")
+    /// Each recognizer of the page, live.
+    public let panel = RecognizerPanelView()
     public private(set) var pageButtons: [PlaygroundButton] = []
     public private(set) var currentPageIndex = 0
 
@@ -33,6 +35,7 @@ public final class PlaygroundView: View {
         pages = [pictures, multiTap, pinchZoom]
         super.init(frame: frame)
         backgroundColor = Self.barColor
+        addSubview(panel)
         addSubview(backButton)
         backButton.onTap = { [unowned self] in onExit?() }
         for (index, page) in pages.enumerated() {
@@ -41,9 +44,11 @@ public final class PlaygroundView: View {
             pageButtons.append(button)
             addSubview(button)
             page.onSound = { [unowned self] in onSound?($0) }
+            page.onRecord = { [unowned self] in record($0, at: window?.timers.clock.now ?? 0) }
             page.onTurnPage = { [unowned self] step in showPage((currentPageIndex + step + pages.count) % pages.count) }
         }
         showPage(0)
+        layoutSubviews()
     }
 
     public convenience init() { self.init(frame: .zero) }
@@ -63,14 +68,26 @@ public final class PlaygroundView: View {
         let page = currentPage
         insertSubview(page, at: 0)
         for (buttonIndex, button) in pageButtons.enumerated() { button.isSelected = buttonIndex == index }
+        panel.show(page.recognizers, ownRows: page.ownRows)
         layOutPage()
         page.didAppear()
     }
 
-    /// Where the page goes (this view's coordinates).
+    /// Where the page goes (this view's coordinates): below the bar, left
+    /// of the panel.
     public var pageFrame: Rect {
-        Rect(x: bounds.minX, y: bounds.minY + Self.barHeight, width: bounds.width,
-             height: max(0, bounds.height - Self.barHeight))
+        let below = max(0, bounds.height - Self.barHeight)
+        return Rect(x: bounds.minX, y: bounds.minY + Self.barHeight, width: max(0, bounds.width - panelWidth),
+                    height: below)
+    }
+
+    /// The side panel's width: a third of the playground, 150 to 280 points.
+    public var panelWidth: Double { min(max(bounds.width * 0.32, 150), 280, bounds.width / 2) }
+
+    /// Takes in the window's trace (`Window.tracer`) for the side panel:
+    /// state changes of the page's recognizers, received at `time`.
+    public func record(_ record: TraceRecord, at time: Double) {
+        panel.record(record, at: time)
     }
 
     public override func layoutSubviews() {
@@ -86,6 +103,8 @@ public final class PlaygroundView: View {
     private func layOutPage() {
         let frame = pageFrame
         if currentPage.frame != frame { currentPage.frame = frame }
+        let panelFrame = Rect(x: frame.maxX, y: frame.minY, width: bounds.maxX - frame.maxX, height: frame.height)
+        if panel.frame != panelFrame { panel.frame = panelFrame }
     }
 
     /// Leaving the playground: the page stops what it was doing.

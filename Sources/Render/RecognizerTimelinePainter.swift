@@ -45,7 +45,10 @@ public enum RecognizerTimelinePainter {
     /// buffer's points.
     static func draw(_ timeline: RecognizerTimeline, in frame: Rect, on cairo: OpaquePointer) {
         let width = frame.width - 2 * PanelStyle.padding
-        let nameColumn = 12 * characterWidth
+        // As wide as the longest name (12 to 18 characters), so the
+        // playground's "monkey.rotation" is read whole.
+        let longest = timeline.rows.lazy.map(\.recognizer.count).max() ?? 0
+        let nameColumn = Double(min(max(longest + 1, 12), 18)) * characterWidth
         for (index, row) in timeline.rows.enumerated() {
             let rowFrame = rowFrame(index, in: frame)
             guard rowFrame.maxY <= frame.maxY + 0.5 else { break }

@@ -1,5 +1,6 @@
 import CCairo
 import Canvas
+import Playground
 import TouchCore
 
 /// Draws a window's views into its pixel buffers: the core's drawing pass
@@ -9,8 +10,9 @@ import TouchCore
 ///
 /// Views whose content is costly to draw from scratch have a painter of
 /// their own here, used in place of their `draw(_:in:)` when it can be:
-/// the canvas's cached line layer (`CanvasRenderer`). Other painters join
-/// through `contentPainters`.
+/// the canvas's cached line layer (`CanvasRenderer`). The playground's
+/// recognizer panel is painted by the inspector's `RecognizerTimelinePainter`.
+/// Other painters join through `contentPainters`.
 ///
 /// The caller owns the damage bookkeeping per buffer: with several `wl_shm`
 /// buffers in rotation, a buffer must be given the damage of every frame
@@ -51,6 +53,11 @@ public final class WindowRenderer {
                        canvasRenderer.draw(canvas, on: cairo, into: buffer, damage: rects) {
                         drawnCanvas = canvas
                         canvasDrawn = true
+                        return true
+                    }
+                    if let panel = view as? RecognizerPanelView {
+                        PanelStyle.fill(panel.bounds, on: cairo)
+                        RecognizerTimelinePainter.draw(panel.timeline, in: panel.bounds, on: cairo)
                         return true
                     }
                     return contentPainters.contains { $0(view, rect, context, buffer) }

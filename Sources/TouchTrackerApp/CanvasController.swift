@@ -8,7 +8,8 @@ import Glibc
 /// Owns the canvas view and sits after it in the responder chain, where it
 /// answers the actions a desktop user expects beyond SPEC §6: the canvas
 /// menu (a right click away from any line) with Undo, Redo, Export as
-/// PNG, SVG or PDF, and palm rejection turned off or on.
+/// PNG, SVG or PDF, palm rejection turned off or on, and the gesture
+/// playground.
 final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
@@ -16,6 +17,8 @@ final class CanvasController: ViewController {
     static let exportSVG = Action("exportSVG")
     static let exportPDF = Action("exportPDF")
     static let togglePalmRejection = Action("togglePalmRejection")
+    static let showPlaygroundAction = Action("showPlayground")
+    static let playgroundTitle = "Gesture Playground"
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
     /// standard edit action of the canvas. The last item says what choosing
@@ -29,6 +32,7 @@ final class CanvasController: ViewController {
             MenuItem(title: "Export PDF", action: Self.exportPDF),
             MenuItem(title: isPalmRejectionOn() ? Self.palmRejectionOffTitle : Self.palmRejectionOnTitle,
                      action: Self.togglePalmRejection),
+            MenuItem(title: Self.playgroundTitle, action: Self.showPlaygroundAction),
         ]
     }
     static let palmRejectionOffTitle = "Palm Rejection Off"
@@ -38,6 +42,8 @@ final class CanvasController: ViewController {
     var isPalmRejectionOn: () -> Bool = { true }
     /// Turns palm rejection on or off and remembers it.
     var setPalmRejection: (Bool) -> Void = { _ in }
+    /// Opens the gesture playground.
+    var showPlayground: () -> Void = {}
 
     let canvas: CanvasView
     /// Where exports go, without extension (a new name each time).
@@ -92,6 +98,7 @@ final class CanvasController: ViewController {
         case Self.exportSVG: { [unowned self] _ in export(.svg) }
         case Self.exportPDF: { [unowned self] _ in export(.pdf) }
         case Self.togglePalmRejection: { [unowned self] _ in setPalmRejection(!isPalmRejectionOn()) }
+        case Self.showPlaygroundAction: { [unowned self] _ in showPlayground() }
         default: super.handler(for: action)
         }
     }

@@ -20,12 +20,16 @@ public struct Options: Equatable, Sendable {
     /// Print what the core makes of the input (touch messages, recognizer
     /// states and actions, responder-chain walks) to stdout, likewise.
     public var trace = false
+    /// Open the gesture playground instead of the drawing.
+    public var playground = false
 
-    public init(command: Command = .run, file: String? = nil, logInput: Bool = false, trace: Bool = false) {
+    public init(command: Command = .run, file: String? = nil, logInput: Bool = false, trace: Bool = false,
+                playground: Bool = false) {
         self.command = command
         self.file = file
         self.logInput = logInput
         self.trace = trace
+        self.playground = playground
     }
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -65,6 +69,8 @@ public struct Options: Equatable, Sendable {
                 options.logInput = true
             case "--trace":
                 options.trace = true
+            case "--playground":
+                options.playground = true
             case "--export":
                 let path = try value(for: name, inline: inline)
                 guard ExportFormat(path: path) != nil else {
@@ -99,6 +105,18 @@ public struct Options: Equatable, Sendable {
         the pen's first button away from the lines). Settings are kept in
         $XDG_CONFIG_HOME/touchtracker/settings.conf.
 
+        Gesture playground (--playground, or Gesture Playground in the canvas menu;
+        "‹ Drawing" or Escape goes back, ←/→ change the page):
+          Pictures   drag, pinch and turn the monkey and the banana, both at once;
+                     let go while moving and a picture glides on; tap one: "chomp"
+                     (not after a drag); rub one left and right: it laughs. Each
+                     sound also shows a caption.
+          MultiTap   one tap turns the square red, two taps blue: the single tap
+                     waits 0.35 s and the second tap cancels it
+          PinchZoom  two fingers zoom about their centre; a double tap zooms in a
+                     step, a triple tap two; swipe left or right for another page
+          The panel on the right shows each recognizer's state and last changes.
+
         Options:
           --file PATH       open and autosave this drawing instead of the default
                             ($XDG_DATA_HOME/touchtracker/drawing.json)
@@ -110,6 +128,9 @@ public struct Options: Equatable, Sendable {
                             recognizer state change and action, every responder-chain
                             walk of an action (JSON lines; with --log-input, after
                             each batch's line)
+          --playground      open the gesture playground instead of the drawing: the
+                            book's gesture demos (Pictures, MultiTap, PinchZoom) with
+                            a live panel of each recognizer's state
           -h, --help        show this help and exit
           -V, --version     show the version and exit
 

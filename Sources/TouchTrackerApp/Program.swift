@@ -29,12 +29,13 @@ public enum Program {
         case .export(let output):
             status = export(documentAt: path, to: output)
         case .run:
-            status = run(documentAt: path, logInput: options.logInput, trace: options.trace)
+            status = run(documentAt: path, logInput: options.logInput, trace: options.trace,
+                         playground: options.playground)
         }
         return status.rawValue
     }
 
-    static func run(documentAt path: String, logInput: Bool, trace: Bool) -> ExitStatus {
+    static func run(documentAt path: String, logInput: Bool, trace: Bool, playground: Bool = false) -> ExitStatus {
         // The drawing is opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
@@ -65,6 +66,7 @@ public enum Program {
             printError("touchtracker: \(error)")
             return .failure
         }
+        if playground { session.showPlayground() }
         var runError: Error?
         do {
             try session.run()

@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Playground
 import Render
 import Timing
 import TouchCore
@@ -29,6 +30,18 @@ public final class Session {
     let titleBar = TitleBarView(title: Session.title)
     /// Shown over the canvas while the drawing cannot be saved.
     let saveFailureBanner = SaveFailureBanner(frame: .zero)
+    /// The gesture playground, in place of the canvas while shown
+    /// (`showPlayground()`, `--playground`, the canvas menu).
+    public let playground = PlaygroundView()
+    /// Plays a sound the playground asks for; its visual cue shows anyway.
+    /// Nil: no sound.
+    public var onPlaygroundSound: ((PlaygroundSound) -> Void)?
+    /// Where `--trace` lines go, if anywhere.
+    let traceOutput: ((String) -> Void)?
+    /// The next step of the window's display links (`DisplayLink`), while
+    /// some run; `animationFallback` steps them when no frame comes.
+    var animationStep: TimerHandle?
+    var animationFallback: TimerHandle?
     let autosave: Autosave
     /// Where the drawing is saved: the path given, with a symbolic link at
     /// its end resolved to its target.
@@ -98,6 +111,7 @@ public final class Session {
                 report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         self.display = display
         self.report = report
+        traceOutput = trace
         self.environment = environment
         loop = EventLoop(display: display, clock: clock)
         let drawing = Drawing(lines: document.lines)
@@ -122,8 +136,9 @@ public final class Session {
         canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
         settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
-        palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
-        penHover = PenHover(isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) },
+        palmRejection = PalmRejection(now: { clock.now },
+                                      isOnCanvas: { [unowned canvas] in !canvas.isHidden && canvas.frame.contains($0) })
+        penHover = PenHover(isOnCanvas: { [unowned canvas] in !canvas.isHidden && canvas.frame.contains($0) },
                             damage: { [unowned window] in window.setNeedsDisplay($0) })
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
@@ -131,8 +146,9 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
-        if let trace { window.tracer = { trace(TraceLog.line(for: $0)) } }
         setUpDecorations()
+        setUpPlayground()
+        updateTracer()
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -161,8 +177,8 @@ public final class Session {
             return true
         }
         translator.onSecondaryClick = { [unowned self] point in
-            // A right click on our title bar is not the canvas's.
-            guard canvas.frame.contains(point) else { return }
+            // A right click on our title bar (or in the playground) is not the canvas's.
+            guard !canvas.isHidden, canvas.frame.contains(point) else { return }
             canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
         toplevel.onConfigure = { [unowned self] size, _, _ in
@@ -204,6 +220,7 @@ public final class Session {
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         let bannerFrame = SaveFailureBanner.frame(in: canvasFrame)
         if saveFailureBanner.frame != bannerFrame { saveFailureBanner.frame = bannerFrame }
+        if playground.frame != canvasFrame { playground.frame = canvasFrame }
     }
 
     private func forwardDamage() {
@@ -230,6 +247,7 @@ public final class Session {
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
         }
         continueRendering()
+        continueAnimating()
     }
 
     /// While the line cache is incomplete, asks for its tiles to be drawn
