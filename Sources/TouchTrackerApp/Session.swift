@@ -4,9 +4,6 @@ import Render
 import Timing
 import TouchCore
 import WaylandClient
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One running TouchTracker: a Wayland window showing the canvas, wired to
 /// the core's window, the canvas view, the renderer and the document.

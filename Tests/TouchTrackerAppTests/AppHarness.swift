@@ -8,6 +8,7 @@ import TouchTrackerApp
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// The real app (`Session`) connected through real libwayland to a scripted
@@ -288,7 +289,7 @@ final class AppHarness {
         var count = 0
         var stoppedByGuard = false
         let loop = session.loop
-        let watch = loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
+        let watch = loop.watch(fd: fds[0], events: .readable) { _ in
             count += 1
             onIteration(count)
             if count >= iterations {

@@ -1,7 +1,5 @@
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The drawing opened for a session (see `Document.open(at:)`): its lines,
 /// the lock that makes this process its only writer, and what happened.
@@ -74,7 +72,7 @@ extension Document {
                 // Its journal is kept with it: the changes in it belong to
                 // that file, and the next snapshot would replace it.
                 let journal = DrawingJournal.path(for: target)
-                if SystemCalls.exists(journal) { rename(journal, DrawingJournal.path(for: aside)) }
+                if FileSystem.exists(journal) { try? FileSystem.rename(journal, to: DrawingJournal.path(for: aside)) }
                 return OpenedDocument(path: target, lines: [], lock: lock, error: loadError, setAsidePath: aside)
             } catch {
                 return OpenedDocument(path: target, lines: [], lock: lock, error: loadError, canSave: false)
