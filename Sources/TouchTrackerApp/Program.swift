@@ -36,14 +36,13 @@ public enum Program {
         // The drawing is opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
-        let document: OpenedDocument
+        let opening: DocumentOpening
         do {
-            document = try Document.open(at: path)
+            opening = try Document.beginOpening(at: path)
         } catch {
             printError("touchtracker: \(error)")
             return status(for: error)
         }
-        if let message = document.message { printError("touchtracker: \(message)") }
         let display: Display
         do {
             display = try Display.connect()
@@ -54,11 +53,14 @@ public enum Program {
         let session: Session
         do {
             session = try Session(
-                display: display, clock: SystemClock(), document: document,
+                display: display, clock: SystemClock(), opening: opening,
                 logInput: logInput ? { writeLine($0, to: .standardOutput) } : nil,
                 trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: SettingsFile.defaultPath(environment: environment()))
+        } catch let error as DocumentError {
+            printError("touchtracker: \(error)")
+            return status(for: error)
         } catch {
             printError("touchtracker: \(error)")
             return .failure
@@ -76,6 +78,8 @@ public enum Program {
     /// returns the exit status for it: a lost connection is a failure, and
     /// lines that only an emergency copy holds (or none) override that.
     static func conclude(_ session: Session, runError: Error?, report: (String) -> Void) -> ExitStatus {
+        // Reported by the session when it stopped: nothing was changed.
+        if let failure = session.openingFailure { return status(for: failure) }
         var status = ExitStatus.success
         if let runError {
             report("\(runError)")

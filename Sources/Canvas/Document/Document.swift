@@ -52,8 +52,19 @@ public enum Document {
     }
 
     static func read(from path: String) throws(DocumentError) -> Contents {
-        guard FileSystem.exists(path) else { return Contents(lines: [], token: nil, journalRecords: 0) }
-        let bytes = try SystemCalls.readFile(path, limit: byteLimit)
+        try decode(readBytes(of: path), at: path)
+    }
+
+    /// The bytes of the drawing at `path`, or nil when there is none yet.
+    static func readBytes(of path: String) throws(DocumentError) -> [UInt8]? {
+        guard FileSystem.exists(path) else { return nil }
+        return try SystemCalls.readFile(path, limit: byteLimit)
+    }
+
+    /// The drawing in `bytes`, read from `path` (nil: no file), with the
+    /// changes its journal holds.
+    static func decode(_ bytes: [UInt8]?, at path: String) throws(DocumentError) -> Contents {
+        guard let bytes else { return Contents(lines: [], token: nil, journalRecords: 0) }
         let snapshot = try DrawingFileFormat.decode(bytes, path: path)
         guard let token = snapshot.journalToken,
               let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: snapshot.lines.count)
