@@ -1,5 +1,6 @@
 import CCairo
 import Canvas
+import Platform
 import TouchCore
 
 /// Draws the canvas fast: the canvas view's content in the app's drawing
@@ -117,7 +118,7 @@ public final class CanvasRenderer {
         let canvasBuffer = buffer.cropped(to: canvasArea)
         let layer = currentLayer(for: canvasBuffer)
         layer.update(from: drawing)
-        layer.renderUnfinished(drawing, until: frameBudget.map { Monotonic.now + $0 })
+        layer.renderUnfinished(drawing, until: frameBudget.map { Time.monotonicSeconds() + $0 })
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)

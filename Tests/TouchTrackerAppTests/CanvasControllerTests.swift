@@ -45,18 +45,18 @@ import Glibc
         controller.secondaryClick(at: Point(x: 500, y: 400))
         #expect(window.menuController.isMenuVisible)
         // Nothing was changed yet: no Undo, no Redo.
-        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off"])
+        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Gesture Playground"])
         #expect(canvas.drawing.selectedLineID == nil)
     }
 
     @Test func undoAndRedoAppearWhenTheyCanDoSomething() throws {
         canvas.drawing.add(Line(begin: Point(x: 0, y: 300), end: Point(x: 50, y: 300)))
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off"])
+        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Gesture Playground"])
         try choose("Undo")
         #expect(canvas.drawing.count == 1)
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off"])
+        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Gesture Playground"])
     }
 
     @Test func aRightClickOnALineOpensTheLineMenu() throws {
