@@ -28,6 +28,9 @@ public final class PictureView: View, GestureRecognizerDelegate {
     /// Asked for a sound (and its visual cue) by a tap or a tickle.
     public var onSound: ((PictureView, PlaygroundSound) -> Void)?
 
+    /// Whether a gesture moved, scaled or turned the picture yet: until
+    /// then its page may place it anew for a new size.
+    public private(set) var hasBeenMoved = false
     /// The glide after the last pan, while it runs.
     public private(set) var glide: Glide?
     private var displayLink: DisplayLink?
@@ -95,6 +98,7 @@ public final class PictureView: View, GestureRecognizerDelegate {
             let offset = pan.translation(in: container)
             pan.setTranslation(.zero, in: container)
             center = center + offset
+            hasBeenMoved = true
         case .ended:
             let velocity = pan.velocity(in: container)
             glide(velocity: velocity.length >= Self.minimumGlideSpeed ? velocity : .zero)
@@ -123,6 +127,7 @@ public final class PictureView: View, GestureRecognizerDelegate {
     /// Applies `change` (a scale or a rotation) about `anchor`, a point of
     /// the superview, which stays where it is.
     private func apply(_ change: AffineTransform, about anchor: Point) {
+        hasBeenMoved = true
         let offset = (center - anchor).applying(change)
         transform = transform.concatenating(change)
         center = anchor + offset

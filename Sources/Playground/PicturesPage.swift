@@ -7,7 +7,6 @@ public final class PicturesPage: PlaygroundPage {
     public let monkey: PictureView
     public let banana: PictureView
     public let cue = SoundCueView()
-    private var placed = false
 
     public init() {
         monkey = PictureView(name: "monkey", size: Size(width: 130, height: 130)) { PictureArt.monkey($0, in: $1) }
@@ -27,12 +26,11 @@ public final class PicturesPage: PlaygroundPage {
 
     public override var recognizers: [GestureRecognizer] { monkey.recognizers + banana.recognizers }
 
-    /// The pictures are sized and placed for the first size the page gets;
-    /// later sizes only bring them back inside.
+    /// The pictures are sized and placed for the page's size until a
+    /// gesture moves one; after that, a new size only brings them back inside.
     public override func layoutSubviews() {
         guard bounds.width > 0, bounds.height > 0 else { return }
-        if !placed {
-            placed = true
+        if !monkey.hasBeenMoved && !banana.hasBeenMoved {
             let side = min(max(min(bounds.width * 0.4, bounds.height * 0.5), 60), 160)
             monkey.bounds = Rect(x: 0, y: 0, width: side, height: side)
             banana.bounds = Rect(x: 0, y: 0, width: side * 1.15, height: side * 0.77)
