@@ -17,6 +17,9 @@
 # quit; on mutter a finger also maximizes and closes the window with the
 # app's own title bar, on KWin its scripting API resizes and closes it.
 #
+# The gesture playground (--playground) opens under weston (nested in a
+# headless sway, for a pointer) and sway, and a pointer drag moves a picture.
+#
 # Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway|mutter|kwin]...
 # Prints one line per check and "N passed, N failed" at the end; "note -"
 # lines record what a compositor sent (facts about it, not checks).
@@ -301,6 +304,121 @@ walk(json.load(sys.stdin))' "$app_id"
     expect "sway: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
 
     pointer_tests
+    playground_pointer_tests
+}
+
+# The gesture playground with a real pointer (issue 16): `--playground`
+# opens it; the monkey is found in a screenshot by its fur, dragged with the
+# left button, and found again, moved. $shoot NAME takes a screenshot into
+# $run/NAME; $drag X1 Y1 X2 Y2 drags in screenshot coordinates; $label
+# names the compositor in the checks. Sets $moved_by to the monkey's move.
+fur=(140 89 48 12)
+monkey_box() { $png bbox "$run/$1" "${fur[@]}" "${@:2}"; }
+drag_the_monkey() { # label shoot drag X0 Y0 X1 Y1 (the app's part of the screenshot)
+    local label=$1 shoot=$2 drag=$3 area=("${@:4}") x0 y0 x1 y1 before after
+    # The playground is drawn once the monkey is there.
+    local deadline=$((SECONDS + 10))
+    until $shoot before.png && [ "$(monkey_box before.png "${area[@]}")" != none ]; do
+        [ $SECONDS -ge $deadline ] && break
+        sleep 0.3
+    done
+    before=$(monkey_box before.png "${area[@]}")
+    cp "$run/before.png" "$work/../touchtracker-$label-playground.png" 2>/dev/null
+    if [ "$before" = none ]; then not_ok "$label: --playground shows the monkey"; return 1; fi
+    read -r x0 y0 x1 y1 <<<"$before"
+    ok "$label: --playground shows the monkey ($before)"
+    local cx=$(( (x0 + x1) / 2 )) cy=$(( (y0 + y1) / 2 ))
+    $drag $cx $((cy + 10)) $((cx + 200)) $((cy + 50))
+    # It may glide on after the drag: wait until it is still.
+    local last="" deadline=$((SECONDS + 6))
+    while :; do
+        sleep 0.4
+        $shoot after.png
+        after=$(monkey_box after.png "${area[@]}")
+        [ "$after" = "$last" ] && break
+        last=$after
+        [ $SECONDS -ge $deadline ] && break
+    done
+    cp "$run/after.png" "$work/../touchtracker-$label-playground-dragged.png" 2>/dev/null
+    local a0 b0 a1 b1
+    read -r a0 b0 a1 b1 <<<"$after"
+    moved_by="$(( (${a0:-0} + ${a1:-0}) / 2 - cx )) $(( (${b0:-0} + ${b1:-0}) / 2 - cy ))"
+    read -r dx dy <<<"$moved_by"
+    expect "$label: a pointer drag moves the monkey right and down ($before → $after)" \
+        test "$after" != none -a "$dx" -ge 150 -a "$dy" -ge 20
+    expect "$label: the same size after the drag ($((x1 - x0)) → $(( ${a1:-0} - ${a0:-0} )) px wide)" \
+        between $(( ${a1:-0} - ${a0:-0} )) $((x1 - x0 - 4)) $((x1 - x0 + 4))
+}
+
+playground_pointer_tests() {
+    if [ ! -x "$tool" ]; then not_ok "sway: the virtual pointer tool is built next to the app"; return; fi
+    "${run_as[@]}" "${env[@]}" "$app" --playground --file "$run/drawing.json" > "$run/playground.log" 2>&1 &
+    local app_pid=$!
+    pids+=($app_pid)
+    wait_for 10 mapped
+    sleep 1
+    read -r wx wy ww wh <<<"$(window_rect)"
+    sway_shoot() { shot "$run/$1"; }
+    sway_drag() { "${run_as[@]}" "${env[@]}" "$tool" drag "$@"; }
+    drag_the_monkey sway sway_shoot sway_drag "$wx" "$wy" $((wx + ww)) $((wy + wh))
+    type_keys -M ctrl q -m ctrl
+    local code=0
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
+    wait $app_pid 2>/dev/null || true
+    expect "sway: Ctrl+Q quits the playground ($code)" test "$code" = 0
+    expect "sway: no protocol error in the playground" bash -c "! grep -qi 'protocol error' '$run/playground.log'"
+}
+
+# weston's headless backend has no input devices, so for a pointer the
+# playground test runs weston nested: weston's wayland backend shows its
+# output as a window of a headless sway, whose virtual pointer
+# (touchtracker-virtual-pointer) then reaches weston's own seat, and
+# weston delivers it to the app as any weston client gets its pointer.
+# Screenshots are sway's (grim), of weston's window with the app inside.
+weston_playground_tests() {
+    if ! command -v sway >/dev/null; then not_ok "weston playground: sway is installed (weston runs nested in it)"; return; fi
+    local tool_built
+    tool_built="$(dirname "$app")/touchtracker-virtual-pointer"
+    if [ ! -x "$tool_built" ]; then not_ok "weston playground: the virtual pointer tool is built next to the app"; return; fi
+    local run_as=()
+    if [ "$(id -u)" -eq 0 ]; then
+        id "$user" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$user" \
+            || { not_ok "weston playground: create the unprivileged user $user"; return; }
+        run_as=(runuser -u "$user" --)
+    fi
+    local run="$work/weston-playground"
+    mkdir -m 0700 "$run"
+    install -m 0755 "$app" "$work/touchtracker-nested"
+    install -m 0755 "$tool_built" "$work/virtual-pointer-nested"
+    write_drawing "$run/drawing.json"
+    weston_config "$run" >/dev/null
+    [ "$(id -u)" -eq 0 ] && chown -R "$user" "$run"
+    local env=(env -u WAYLAND_DISPLAY -u SWAYSOCK XDG_RUNTIME_DIR="$run" HOME="$run" XDG_DATA_HOME="$run/data")
+    "${run_as[@]}" "${env[@]}" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
+        sway -c /dev/null > "$run/sway.log" 2>&1 &
+    pids+=($!)
+    if ! wait_for 10 bash -c "ls '$run'/sway-ipc.*.sock >/dev/null 2>&1 && test -S '$run/wayland-1'"; then
+        not_ok "weston playground: the outer sway starts"; return
+    fi
+    env+=(SWAYSOCK="$(ls "$run"/sway-ipc.*.sock)" WAYLAND_DISPLAY=wayland-1)
+    "${run_as[@]}" "${env[@]}" weston --backend=wayland-backend.so --use-pixman --socket=wl-nested \
+        --width=1200 --height=680 --idle-time=0 --config="$run/weston.ini" > "$run/weston.log" 2>&1 &
+    pids+=($!)
+    if ! wait_for 10 test -S "$run/wl-nested"; then not_ok "weston playground: weston starts nested"; return; fi
+    "${run_as[@]}" "${env[@]}" WAYLAND_DISPLAY=wl-nested "$work/touchtracker-nested" --playground \
+        --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+    local app_pid=$!
+    pids+=($app_pid)
+    nested_shoot() { "${run_as[@]}" "${env[@]}" grim "$run/$1"; }
+    nested_drag() { "${run_as[@]}" "${env[@]}" "$work/virtual-pointer-nested" drag "$@"; }
+    drag_the_monkey weston nested_shoot nested_drag
+    expect "weston: the app still runs" kill -0 $app_pid
+    kill -TERM $app_pid
+    local code=0
+    wait $app_pid || code=$?
+    expect "weston: SIGTERM ends the playground cleanly (exit $code)" test $code -eq 0
+    expect "weston: no protocol error in the playground" bash -c "! grep -qi 'protocol error' '$run/app.log'"
 }
 
 # A real pointer on sway: headless sway has no input device, so the
@@ -860,7 +978,10 @@ for c in $compositors; do
     [ "$c" = kwin ] && program=kwin_wayland
     if ! command -v "$program" >/dev/null; then not_ok "$c is installed"; continue; fi
     "${c}_tests"
-    [ "$c" = weston ] && weston_scale2_tests
+    if [ "$c" = weston ]; then
+        weston_scale2_tests
+        weston_playground_tests
+    fi
 done
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

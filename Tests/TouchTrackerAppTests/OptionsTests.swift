@@ -20,6 +20,15 @@ import TouchTrackerApp
         }
     }
 
+    @Test func playgroundOpensTheGesturePlayground() throws {
+        #expect(try Options.parse(["--playground"]) == Options(playground: true))
+        #expect(try Options.parse(["--playground", "--trace"]) == Options(trace: true, playground: true))
+        #expect(throws: Options.ParseError(description: "option --playground takes no value")) {
+            try Options.parse(["--playground=yes"])
+        }
+        #expect(Options.usage.contains("--playground"))
+    }
+
     @Test func exportPicksTheFormatFromTheExtension() throws {
         #expect(try Options.parse(["--export", "out.SVG"]).command == .export(path: "out.SVG"))
     }

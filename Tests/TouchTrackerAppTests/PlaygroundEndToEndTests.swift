@@ -152,6 +152,26 @@ import TouchCore
         #expect(app.surface.commits.count == commits)
     }
 
+    @Test func theTraceAndTheSidePanelBothSeeThePagesRecognizers() throws {
+        let app = try AppHarness(trace: true)
+        app.session.showPlayground()
+        try app.frame()
+        let banana = app.session.playground.pictures.banana
+        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil)
+        app.clearLog()
+        try app.down(1, centre.x, centre.y)
+        try app.up(1)
+        #expect(app.logLines.contains { $0.contains("banana.tap") }, "--trace still prints")
+        let tap = app.session.playground.panel.timeline.rows.first { $0.recognizer == "banana.tap" }
+        #expect(tap?.transitions.map(\.to).contains(.ended) == true, "the panel saw the tap recognize")
+        // Back on the drawing, the panel is no longer fed; --trace still is.
+        app.session.showDrawing()
+        let before = app.session.playground.panel.timeline
+        try app.tap(200, 150)
+        #expect(app.session.playground.panel.timeline == before)
+        #expect(app.logLines.contains { $0.contains("\"doubleTap\"") })
+    }
+
     @Test func theCanvasMenuOpensThePlaygroundAndTheBarComesBack() throws {
         let app = try AppHarness()
         try app.pointerEnter(200, 150)
