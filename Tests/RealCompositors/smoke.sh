@@ -414,7 +414,11 @@ weston_playground_tests() {
     nested_drag() { "${run_as[@]}" "${env[@]}" "$work/virtual-pointer-nested" drag "$@"; }
     drag_the_monkey weston nested_shoot nested_drag
     expect "weston: the app still runs" kill -0 $app_pid
-    kill -TERM $app_pid
+    # $app_pid is runuser's when the app runs as the unprivileged user: the
+    # signal goes to the app itself, its child.
+    local target
+    target=$(pgrep -P $app_pid | head -n 1)
+    kill -TERM "${target:-$app_pid}"
     local code=0
     wait $app_pid || code=$?
     expect "weston: SIGTERM ends the playground cleanly (exit $code)" test $code -eq 0
