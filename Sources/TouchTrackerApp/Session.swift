@@ -151,7 +151,7 @@ public final class Session {
                 // The pointer's image follows what is under it (the title
                 // bar's resize border).
                 updateCursor(for: frame)
-            case .key, .keyboardFocus, .seatCapabilities:
+            case .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
                 translator.handle(event)
             }
         }
