@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Render, Canvas, Decorations
+//   TouchTrackerApp → WaylandClient, Render, Sound, Canvas, Decorations
 //   Render → Canvas, Decorations → TouchCore → Timing
 //   WaylandClient → Timing and the C libraries
+//   Sound → libcanberra
 // TouchCore, Canvas, Decorations and Timing import no C library: they build
 // and test with the Swift toolchain alone.
 // Nothing under Tests/ (the test compositor and its C glue, test protocols,
@@ -25,6 +26,8 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
+                       providers: [.apt(["libcanberra-dev"])]),
         // Glue of the protocols the app speaks, generated from protocols/*.xml
         // by protocols/generate.sh.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
@@ -49,9 +52,11 @@ let package = Package(
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "CPlatform", "JSONLine", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore"]),
+        // Event sounds through libcanberra, and where the shipped ones are.
+        .target(name: "Sound", dependencies: ["CCanberra"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform",
-                               "JSONLine"]),
+                dependencies: ["WaylandClient", "Render", "Sound", "Canvas", "Decorations", "TouchCore", "Timing",
+                               "CPlatform", "JSONLine"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
@@ -97,6 +102,7 @@ let package = Package(
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
                                    "Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )
