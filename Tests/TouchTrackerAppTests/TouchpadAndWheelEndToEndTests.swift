@@ -86,6 +86,24 @@ import TestCompositor
             == true)
     }
 
+    @Test func theTraceShowsTheRecognizersGettingTheGesture() throws {
+        let app = try AppHarness(trace: true, pointerGestures: true)
+        let target = GestureTarget(frame: Rect(x: 100, y: 100, width: 200, height: 150))
+        target.pinch.name = "pinch"
+        app.session.window.addSubview(target)
+        try app.pointerEnter(150, 150)
+        app.clearLog()
+        try app.send {
+            app.seat.gestureBegin(.pinch, on: app.surface.resource, fingers: 2, time: app.time)
+            app.seat.pinchUpdate(scale: 1.5, rotation: 0, time: app.time)
+        }
+        #expect(app.logLines.contains(
+            #"{"trace":"gesture","phase":"began","kind":"pinch","source":"touchpad","receiver":"pinch"}"#))
+        #expect(app.logLines.contains(
+            #"{"trace":"gesture","phase":"changed","kind":"pinch","source":"touchpad","receiver":"pinch"}"#))
+        #expect(app.logLines.contains(#"{"trace":"state","recognizer":"pinch","from":"possible","to":"began"}"#))
+    }
+
     @Test func aTouchpadSwipeReachesTheSwipeAndThePan() throws {
         let (app, target) = try harness()
         try app.send { app.seat.gestureBegin(.swipe, on: app.surface.resource, fingers: 3, time: app.time) }
