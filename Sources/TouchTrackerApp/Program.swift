@@ -1,6 +1,8 @@
 import Canvas
 import Platform
+import Playground
 import Render
+import Sound
 import Timing
 import WaylandClient
 
@@ -66,6 +68,11 @@ public enum Program {
             printError("touchtracker: \(error)")
             return .failure
         }
+        // The playground's sounds, played by libcanberra from a thread of
+        // the player's own (its captions show whether or not they play).
+        let sounds = SoundPlayer(directory: SoundDirectory.ofRunningProgram(),
+                                 report: { printError("touchtracker: \($0)") })
+        session.onPlaygroundSound = { sounds.play(SoundName($0)) }
         if playground { session.showPlayground() }
         var runError: Error?
         do {
@@ -148,5 +155,15 @@ public enum Program {
     /// disk loses the line, never the drawing.
     static func writeLine(_ text: String, to fd: FileDescriptor) {
         try? fd.writeAll(text + "\n")
+    }
+}
+
+extension SoundName {
+    /// The shipped sound for a sound the playground asks for.
+    init(_ sound: PlaygroundSound) {
+        switch sound {
+        case .chomp: self = .chomp
+        case .laugh: self = .laugh
+        }
     }
 }

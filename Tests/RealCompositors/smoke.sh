@@ -316,8 +316,9 @@ fur=(140 89 48 12)
 monkey_box() { $png bbox "$run/$1" "${fur[@]}" "${@:2}"; }
 drag_the_monkey() { # label shoot drag X0 Y0 X1 Y1 (the app's part of the screenshot)
     local label=$1 shoot=$2 drag=$3 area=("${@:4}") x0 y0 x1 y1 before after
-    # The playground is drawn once the monkey is there.
-    local deadline=$((SECONDS + 10))
+    # The playground is drawn once the monkey is there (a loaded machine
+    # takes a while to start a nested compositor and the app in it).
+    local deadline=$((SECONDS + 20))
     until $shoot before.png && [ "$(monkey_box before.png "${area[@]}")" != none ]; do
         [ $SECONDS -ge $deadline ] && break
         sleep 0.3

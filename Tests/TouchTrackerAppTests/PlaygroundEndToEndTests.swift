@@ -94,6 +94,29 @@ import TouchCore
         #expect(after.box.center.distance(to: before.box.center) < 12)
     }
 
+    @Test func aTouchpadPinchScalesAndRotatesThePictureUnderThePointer() throws {
+        let app = try AppHarness(pointerGestures: true)
+        app.session.showPlayground()
+        try app.frame()
+        let banana = app.session.playground.pictures.banana
+        let before = region(of: Self.peel, in: app)
+        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil)
+        try app.pointerEnter(centre.x, centre.y)
+        try app.send {
+            app.seat.gestureBegin(.pinch, on: app.surface.resource, fingers: 2, time: app.time)
+            app.seat.pinchUpdate(scale: 1.2, rotation: 45, time: app.time)
+        }
+        try app.send { app.seat.pinchUpdate(scale: 1.5, rotation: 45, time: app.time) }
+        try app.send { app.seat.gestureEnd(.pinch, time: app.time) }
+        #expect(abs(banana.scale - 1.5) < 0.01, "\(banana.scale)")
+        #expect(abs(banana.angle - .pi / 2) < 0.01, "\(banana.angle)")
+        let after = region(of: Self.peel, in: app)
+        #expect(after.box.height > after.box.width * 1.3, "standing: \(after.box)")
+        let ratio = Double(after.count) / Double(before.count)
+        #expect(ratio > 1.9 && ratio < 2.6, "about 1.5² as many peel pixels (\(ratio))")
+        #expect(after.box.center.distance(to: before.box.center) < 12, "about the pointer")
+    }
+
     @Test func aTapAsksForTheChompAndADragDoesNot() throws {
         let (app, sounds) = try playground()
         let monkey = app.session.playground.pictures.monkey
