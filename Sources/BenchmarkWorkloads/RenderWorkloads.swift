@@ -61,10 +61,15 @@ public final class MotionFrameWorkload {
     private let canvasWindow: CanvasWindow
     private let finger = Finger()
     private var steps = 0
+    /// Draw through the window's drawing pass (as the app does), or the
+    /// canvas alone (as the app did before views drew themselves).
+    private let throughWindow: Bool
 
     private final class Finger {}
 
-    public init(finishedLines: Int, width: Int = 1920, height: Int = 1080, scale: Double = 1) {
+    public init(finishedLines: Int, width: Int = 1920, height: Int = 1080, scale: Double = 1,
+                throughWindow: Bool = true) {
+        self.throughWindow = throughWindow
         image = OwnedPixelBuffer(width: width, height: height, scale: scale)
         let size = image.buffer.logicalSize
         drawing = Drawing(lines: SampleLines.random(count: finishedLines, in: Rect(origin: .zero, size: size)))
@@ -82,7 +87,11 @@ public final class MotionFrameWorkload {
         let size = image.buffer.logicalSize
         let target = Point(x: size.width / 4 + 3 * offset, y: size.height / 4 + 2 * offset)
         guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(finger), to: target) else { return }
-        canvasWindow.renderer.render(canvasWindow.window, into: image.buffer,
-                                     damage: [old.paintedBounds.union(new.paintedBounds)])
+        let damage = [old.paintedBounds.union(new.paintedBounds)]
+        if throughWindow {
+            canvasWindow.renderer.render(canvasWindow.window, into: image.buffer, damage: damage)
+        } else {
+            canvasWindow.renderer.canvasRenderer.render(drawing, into: image.buffer, damage: damage)
+        }
     }
 }

@@ -7,14 +7,22 @@ import TouchCore
 /// as the source before each fill or stroke. Text goes through Pango, set
 /// up as `PangoText` does, so what the menu measures is what it draws.
 public final class CairoDrawingContext: DrawingContext {
-    /// The Cairo context drawn on; owned by the caller.
-    public let cairo: OpaquePointer
+    /// The Cairo context drawn on; owned by the caller (who may point this
+    /// context at another, with no state saved).
+    public var cairo: OpaquePointer {
+        didSet {
+            precondition(saved.isEmpty, "a saved state belongs to the Cairo context it was saved on")
+            fillColor = .black
+            strokeColor = .black
+        }
+    }
     private var fillColor = Color.black
     private var strokeColor = Color.black
     private var saved: [(fill: Color, stroke: Color)] = []
 
     public init(cairo: OpaquePointer) {
         self.cairo = cairo
+        saved.reserveCapacity(16)
     }
 
     // MARK: Graphics state

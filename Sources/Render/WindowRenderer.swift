@@ -29,8 +29,16 @@ public final class WindowRenderer {
     public let canvasRenderer = CanvasRenderer()
     /// Painters asked, in order, before a view draws itself.
     public var contentPainters: [ContentPainter] = []
-    /// The canvas the fast path last drew.
+    /// The canvas the fast path last drew, by identity (a weak reference
+    /// would cost atomic operations every frame), and whether this frame drew it.
     private weak var drawnCanvas: CanvasView?
+    private var drawnCanvasID: ObjectIdentifier?
+    private var canvasDrawn = false
+    /// The frame being drawn: its buffer, damaged pixels and Cairo context.
+    private var frame: (buffer: PixelBuffer, rects: [PixelRect], cairo: OpaquePointer)?
+    /// Kept from frame to frame, so a frame allocates no context nor pass.
+    private var context: CairoDrawingContext?
+    private lazy var pass = ViewDrawingPass { [unowned self] view, rect, _ in paintContent(of: view, rect) }
 
     public init() {}
 
@@ -43,30 +51,46 @@ public final class WindowRenderer {
     /// what they hold, as do pixels no view covers.
     public func render(_ root: View, into buffer: PixelBuffer, damage: [Rect]) {
         let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
-        var canvasDrawn = false
+        canvasDrawn = false
         if !rects.isEmpty {
             buffer.drawClipped(to: rects) { cairo in
                 cairo_scale(cairo, buffer.scale, buffer.scale)
-                let context = CairoDrawingContext(cairo: cairo)
-                let pass = ViewDrawingPass { [self] view, rect, _ in
-                    if let canvas = view as? CanvasView,
-                       canvasRenderer.draw(canvas, on: cairo, into: buffer, damage: rects) {
-                        drawnCanvas = canvas
-                        canvasDrawn = true
-                        return true
-                    }
-                    if let panel = view as? RecognizerPanelView {
-                        PanelStyle.fill(panel.bounds, on: cairo)
-                        RecognizerTimelinePainter.draw(panel.timeline, in: panel.bounds, on: cairo)
-                        return true
-                    }
-                    return contentPainters.contains { $0(view, rect, context, buffer) }
+                let context: CairoDrawingContext
+                if let kept = self.context {
+                    kept.cairo = cairo
+                    context = kept
+                } else {
+                    context = CairoDrawingContext(cairo: cairo)
+                    self.context = context
                 }
+                frame = (buffer, rects, cairo)
+                defer { frame = nil }
                 pass.draw(root, damage: damage, in: context)
             }
         }
         // A canvas no longer shown has nothing left to fill in.
         if !canvasDrawn, !(drawnCanvas.map(Self.isShown) ?? false) { canvasRenderer.forgetUnfinishedArea() }
+    }
+
+    /// The pass's content painter: the canvas from its line cache, the
+    /// recognizer panel with the inspector's painter, then `contentPainters`.
+    private func paintContent(of view: View, _ rect: Rect) -> Bool {
+        guard let frame, let context else { return false }
+        if let canvas = view as? CanvasView,
+           canvasRenderer.draw(canvas, on: frame.cairo, into: frame.buffer, damage: frame.rects) {
+            if drawnCanvasID != ObjectIdentifier(canvas) {
+                drawnCanvas = canvas
+                drawnCanvasID = ObjectIdentifier(canvas)
+            }
+            canvasDrawn = true
+            return true
+        }
+        if let panel = view as? RecognizerPanelView {
+            PanelStyle.fill(panel.bounds, on: frame.cairo)
+            RecognizerTimelinePainter.draw(panel.timeline, in: panel.bounds, on: frame.cairo)
+            return true
+        }
+        return contentPainters.contains { $0(view, rect, context, frame.buffer) }
     }
 
     /// Draws the whole buffer.

@@ -23,6 +23,27 @@ enum RendererBenchmarks {
                       ])
     }
 
+    /// Figure 2b: what the drawing pass costs a motion frame (10,000 lines):
+    /// the frame drawn through the window's views, as the app draws it (each
+    /// view drawing itself, the canvas from its line cache), over the same
+    /// frame drawn by the canvas renderer alone, as the app drew it before
+    /// views drew themselves. Taking turns frame by frame; medians.
+    static func drawingPassOverhead(frames: Int) -> Figure {
+        let pass = MotionFrameWorkload(finishedLines: 10_000)
+        let alone = MotionFrameWorkload(finishedLines: 10_000, throughWindow: false)
+        var passTimes = Samples(reservingCapacity: frames), aloneTimes = Samples(reservingCapacity: frames)
+        for _ in 0..<frames {
+            passTimes.append(Stopwatch.time { pass.step() })
+            aloneTimes.append(Stopwatch.time { alone.step() })
+        }
+        return Figure(name: "motion frame through the views' drawing pass ÷ the canvas drawn alone",
+                      value: passTimes.median / aloneTimes.median, unit: "×", budget: nil, verdict: .reportOnly,
+                      details: [
+                          "drawing pass: \(passTimes.durationSummary)",
+                          "canvas alone: \(aloneTimes.durationSummary)",
+                      ])
+    }
+
     /// Figure 3: a full redraw of 10,000 lines at 1920×1080 (the line cache
     /// rebuilt from scratch, as after a resize, then the frame filled from
     /// it), and its ratio to one copy of a whole frame, both as medians.

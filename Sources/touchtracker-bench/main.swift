@@ -47,6 +47,7 @@ if runs("latency") {
 // 2 and 3: the renderer alone.
 if runs("renderer") {
     results.add(RendererBenchmarks.motionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
+    results.add(RendererBenchmarks.drawingPassOverhead(frames: quick ? 50 : 4_000))
     results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
 }
 
