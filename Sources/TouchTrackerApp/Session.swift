@@ -21,14 +21,16 @@ public final class Session {
     public let loop: EventLoop
     public let toplevel: ToplevelWindow
     public let seats: SeatManager
-    public let application = TouchCore.Application()
-    public let window: TouchCore.Window
-    public let canvas: CanvasView
-    let canvasController: CanvasController
-    /// Our own title bar, shown when the compositor leaves decorations to us.
-    let titleBar = TitleBarView(title: Session.title)
-    /// Shown over the canvas while the drawing cannot be saved.
-    let saveFailureBanner = SaveFailureBanner(frame: .zero)
+    /// The app's views and input handling, which a replay runs too.
+    let scene: CanvasScene
+    public var application: TouchCore.Application { scene.application }
+    public var window: TouchCore.Window { scene.window }
+    public var canvas: CanvasView { scene.canvas }
+    var canvasController: CanvasController { scene.canvasController }
+    var titleBar: TitleBarView { scene.titleBar }
+    var saveFailureBanner: SaveFailureBanner { scene.saveFailureBanner }
+    var palmRejection: PalmRejection { scene.palmRejection }
+    var penHover: PenHover { scene.penHover }
     let autosave: Autosave
     /// Where the drawing is saved: the path given, with a symbolic link at
     /// its end resolved to its target.
@@ -51,11 +53,8 @@ public final class Session {
     public static let renderingBudget = 0.008
     /// Asks for the next frame while the line cache is still being rendered.
     private var continuation: TimerHandle?
-    private let translator: InputTranslator
-    /// Ignores fingers on the canvas while a pen is near.
-    let palmRejection: PalmRejection
-    /// The rings of the pens hovering over the canvas.
-    let penHover: PenHover
+    /// Writes the session's input to a file (`--record`); nil when not asked.
+    private let recorder: Recorder?
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
     /// A change to the finished lines is waiting to be saved (see `wire`).
@@ -76,11 +75,12 @@ public final class Session {
     public convenience init(display: Display, clock: Clock, documentPath: String,
                             environment: [String: String] = Program.environment(),
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            record: RecordingFile? = nil,
                             report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         let document = try Document.open(at: documentPath)
         if let message = document.message { report(message) }
         try self.init(display: display, clock: clock, document: document, environment: environment,
-                      logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+                      logInput: logInput, trace: trace, record: record, report: report, settingsPath: settingsPath)
     }
 
     /// Shows the opened `document` and maps the window; the session holds
@@ -89,12 +89,14 @@ public final class Session {
     ///   - environment: where emergency copies go (`XDG_STATE_HOME`, `XDG_RUNTIME_DIR`, `HOME`).
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
     ///   - trace: receives one JSON line per decision of the core (`--trace`).
+    ///   - record: where to write the session's input (`--record`).
     ///   - report: receives messages meant for the user.
     ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
     ///     defaults and saves no settings.
     public init(display: Display, clock: Clock, document: OpenedDocument,
                 environment: [String: String] = Program.environment(),
                 logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                record: RecordingFile? = nil,
                 report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         self.display = display
         self.report = report
@@ -106,25 +108,16 @@ public final class Session {
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)
         let size = toplevel.size
-        window = TouchCore.Window(size: Size(width: Double(size.width), height: Double(size.height)),
-                                  timers: loop.timers)
-        window.menuController.textMeasurer = PangoTextMeasurer()
-        application.addWindow(window)
-        canvas = CanvasView(frame: window.bounds, drawing: drawing)
-        canvasController = CanvasController(
-            canvas: canvas,
+        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
+        let palmRejectionOn = settingsFile?.settings.palmRejection ?? true
+        scene = CanvasScene(
+            size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
+            drawing: drawing, palmRejection: palmRejectionOn,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
-        window.addSubview(canvas)
-        window.addSubview(saveFailureBanner)
-        // The canvas answers the keyboard from the start: Ctrl+Z must undo
-        // a line just drawn, before any tap made the canvas first responder.
-        canvas.becomeFirstResponder()
-        translator = InputTranslator(window: window)
-        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
-        palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
-        penHover = PenHover(isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) },
-                            damage: { [unowned window] in window.setNeedsDisplay($0) })
+        recorder = record.map {
+            Recorder(file: $0, clock: clock, lines: document.lines, palmRejection: palmRejectionOn, report: report)
+        }
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
@@ -137,46 +130,20 @@ public final class Session {
 
     private func wire(logInput: ((String) -> Void)?) {
         seats.onInput = { [unowned self] event in
+            recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
             logInput?(InputLog.line(for: event))
-            switch event {
-            case .touch(let frame):
-                guard let kept = palmRejection.filter(frame) else { return }
-                translator.handle(.touch(kept))
-            case .tabletTool(let frame):
-                palmRejection.observe(frame)
-                penHover.observe(frame)
-                translator.handle(event)
-            case .pointer(let frame):
-                translator.handle(event)
-                // The pointer's image follows what is under it (the title
-                // bar's resize border).
-                updateCursor(for: frame)
-            case .key, .keyboardFocus, .seatCapabilities:
-                translator.handle(event)
-            }
+            scene.handle(event)
+            // The pointer's image follows what is under it (the title bar's
+            // resize border).
+            if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
-        translator.onAppKey = { [unowned self] press in
-            guard press.key == .character("q"), press.modifiers == .control else { return false }
-            quit()
-            return true
-        }
-        translator.onSecondaryClick = { [unowned self] point in
-            // A right click on our title bar is not the canvas's.
-            guard canvas.frame.contains(point) else { return }
-            canvasController.secondaryClick(at: canvas.convert(point, from: nil))
-        }
-        toplevel.onConfigure = { [unowned self] size, _, _ in
-            let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            // A configure that only changes states (activated, maximized)
-            // must not repaint the whole window.
-            if window.frame != bounds { window.frame = bounds }
-            layOut(in: bounds)
-        }
-        palmRejection.isEnabled = settingsFile?.settings.palmRejection ?? true
-        canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
-        canvasController.setPalmRejection = { [unowned self] on in
-            palmRejection.isEnabled = on
-            settingsFile?.update { $0.palmRejection = on }
+        scene.onQuit = { [unowned self] in quit() }
+        toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
+        scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
+        if let recorder {
+            // Buffered lines go to the file once the frame is on its way: a
+            // crash loses at most the batches of one iteration.
+            loop.add(.idle) { recorder.flush() }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -197,13 +164,24 @@ public final class Session {
         autosave.onFailureChange = { [unowned self] failure in saveFailureBanner.show(failure) }
     }
 
-    /// Places the title bar (if shown), the canvas below it and the banner
-    /// along the canvas's bottom edge.
-    func layOut(in bounds: Rect) {
-        let canvasFrame = layOutDecorations(in: bounds)
-        if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
-        let bannerFrame = SaveFailureBanner.frame(in: canvasFrame)
-        if saveFailureBanner.frame != bannerFrame { saveFailureBanner.frame = bannerFrame }
+    /// Places the views for the toplevel's size, scale, decorations and
+    /// states (and records them, with `--record`).
+    func layOut() {
+        let states = toplevel.states
+        let layout = WindowLayout(width: Int(toplevel.size.width), height: Int(toplevel.size.height),
+                                  scale: toplevel.scaleFactor,
+                                  clientSideDecorations: toplevel.decorationMode == .clientSide,
+                                  maximized: states.contains(.maximized), fullscreen: states.contains(.fullscreen),
+                                  activated: states.contains(.activated))
+        recorder?.record(layout)
+        scene.layOut(layout)
+    }
+
+    /// The `wl_seat` version of the seat a capabilities batch is about, for
+    /// the recording (what the seat may send depends on it).
+    private func seatVersion(of event: InputEvent) -> UInt32? {
+        guard recorder != nil, case .seatCapabilities(let seat, _, _, _) = event else { return nil }
+        return seats.seatVersions.first { $0.name == seat }?.version
     }
 
     private func forwardDamage() {
@@ -268,6 +246,7 @@ public final class Session {
     /// Saves one last time and records how the drawing ended up.
     private func finish() {
         guard ending == nil else { return }
+        recorder?.finish()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
         if needsSave { autosave.markChanged() }

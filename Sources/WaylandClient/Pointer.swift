@@ -53,7 +53,7 @@ final class Pointer {
     /// from version 3).
     func destroy() {
         leave(time: pendingTime)
-        endFrame()
+        endFrame(origin: .removed)
         if wl_pointer_get_version(proxy) >= WL_POINTER_RELEASE_SINCE_VERSION {
             wl_pointer_release(proxy)
         } else {
@@ -148,7 +148,7 @@ final class Pointer {
 
     /// `wl_pointer.frame`: delivers the batch (nothing when every event was
     /// on another surface).
-    private func endFrame() {
+    private func endFrame(origin: InputOrigin? = nil) {
         defer {
             pending = []
             pendingSource = nil
@@ -159,7 +159,8 @@ final class Pointer {
             axis.source = source
             return .axis(axis)
         }
-        environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime)))
+        environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime)),
+                         origin: origin ?? (hasFrames ? .compositor : .unframed))
         if focused && shownShape == nil { showCursor() }
     }
 
