@@ -35,7 +35,8 @@ public enum Program {
         case .check(let recording?):
             status = check(recording, json: options.json)
         case .check(nil):
-            status = checkLive(documentAt: path, record: options.record, json: options.json)
+            // Its drawing is a scratch one unless --file names one.
+            status = checkLive(documentAt: options.file, record: options.record, json: options.json)
         }
         return status.rawValue
     }
@@ -220,8 +221,4 @@ public enum Program {
             offset += written
         }
     }
-}
-
-extension Program {
-    static func checkLive(documentAt path: String, record: String?, json: Bool) -> ExitStatus { .failure }
 }

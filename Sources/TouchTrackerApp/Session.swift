@@ -55,6 +55,8 @@ public final class Session {
     private var continuation: TimerHandle?
     /// Writes the session's input to a file (`--record`); nil when not asked.
     private let recorder: Recorder?
+    /// `check --live`'s script, shown over the canvas.
+    let guide: CheckGuide?
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
     /// A change to the finished lines is waiting to be saved (see `wire`).
@@ -93,11 +95,13 @@ public final class Session {
     ///   - report: receives messages meant for the user.
     ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
     ///     defaults and saves no settings.
+    ///   - showsCheckGuide: shows `check --live`'s guide over the canvas.
     public init(display: Display, clock: Clock, document: OpenedDocument,
                 environment: [String: String] = Program.environment(),
                 logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
                 record: RecordingFile? = nil,
-                report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
+                report: @escaping (String) -> Void, settingsPath: String? = nil,
+                showsCheckGuide: Bool = false) throws {
         self.display = display
         self.report = report
         self.environment = environment
@@ -118,6 +122,7 @@ public final class Session {
         recorder = record.map {
             Recorder(file: $0, clock: clock, lines: document.lines, palmRejection: palmRejectionOn, report: report)
         }
+        guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
@@ -132,6 +137,7 @@ public final class Session {
         seats.onInput = { [unowned self] event in
             recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
             logInput?(InputLog.line(for: event))
+            guide?.observe(event)
             scene.handle(event)
             // The pointer's image follows what is under it (the title bar's
             // resize border).
@@ -144,6 +150,10 @@ public final class Session {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.
             loop.add(.idle) { recorder.flush() }
+        }
+        guide?.onChange = { [unowned self] ring, stepChanged in
+            if let ring { repaint(ring) }
+            if stepChanged { repaint(GuidePainter.stripFrame(in: canvas.frame)) }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -206,6 +216,9 @@ public final class Session {
                             damage: damage)
             if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
                 BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
+            }
+            if let guide {
+                GuidePainter.paint(guide.text, ring: guide.ring, canvasFrame: canvas.frame, into: buffer, damage: damage)
             }
             // Last: the rings stand for the pens' cursors.
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)

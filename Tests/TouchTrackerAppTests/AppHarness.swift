@@ -36,6 +36,8 @@ final class AppHarness {
     let documentPath: String
     /// The session's settings file (inside the temporary directory).
     let settingsPath: String
+    /// Where `record: true` records the session (`--record`).
+    let recordingPath: String
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
 
@@ -65,10 +67,10 @@ final class AppHarness {
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
          documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
          environment: [String: String]? = nil, settings: String? = nil,
-         sharing: TemporaryDirectory? = nil) throws {
+         sharing: TemporaryDirectory? = nil, record: Bool = false, seatVersion: Int32 = 8) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
-        seats = seatNames.map { compositor.addSeat(name: $0) }
+        seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
         if tablets { compositor.addTabletManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
@@ -88,11 +90,14 @@ final class AppHarness {
         messages = box
         let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
         let directory = temporary.path
+        recordingPath = temporary.path + "/session.ttrec"
+        let recording = record ? try RecordingFile(path: recordingPath) : nil
         session = try Session(display: display, clock: clock, documentPath: self.documentPath,
                               environment: environment ?? ["HOME": directory,
                                                            "XDG_STATE_HOME": directory + "/state",
                                                            "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
+                              record: recording,
                               report: { box.reports.append($0) }, settingsPath: settingsPath)
         try mapWindow()
     }
