@@ -20,8 +20,8 @@ final class CanvasScene {
     let canvasController: CanvasController
     /// Our own title bar, shown when the compositor leaves decorations to us.
     let titleBar = TitleBarView(title: Session.title)
-    /// Shown over the canvas while the drawing cannot be saved.
-    let saveFailureBanner = SaveFailureBanner(frame: .zero)
+    /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
+    let banner = Banner(frame: .zero)
     private let translator: InputTranslator
     /// Ignores fingers on the canvas while a pen is near.
     let palmRejection: PalmRejection
@@ -46,11 +46,8 @@ final class CanvasScene {
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
         canvasController = CanvasController(canvas: canvas, exportBasePath: exportBasePath, report: report)
         window.addSubview(canvas)
-        window.addSubview(saveFailureBanner)
+        window.addSubview(banner)
         window.addSubview(titleBar)
-        // The canvas answers the keyboard from the start: Ctrl+Z must undo
-        // a line just drawn, before any tap made the canvas first responder.
-        canvas.becomeFirstResponder()
         translator = InputTranslator(window: window)
         let clock = timers.clock
         palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
@@ -72,6 +69,23 @@ final class CanvasScene {
             palmRejection.isEnabled = on
             onPalmRejectionChange(on)
         }
+    }
+
+    /// The drawing is being opened (in the background): the canvas takes
+    /// no input until `documentOpened`.
+    func beginOpening() {
+        canvas.isUserInteractionEnabled = false
+    }
+
+    /// The drawing's lines (and their index), as opened, go on the canvas,
+    /// which takes input from now on.
+    func documentOpened(_ lines: Drawing) {
+        canvas.drawing.takeLines(of: lines)
+        canvas.setNeedsDisplay()
+        canvas.isUserInteractionEnabled = true
+        // The canvas answers the keyboard from the start: Ctrl+Z must undo
+        // a line just drawn, before any tap made the canvas first responder.
+        canvas.becomeFirstResponder()
     }
 
     /// One input batch of the Wayland layer, on its way to the core.
@@ -107,7 +121,7 @@ final class CanvasScene {
                                height: bounds.height - height)
         }
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
-        let bannerFrame = SaveFailureBanner.frame(in: canvasFrame)
-        if saveFailureBanner.frame != bannerFrame { saveFailureBanner.frame = bannerFrame }
+        let bannerFrame = Banner.frame(in: canvasFrame)
+        if banner.frame != bannerFrame { banner.frame = bannerFrame }
     }
 }

@@ -168,7 +168,7 @@ private struct Analysis {
             let place = Place(line: entry.lineNumber)
             switch entry.item {
             case .window(let layout): self.layout = layout
-            case .end: break
+            case .drawing, .end: break
             case .batch(let event, let origin, let seatVersion):
                 switch event {
                 case .touch(let frame): touch(frame, origin: origin, at: place)

@@ -1,9 +1,7 @@
 import Canvas
+import Platform
 import Timing
 import WaylandClient
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Program {
     /// `check --live`: a session with the guide on the canvas, recorded
@@ -11,38 +9,31 @@ extension Program {
     /// The drawing is `path` with `--file`, else a scratch drawing: a
     /// check leaves the user's drawing alone. Scratch files go when done.
     static func checkLive(documentAt path: String?, record: String?, json: Bool) -> ExitStatus {
-        var template = Array("/tmp/touchtracker-check-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else {
-            printError("touchtracker: cannot create a scratch directory in /tmp: \(String(cString: strerror(errno)))")
+        let scratch: String
+        do {
+            scratch = try FileSystem.makeTemporaryDirectory(prefix: "touchtracker-check")
+        } catch {
+            printError("touchtracker: cannot create a scratch directory in /tmp: \(error)")
             return .failure
         }
-        let scratch = String(cString: created)
         let drawingPath = path ?? scratch + "/drawing.json"
         let recordingPath = record ?? scratch + "/check.ttrec"
         defer {
             for name in ["drawing.json", "drawing.json.journal", "drawing.json.lock", "check.ttrec"] {
-                unlink(scratch + "/" + name)
+                try? FileSystem.remove(scratch + "/" + name)
             }
-            rmdir(scratch)
-        }
-        let file: RecordingFile
-        let document: OpenedDocument
-        let display: Display
-        do {
-            file = try RecordingFile(path: recordingPath)
-            document = try Document.open(at: drawingPath)
-            display = try Display.connect()
-        } catch let error as DocumentError {
-            printError("touchtracker: \(error)")
-            return status(for: error)
-        } catch {
-            printError("touchtracker: \(error)")
-            return .failure
+            try? FileSystem.removeDirectory(scratch)
         }
         let session: Session
         do {
-            session = try Session(display: display, clock: SystemClock(), document: document, record: file,
+            let file = try RecordingFile(path: recordingPath)
+            let opening = try Document.beginOpening(at: drawingPath)
+            let display = try Display.connect()
+            session = try Session(display: display, clock: SystemClock(), opening: opening, record: file,
                                   report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)
+        } catch let error as DocumentError {
+            printError("touchtracker: \(error)")
+            return status(for: error)
         } catch {
             printError("touchtracker: \(error)")
             return .failure

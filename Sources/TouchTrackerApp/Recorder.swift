@@ -18,7 +18,6 @@ final class Recorder {
     private let file: RecordingFile
     private let clock: Clock
     private let start: Double
-    private let lines: [Line]
     private let palmRejection: Bool
     private let report: (String) -> Void
     private var buffer: [UInt8] = []
@@ -29,11 +28,10 @@ final class Recorder {
     /// Set when a write failed: the recording stops, the session goes on.
     private var failed = false
 
-    init(file: RecordingFile, clock: Clock, lines: [Line], palmRejection: Bool, report: @escaping (String) -> Void) {
+    init(file: RecordingFile, clock: Clock, palmRejection: Bool, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         start = clock.now
-        self.lines = lines
         self.palmRejection = palmRejection
         self.report = report
     }
@@ -46,6 +44,11 @@ final class Recorder {
             seats.append((seat, seatVersion))
         }
         append(RecordingFormat.line(event, origin: origin, seatVersion: seatVersion, at: now))
+    }
+
+    /// The drawing is open with these lines: what a replay starts from.
+    func record(drawingOpened lines: [Line]) {
+        append(RecordingFormat.line(drawing: lines, at: now))
     }
 
     /// Records the window's layout when it changed.
@@ -77,7 +80,7 @@ final class Recorder {
     private func write() {
         var bytes: [UInt8] = []
         if !headerWritten {
-            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, lines: lines) + "\n").utf8)
+            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection) + "\n").utf8)
             headerWritten = true
         }
         bytes += buffer

@@ -1,10 +1,8 @@
 import Canvas
 import JSONLine
+import Platform
 import TouchCore
 import WaylandClient
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A `--record` file read back (see `RecordingFormat`): its header and its
 /// lines in order, for `replay` and `check`.
@@ -15,6 +13,8 @@ struct Recording {
     }
 
     enum Item {
+        /// The drawing the session opened, with these lines.
+        case drawing([Line])
         case window(WindowLayout)
         case batch(InputEvent, origin: InputOrigin, seatVersion: UInt32?)
         case end
@@ -36,8 +36,6 @@ struct Recording {
     var appVersion: String
     var seats: [Seat]
     var palmRejection: Bool
-    /// The drawing the recorded session opened.
-    var lines: [Line]
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -45,17 +43,18 @@ struct Recording {
 
     /// Reads the recording at `path`.
     static func read(path: String) throws(Unreadable) -> Recording {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Unreadable(description: "\(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Unreadable(description: "\(path): \(String(cString: strerror(errno)))") }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
+        do {
+            let file = try FileDescriptor.open(path, .readOnly)
+            defer { try? file.close() }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = try file.read(into: &chunk)
+                if count == 0 { break }
+                bytes += chunk[0..<count]
+            }
+        } catch {
+            throw Unreadable(description: "\(path): \(error)")
         }
         return try parse(bytes, name: path)
     }
@@ -80,20 +79,12 @@ struct Recording {
                                           + "this touchtracker reads format \(RecordingFormat.version)")
         }
         var recording = Recording(appVersion: headerObject["app"]?.stringValue ?? "unknown", seats: [],
-                                  palmRejection: headerObject["palmRejection"]?.boolValue ?? true, lines: [],
-                                  entries: [])
+                                  palmRejection: headerObject["palmRejection"]?.boolValue ?? true, entries: [])
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,
                   let version = object["version"]?.numberValue.flatMap({ UInt32(exactly: $0) })
             else { throw fail(1, "a seat of the header is not {\"name\":…,\"version\":…}") }
             recording.seats.append(Seat(name: name, version: version))
-        }
-        for value in headerObject["drawing"]?.arrayValue ?? [] {
-            guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 4 else {
-                throw fail(1, "a line of the drawing is not [x0,y0,x1,y1]")
-            }
-            recording.lines.append(Line(begin: Point(x: numbers[0], y: numbers[1]),
-                                        end: Point(x: numbers[2], y: numbers[3])))
         }
         var lastTime = -Double.infinity
         for index in 1..<lines.count {
@@ -122,7 +113,16 @@ struct Recording {
             guard time >= lastTime else { throw fail(number, "time goes backwards (\(time) after \(lastTime))") }
             lastTime = time
             let item: Item
-            if let window = object["window"] {
+            if let drawing = object["drawing"] {
+                var lines: [Line] = []
+                for value in drawing.arrayValue ?? [] {
+                    guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 4 else {
+                        throw fail(number, "a line of the drawing is not [x0,y0,x1,y1]")
+                    }
+                    lines.append(Line(begin: Point(x: numbers[0], y: numbers[1]), end: Point(x: numbers[2], y: numbers[3])))
+                }
+                item = .drawing(lines)
+            } else if let window = object["window"] {
                 item = .window(try layout(window, fail: { fail(number, $0) }))
             } else if object["end"] != nil {
                 item = .end

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The file `--record` writes, opened before the session starts, so a path
 /// that cannot be written is refused at once, before any window opens.
@@ -10,14 +8,15 @@ public final class RecordingFile {
     }
 
     public let path: String
-    private var fd: Int32
+    private var descriptor: FileDescriptor?
 
     /// Creates (or empties) the file at `path`.
     public init(path: String) throws(CannotCreate) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw CannotCreate(description: "cannot record to \(path): \(String(cString: strerror(errno)))")
+        do {
+            descriptor = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate], permissions: 0o644)
+        } catch {
+            throw CannotCreate(description: "cannot record to \(path): \(error)")
         }
     }
 
@@ -25,19 +24,17 @@ public final class RecordingFile {
 
     /// Writes all of `bytes`; returns the error's text when it fails.
     func write(_ bytes: [UInt8]) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return String(cString: strerror(errno)) }
-            offset += written
+        guard let descriptor else { return "the file is closed" }
+        do {
+            try descriptor.writeAll(bytes)
+            return nil
+        } catch {
+            return error.description
         }
-        return nil
     }
 
     func close() {
-        guard fd >= 0 else { return }
-        Glibc.close(fd)
-        fd = -1
+        try? descriptor?.close()
+        descriptor = nil
     }
 }

@@ -8,14 +8,14 @@ import WaylandClient
 /// are stable.
 ///
 /// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.1.0",
-///   "seats":[{"name":"seat0","version":8}],"palmRejection":true,
-///   "drawing":[[x0,y0,x1,y1],…]}`: the format version, the app's
-///   version, the seats bound when it was written (with their `wl_seat`
-///   version), whether palm rejection was on, and the lines of the drawing
-///   the session opened.
+///   "seats":[{"name":"seat0","version":8}],"palmRejection":true}`: the
+///   format version, the app's version, the seats bound when it was
+///   written (with their `wl_seat` version), whether palm rejection was on.
 /// - Every other line starts with `"t"`, our monotonic clock's time of
 ///   receipt in seconds since the recording began (to the microsecond),
 ///   then one of:
+///   - `"drawing":[[x0,y0,x1,y1],…]`: the lines of the drawing the session
+///     opened, once it is open (until then the canvas takes no input);
 ///   - `"window":{"width":…,"height":…,"scale":…,"decorations":"client"|"server",
 ///     "states":["maximized","fullscreen","activated"]}`: the window's
 ///     logical size, scale, who draws the title bar and the states that
@@ -35,7 +35,7 @@ enum RecordingFormat {
     static let version = 1
     static let headerKey = "touchtrackerRecording"
 
-    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, lines: [Line]) -> String {
+    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -46,6 +46,12 @@ enum RecordingFormat {
             return .object(entry)
         }))
         object.add("palmRejection", .bool(palmRejection))
+        return object.line
+    }
+
+    static func line(drawing lines: [Line], at time: Double) -> String {
+        var object = JSONObject()
+        object.add("t", Self.time(time))
         object.add("drawing", .array(lines.map { line in
             .array([line.begin.x, line.begin.y, line.end.x, line.end.y].map { .number($0) })
         }))

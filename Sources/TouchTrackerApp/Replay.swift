@@ -8,8 +8,8 @@ import WaylandClient
 /// session) with no compositor, on a fake clock set to each batch's
 /// recorded time of receipt, so the gestures' timers (double tap, long
 /// press) fire where they fired live. Nothing is read or written but the
-/// recording: the drawing starts as the recording's header says, and the
-/// canvas menu's exports are refused.
+/// recording: the drawing starts as the recording's drawing line says, and
+/// the canvas menu's exports are refused.
 ///
 /// The same recording gives the same drawing on every run: nothing in it
 /// reads the real clock, the disk or the compositor.
@@ -39,7 +39,7 @@ final class Replay {
             if case .window(let layout) = entry.item { layout } else { nil }
         }.first ?? Self.unconfigured
         scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
-                            drawing: Drawing(lines: recording.lines), palmRejection: recording.palmRejection,
+                            drawing: Drawing(), palmRejection: recording.palmRejection,
                             exportBasePath: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
         scene.titleBar.onRequest = { [unowned self] request in
@@ -49,6 +49,9 @@ final class Replay {
         }
         if let trace { scene.window.tracer = { trace(TraceLog.line(for: $0)) } }
         scene.layOut(first)
+        // As in the session: no input reaches the canvas until the drawing
+        // is open (its line in the recording).
+        scene.beginOpening()
     }
 
     /// Runs every line of the recording, in order; returns the drawing
@@ -61,6 +64,8 @@ final class Replay {
             let time = Self.startTime + entry.time
             if time > clock.now { timers.advance(by: time - clock.now) }
             switch entry.item {
+            case .drawing(let lines):
+                scene.documentOpened(Drawing(lines: lines))
             case .window(let layout):
                 scene.layOut(layout)
             case .batch(let event, _, _):

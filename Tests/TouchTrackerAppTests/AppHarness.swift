@@ -8,6 +8,7 @@ import TouchTrackerApp
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// The real app (`Session`) connected through real libwayland to a scripted
@@ -63,11 +64,15 @@ final class AppHarness {
     /// default to `state/` and `runtime/` in the temporary directory.
     /// The settings file is `settingsPath` (`settings` its contents, when
     /// given); `sharing` is another harness's temporary directory to use.
+    /// Drawings of `backgroundOpeningThreshold` bytes or more are opened in
+    /// the background, after the window appears.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
          documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
          environment: [String: String]? = nil, settings: String? = nil,
-         sharing: TemporaryDirectory? = nil, record: Bool = false, seatVersion: Int32 = 8) throws {
+         sharing: TemporaryDirectory? = nil,
+         backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+         record: Bool = false, seatVersion: Int32 = 8) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
@@ -98,7 +103,8 @@ final class AppHarness {
                                                            "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
                               record: recording,
-                              report: { box.reports.append($0) }, settingsPath: settingsPath)
+                              report: { box.reports.append($0) }, settingsPath: settingsPath,
+                              backgroundOpeningThreshold: backgroundOpeningThreshold)
         try mapWindow()
     }
 
@@ -293,7 +299,7 @@ final class AppHarness {
         var count = 0
         var stoppedByGuard = false
         let loop = session.loop
-        let watch = loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
+        let watch = loop.watch(fd: fds[0], events: .readable) { _ in
             count += 1
             onIteration(count)
             if count >= iterations {
