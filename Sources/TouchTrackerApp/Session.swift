@@ -91,10 +91,12 @@ public final class Session {
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
                             record: RecordingFile? = nil,
                             report: @escaping (String) -> Void, settingsPath: String? = nil,
-                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
+                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+                            showsCheckGuide: Bool = false) throws {
         try self.init(display: display, clock: clock, opening: Document.beginOpening(at: documentPath),
                       environment: environment, logInput: logInput, trace: trace, record: record, report: report,
-                      settingsPath: settingsPath, backgroundOpeningThreshold: backgroundOpeningThreshold)
+                      settingsPath: settingsPath, backgroundOpeningThreshold: backgroundOpeningThreshold,
+                      showsCheckGuide: showsCheckGuide)
     }
 
     /// Finishes opening the drawing and maps the window. A file of at least

@@ -72,7 +72,7 @@ final class AppHarness {
          environment: [String: String]? = nil, settings: String? = nil,
          sharing: TemporaryDirectory? = nil,
          backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
-         record: Bool = false, seatVersion: Int32 = 8) throws {
+         record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
@@ -104,7 +104,8 @@ final class AppHarness {
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
                               record: recording,
                               report: { box.reports.append($0) }, settingsPath: settingsPath,
-                              backgroundOpeningThreshold: backgroundOpeningThreshold)
+                              backgroundOpeningThreshold: backgroundOpeningThreshold,
+                              showsCheckGuide: checkGuide)
         try mapWindow()
     }
 
