@@ -208,6 +208,7 @@ public final class Session {
             self.opening = nil
             watch.cancel()
             work.join()
+            defer { CurrentProcess.returnFreedMemory() }
             switch outcome.result! {
             case .success(let (document, lines)):
                 documentOpened(document, lines: lines)
