@@ -13,7 +13,8 @@ import WaylandClient
 ///
 /// The header names the seats, which the compositor names only after the
 /// window exists: it is written at the first idle moment after a seat
-/// reported its capabilities (they follow its name), or at the end.
+/// reported its capabilities (they follow its name), or once
+/// `headerDelay` passed without a seat (headless weston has none).
 final class Recorder {
     private let file: RecordingFile
     private let clock: Clock
@@ -37,6 +38,11 @@ final class Recorder {
     }
 
     private var now: Double { clock.now - start }
+
+    /// How long the header waits for a seat to report, in seconds: seats
+    /// come within the first roundtrips, and a crash soon after the start
+    /// must still leave a recording on disk.
+    static let headerDelay = 1.0
 
     func record(_ event: InputEvent, origin: InputOrigin, seatVersion: UInt32?) {
         if case .seatCapabilities(let seat, _, _, _) = event, let seatVersion,
@@ -66,7 +72,7 @@ final class Recorder {
 
     /// Writes what is buffered (once the header can be written).
     func flush() {
-        guard !failed, !buffer.isEmpty, headerWritten || !seats.isEmpty else { return }
+        guard !failed, !buffer.isEmpty, headerWritten || !seats.isEmpty || now >= Self.headerDelay else { return }
         write()
     }
 

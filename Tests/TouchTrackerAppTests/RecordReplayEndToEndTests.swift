@@ -151,3 +151,18 @@ import Glibc
         #expect(reports == ["not exported: a replay writes no file but the one --export names"])
     }
 }
+
+/// A compositor without seats (headless weston) still gets its recording
+/// onto the disk early, not only when the session ends.
+@Suite struct RecordingWithoutSeatsTests {
+    @Test func theHeaderIsWrittenOnceASecondPassedWithoutASeat() throws {
+        let app = try AppHarness(seatNames: [], record: true)
+        func written() -> String { String(decoding: AppHarness.read(app.recordingPath) ?? [], as: UTF8.self) }
+        try app.session.loop.runOnce(timeout: 0)
+        #expect(written().isEmpty, "waiting for a seat to name")
+        app.advance(by: 1.1)
+        try app.session.loop.runOnce(timeout: 0)
+        #expect(written().hasPrefix("{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\",\"seats\":[],"))
+        #expect(written().contains("\"window\":{\"width\":400,\"height\":300,"))
+    }
+}
