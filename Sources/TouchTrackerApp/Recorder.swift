@@ -5,8 +5,9 @@ import WaylandClient
 /// Writes a session's input to a `RecordingFile` (`--record`), in the
 /// format `RecordingFormat` describes.
 ///
-/// Recording must not slow input down: lines are kept in memory as batches
-/// arrive and written in one `write` when the loop goes idle, after the
+/// Recording must not slow input down: batches are kept in memory as they
+/// arrive (the values and the time, nothing formatted), and turned into
+/// lines and written in one `write` when the loop goes idle, after the
 /// frame is on its way. The file then holds everything up to the last
 /// idle moment, so a crash loses at most one iteration's batches (and
 /// leaves at worst a torn last line, which `replay` names).
@@ -21,7 +22,14 @@ final class Recorder {
     private let start: Double
     private let palmRejection: Bool
     private let report: (String) -> Void
-    private var buffer: [UInt8] = []
+    /// What happened since the last write, in order, with its time.
+    private enum Entry {
+        case batch(InputEvent, InputOrigin, seatVersion: UInt32?)
+        case layout(WindowLayout)
+        case drawing([Line])
+        case end
+    }
+    private var pending: [(time: Double, entry: Entry)] = []
     /// The seats seen so far, with their versions, for the header.
     private var seats: [(name: String, version: UInt32)] = []
     private var headerWritten = false
@@ -49,36 +57,35 @@ final class Recorder {
            !seats.contains(where: { $0.name == seat }) {
             seats.append((seat, seatVersion))
         }
-        append(RecordingFormat.line(event, origin: origin, seatVersion: seatVersion, at: now))
+        append(.batch(event, origin, seatVersion: seatVersion))
     }
 
     /// The drawing is open with these lines: what a replay starts from.
     func record(drawingOpened lines: [Line]) {
-        append(RecordingFormat.line(drawing: lines, at: now))
+        append(.drawing(lines))
     }
 
     /// Records the window's layout when it changed.
     func record(_ layout: WindowLayout) {
         guard layout != lastLayout else { return }
         lastLayout = layout
-        append(RecordingFormat.line(layout, at: now))
+        append(.layout(layout))
     }
 
-    private func append(_ line: String) {
+    private func append(_ entry: Entry) {
         guard !failed else { return }
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(UInt8(ascii: "\n"))
+        pending.append((now, entry))
     }
 
     /// Writes what is buffered (once the header can be written).
     func flush() {
-        guard !failed, !buffer.isEmpty, headerWritten || !seats.isEmpty || now >= Self.headerDelay else { return }
+        guard !failed, !pending.isEmpty, headerWritten || !seats.isEmpty || now >= Self.headerDelay else { return }
         write()
     }
 
     /// The session ended: the end line, everything buffered, and the file closed.
     func finish() {
-        append(RecordingFormat.endLine(at: now))
+        append(.end)
         if !failed { write() }
         file.close()
     }
@@ -89,8 +96,19 @@ final class Recorder {
             bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection) + "\n").utf8)
             headerWritten = true
         }
-        bytes += buffer
-        buffer = []
+        for (time, entry) in pending {
+            let line: String
+            switch entry {
+            case .batch(let event, let origin, let seatVersion):
+                line = RecordingFormat.line(event, origin: origin, seatVersion: seatVersion, at: time)
+            case .layout(let layout): line = RecordingFormat.line(layout, at: time)
+            case .drawing(let lines): line = RecordingFormat.line(drawing: lines, at: time)
+            case .end: line = RecordingFormat.endLine(at: time)
+            }
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        pending.removeAll(keepingCapacity: true)
         if let error = file.write(bytes) {
             failed = true
             report("recording to \(file.path) stopped: \(error)")
