@@ -49,7 +49,7 @@ if runs("recording") {
     do {
         results.add(try RecordingCostBenchmark.run(strokes: quick ? 3 : 50, verdict: timing))
     } catch {
-        results.add(Figure.failed("--record: mid-stroke motion p99", error))
+        results.add(Figure.failed("--record: mid-stroke motion p50", error))
     }
 }
 
