@@ -98,7 +98,7 @@ final class CanvasScene {
             palmRejection.observe(frame)
             penHover.observe(frame)
             translator.handle(event)
-        case .pointer, .key, .keyboardFocus, .seatCapabilities:
+        case .pointer, .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
             translator.handle(event)
         }
     }

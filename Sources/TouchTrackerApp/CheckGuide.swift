@@ -79,7 +79,7 @@ final class CheckGuide {
                step != .done {
                 advance()
             }
-        case .tabletTool, .keyboardFocus, .seatCapabilities:
+        case .tabletTool, .pointerGesture, .keyboardFocus, .seatCapabilities:
             break
         }
     }

@@ -176,6 +176,8 @@ private struct Analysis {
                 case .tabletTool(let frame): tablet(frame, origin: origin, at: place)
                 case .key(let key):
                     if key.action != .repeat { time(key.time, stream: "\(key.seat) keyboard", at: place) }
+                case .pointerGesture(let gesture):
+                    time(gesture.time, stream: "\(gesture.seat) touchpad gesture", at: place)
                 case .keyboardFocus: break
                 case .seatCapabilities(let seat, let pointer, let keyboard, let touch):
                     if let seatVersion { seatVersions[seat] = seatVersion }

@@ -208,7 +208,6 @@ public final class Session {
             self.opening = nil
             watch.cancel()
             work.join()
-            defer { CurrentProcess.returnFreedMemory() }
             switch outcome.result! {
             case .success(let (document, lines)):
                 documentOpened(document, lines: lines)

@@ -21,7 +21,10 @@ extension InputLog {
             let events = try reader.array("frame").map { value throws(UnreadableBatch) in
                 try pointerEvent(FieldReader(value, context: "a pointer event"))
             }
-            return .pointer(PointerFrame(seat: seat, events: events, time: try reader.uint32("time")))
+            return .pointer(PointerFrame(seat: seat, events: events, time: try reader.uint32("time"),
+                                         modifiers: try modifiers(reader, optional: true)))
+        case "gesture":
+            return .pointerGesture(try pointerGesture(reader, seat: seat))
         case "tablet":
             return .tabletTool(try tabletTool(reader, seat: seat))
         case "keyboard":
@@ -32,14 +35,9 @@ extension InputLog {
                 guard let action = KeyEvent.Action(rawValue: name) else {
                     throw reader.fail("unknown keyboard event '\(name)'")
                 }
-                let modifierNames = try reader.array("modifiers").compactMap(\.stringValue)
-                var modifiers: KeyboardModifiers = []
-                for (modifier, name) in KeyboardModifiers.named where modifierNames.contains(name) {
-                    modifiers.insert(modifier)
-                }
                 return .key(KeyEvent(seat: seat, action: action, code: try reader.uint32("code"),
                                      keysym: try reader.uint32("keysym"), name: try reader.string("name"),
-                                     text: try reader.string("text"), modifiers: modifiers,
+                                     text: try reader.string("text"), modifiers: try modifiers(reader, optional: false),
                                      time: try reader.uint32("time")))
             }
         case "seat":
@@ -48,6 +46,35 @@ extension InputLog {
         case let device:
             throw reader.fail("unknown device '\(device)'")
         }
+    }
+
+    /// `"modifiers"`: required on keys, present on pointer frames only when held.
+    private static func modifiers(_ reader: FieldReader, optional: Bool) throws(UnreadableBatch) -> KeyboardModifiers {
+        guard !optional || reader.object?["modifiers"] != nil else { return [] }
+        let names = try reader.array("modifiers").compactMap(\.stringValue)
+        var modifiers: KeyboardModifiers = []
+        for (modifier, name) in KeyboardModifiers.named where names.contains(name) { modifiers.insert(modifier) }
+        return modifiers
+    }
+
+    private static func pointerGesture(_ reader: FieldReader, seat: String) throws(UnreadableBatch) -> PointerGestureEvent {
+        let kindName = try reader.string("gesture")
+        guard let kind = PointerGestureEvent.Kind(rawValue: kindName) else {
+            throw reader.fail("unknown gesture '\(kindName)'")
+        }
+        let change: PointerGestureEvent.Change
+        switch try reader.string("event") {
+        case "begin":
+            change = .begin(fingers: try reader.uint32("fingers"), x: try reader.number("x"), y: try reader.number("y"))
+        case "update":
+            change = .update(dx: try reader.number("dx"), dy: try reader.number("dy"),
+                             scale: try reader.optionalNumber("scale"), rotation: try reader.optionalNumber("rotation"))
+        case "end":
+            change = .end(cancelled: try reader.bool("cancelled"))
+        case let name:
+            throw reader.fail("unknown gesture event '\(name)'")
+        }
+        return PointerGestureEvent(seat: seat, kind: kind, change: change, time: try reader.uint32("time"))
     }
 
     private static func touchChange(_ reader: FieldReader) throws(UnreadableBatch) -> TouchChange {
