@@ -56,6 +56,10 @@ public final class Session {
     let palmRejection: PalmRejection
     /// The rings of the pens hovering over the canvas.
     let penHover: PenHover
+    /// The inspector overlay (F12, or the canvas menu).
+    let inspector: InspectorOverlay
+    /// Receives the `--trace` lines; nil without `--trace`.
+    private let traceLine: ((String) -> Void)?
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
     /// A change to the finished lines is waiting to be saved (see `wire`).
@@ -99,6 +103,7 @@ public final class Session {
         self.display = display
         self.report = report
         self.environment = environment
+        traceLine = trace
         loop = EventLoop(display: display, clock: clock)
         let drawing = Drawing(lines: document.lines)
         autosave = Autosave(document: document, timers: loop.timers, drawing: drawing, report: report)
@@ -125,13 +130,16 @@ public final class Session {
         palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
         penHover = PenHover(isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) },
                             damage: { [unowned window] in window.setNeedsDisplay($0) })
+        inspector = InspectorOverlay(timers: loop.timers, canvasFrame: canvas.frame,
+                                     recognizers: { [unowned canvas] in canvas.gestureRecognizers },
+                                     damage: { [unowned window] in window.setNeedsDisplay($0) })
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
-        if let trace { window.tracer = { trace(TraceLog.line(for: $0)) } }
+        setTracer()
         setUpDecorations()
     }
 
@@ -156,10 +164,20 @@ public final class Session {
             }
         }
         translator.onAppKey = { [unowned self] press in
-            guard press.key == .character("q"), press.modifiers == .control else { return false }
-            quit()
+            switch (press.key, press.modifiers) {
+            case (.character("q"), .control):
+                quit()
+            case (.other(Keysym.f12), []) where !press.isRepeat:
+                inspector.toggle()
+            default:
+                return false
+            }
             return true
         }
+        translator.onTouchFrame = { [unowned self] frame in inspector.observe(frame) }
+        inspector.onToggle = { [unowned self] in setTracer() }
+        canvasController.isInspectorOpen = { [unowned self] in inspector.isOpen }
+        canvasController.toggleInspector = { [unowned self] in inspector.toggle() }
         translator.onSecondaryClick = { [unowned self] point in
             // A right click on our title bar is not the canvas's.
             guard canvas.frame.contains(point) else { return }
@@ -204,6 +222,21 @@ public final class Session {
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         let bannerFrame = SaveFailureBanner.frame(in: canvasFrame)
         if saveFailureBanner.frame != bannerFrame { saveFailureBanner.frame = bannerFrame }
+        inspector.canvasFrame = canvasFrame
+    }
+
+    /// The window's tracer: `--trace`'s lines, the open inspector's
+    /// recognizer timeline, both or (the default) none, which costs nothing.
+    private func setTracer() {
+        let inspector = inspector.isOpen ? inspector : nil
+        guard traceLine != nil || inspector != nil else {
+            window.tracer = nil
+            return
+        }
+        window.tracer = { [traceLine] record in
+            traceLine?(TraceLog.line(for: record))
+            inspector?.record(record)
+        }
     }
 
     private func forwardDamage() {
@@ -229,9 +262,13 @@ public final class Session {
             if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
                 BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
             }
-            // Last: the rings stand for the pens' cursors.
+            // The rings stand for the pens' cursors.
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
+            // Last: the inspector shows what is under it too.
+            inspector.paint(into: buffer, damage: damage)
         }
+        // The commit follows at once.
+        inspector.committed()
         continueRendering()
     }
 
