@@ -75,14 +75,16 @@ public enum InspectorPainter {
         }
     }
 
-    /// A contact's two lines: who it is, then what it does.
+    /// A contact's two lines: who it is, then what it does (its age with
+    /// "≥" when it was down before the overlay opened).
     ///
     ///     seat0 #3 finger
     ///     move 1.2s 118Hz f41
     static func contactText(_ contact: InspectorModel.Contact, now: Double) -> [String] {
         let age = (contact.age(at: now) * 10).rounded(.down) / 10
         return ["\(contact.device.seat) #\(contact.id) \(name(of: contact.device.kind))",
-                "\(name(of: contact.phase)) \(age)s \(Int(contact.rate(at: now).rounded()))Hz f\(contact.frame)"]
+                "\(name(of: contact.phase)) \(contact.sawDown ? "" : "≥")\(age)s "
+                    + "\(Int(contact.rate(at: now).rounded()))Hz f\(contact.frame)"]
     }
 
     /// A frame's line: its number, where it came from, its changes in order.

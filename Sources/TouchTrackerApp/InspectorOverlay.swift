@@ -54,8 +54,8 @@ final class InspectorOverlay {
         if isOpen { close() } else { open() }
     }
 
-    /// Shows the panel with the recognizers as they are now; contacts show
-    /// from their next `down`.
+    /// Shows the panel with the recognizers as they are now; contacts
+    /// already down show from their next move.
     func open() {
         guard !isOpen else { return }
         isOpen = true

@@ -285,6 +285,14 @@ public final class Session {
         }
     }
 
+    /// Whether the inspector overlay is shown (F12, or the canvas menu).
+    public var isInspectorOpen: Bool { inspector.isOpen }
+
+    /// Shows or hides the inspector overlay, as F12 does.
+    public func toggleInspector() {
+        inspector.toggle()
+    }
+
     /// True while the drawing is not fully on screen yet (a large drawing
     /// just opened or resized): the next frames fill it in.
     public var isRenderingDrawing: Bool { !renderer.unfinishedArea.isEmpty }

@@ -132,6 +132,10 @@ import TouchCore
         unrelated.received(eventTime: 100)
         unrelated.committed(at: 3000)
         #expect(InspectorPainter.latencyText(unrelated) == "event times not on our clock (2900s apart)")
+        var opened = InspectorModel()
+        _ = opened.receive(TouchFrame(changes: [move(2, 10, 10, at: 1)], timestamp: 1), at: 1)
+        #expect(InspectorPainter.contactText(opened.contacts[0], now: 1.45)[1] == "move ≥0.4s 2Hz f1",
+                "down before the overlay opened: at least this old")
         var cancelling = InspectorModel()
         _ = cancelling.receive(.cancel(at: 2), at: 2)
         #expect(cancelling.frames.map(InspectorPainter.frameText) == ["f1 cancel every touch"])

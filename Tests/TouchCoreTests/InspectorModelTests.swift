@@ -82,12 +82,15 @@ import TestSupport
         #expect(model.frames.last?.cancelsAll == true && model.frames.last?.device == nil)
     }
 
-    @Test func changesOfContactsItNeverSawAreIgnored() {
+    @Test func aContactDownBeforeTheModelStartedIsShownFromItsFirstMove() throws {
         var model = InspectorModel()
-        let updates = model.receive(frame(move(5, 0, 0), up(6)), at: 0)
-        #expect(updates.isEmpty)
-        #expect(model.contacts.isEmpty)
-        #expect(model.frames.count == 1, "the frame itself is still shown")
+        let updates = model.receive(frame(move(5, 40, 50), up(6)), at: 2)
+        #expect(updates.count == 1 && updates[0].before == nil, "the up of a contact it never saw changes nothing")
+        let contact = try #require(model.contacts.first)
+        #expect(contact.id == 5 && contact.phase == .move && !contact.sawDown)
+        #expect(contact.location == Point(x: 40, y: 50))
+        #expect(contact.age(at: 3) == 1, "at least as old as the time since it was first seen")
+        #expect(model.frames.count == 1)
     }
 
     @Test func theTimelineTakesTheTraceStateChanges() {

@@ -18,8 +18,11 @@ public struct InspectorModel: Sendable {
         public var phase: RawTouch.Phase
         /// Window coordinates, points.
         public var location: Point
-        /// When it went down.
+        /// When it went down, or was first seen moving (see `sawDown`).
         public var downTime: Double
+        /// False for a contact that was already down when the model started
+        /// (the overlay opened mid-stroke): its age counts from its first move.
+        public var sawDown: Bool
         /// The serial of the last frame that changed it (`FrameGroup.serial`).
         public var frame: Int
         /// When its events arrived, within the last `rateWindow`.
@@ -103,9 +106,11 @@ public struct InspectorModel: Sendable {
             switch change.phase {
             case .down:
                 after = Contact(device: change.device, id: change.id, phase: .down, location: change.location,
-                                downTime: time, frame: serial, eventTimes: [time])
+                                downTime: time, sawDown: true, frame: serial, eventTimes: [time])
             case .move:
-                guard var contact = before else { continue }
+                var contact = before ?? Contact(device: change.device, id: change.id, phase: .move,
+                                                location: change.location, downTime: time, sawDown: false,
+                                                frame: serial, eventTimes: [])
                 contact.phase = .move
                 contact.location = change.location
                 contact.frame = serial
