@@ -23,43 +23,48 @@ public enum InspectorPainter {
         guard panelDamaged || !contacts.isEmpty else { return }
         buffer.drawClipped(to: damage.compactMap { buffer.pixelRect(covering: $0) }) { cairo in
             cairo_scale(cairo, buffer.scale, buffer.scale)
-            if panelDamaged { drawPanel(model, layout: layout, damage: damage, on: cairo) }
-            for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, on: cairo) }
+            PanelStyle.withWriter(on: cairo) { writer in
+                if panelDamaged { drawPanel(model, layout: layout, damage: damage, with: writer) }
+                for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, with: writer) }
+            }
         }
     }
 
     private static func drawPanel(_ model: InspectorModel, layout: InspectorLayout, damage: [Rect],
-                                  on cairo: OpaquePointer) {
-        PanelStyle.fill(layout.panel, on: cairo)
+                                  with writer: PanelStyle.Writer) {
+        PanelStyle.fill(layout.panel, on: writer.cairo)
         let x = layout.panel.minX + PanelStyle.padding
         let width = layout.panel.width - 2 * PanelStyle.padding
         let line = PanelStyle.lineHeight
         func text(_ text: String, _ y: Double, _ color: Color = PanelStyle.text) {
-            PanelStyle.drawLine(text, at: Point(x: x, y: y), width: width, color: color, on: cairo)
+            writer.line(text, at: Point(x: x, y: y), width: width, color: color)
         }
-        // Each part is laid out only when damaged: a motion redraws the
+        // Each line is laid out only when damaged: a motion redraws the
         // frames' lines, not every line of the panel.
         func isDamaged(_ rect: Rect) -> Bool { damage.contains { $0.intersects(rect) } }
+        func lineFrame(_ y: Double) -> Rect { Rect(x: layout.panel.minX, y: y, width: layout.panel.width, height: line) }
         let top = layout.panel.minY + PanelStyle.padding
-        text("Inspector · F12 or the menu hides it", top)
+        if isDamaged(lineFrame(top)) { text("Inspector · F12 or the menu hides it", top) }
         if isDamaged(layout.latency) {
             text("latency: event time (compositor) → our commit", layout.latency.minY, PanelStyle.dimText)
             text(latencyText(model.latency), layout.latency.minY + line)
         }
-        text("frames (one wl_touch.frame a line)", layout.frames.minY - line, PanelStyle.dimText)
+        if isDamaged(lineFrame(layout.frames.minY - line)) {
+            text("frames (one wl_touch.frame a line)", layout.frames.minY - line, PanelStyle.dimText)
+        }
         if isDamaged(layout.frames) {
             for (index, frame) in model.frames.reversed().enumerated() {
                 text(frameText(frame), layout.frames.minY + Double(index) * line)
             }
         }
-        text("recognizers", layout.timeline.minY - line + PanelStyle.padding, PanelStyle.dimText)
-        if isDamaged(layout.timeline) {
-            RecognizerTimelinePainter.draw(model.timeline, in: layout.timeline, on: cairo)
-        }
+        let recognizersHeading = layout.timeline.minY - line + PanelStyle.padding
+        if isDamaged(lineFrame(recognizersHeading)) { text("recognizers", recognizersHeading, PanelStyle.dimText) }
+        RecognizerTimelinePainter.draw(model.timeline, in: layout.timeline, damage: damage, with: writer)
     }
 
     private static func draw(_ contact: InspectorModel.Contact, now: Double, canvasFrame: Rect,
-                             on cairo: OpaquePointer) {
+                             with writer: PanelStyle.Writer) {
+        let cairo = writer.cairo
         let center = contact.location
         ringColor.set(on: cairo)
         cairo_set_line_width(cairo, InspectorLayout.ringWidth)
@@ -70,8 +75,8 @@ public enum InspectorPainter {
         PanelStyle.fill(label, on: cairo)
         let width = label.width - 6
         for (index, line) in contactText(contact, now: now).enumerated() {
-            PanelStyle.drawLine(line, at: Point(x: label.minX + 3, y: label.minY + 2 + Double(index) * PanelStyle.lineHeight),
-                                width: width, color: PanelStyle.text, on: cairo)
+            writer.line(line, at: Point(x: label.minX + 3, y: label.minY + 2 + Double(index) * PanelStyle.lineHeight),
+                        width: width, color: PanelStyle.text)
         }
     }
 

@@ -28,16 +28,37 @@ public enum PanelStyle {
         cairo_fill(cairo)
     }
 
-    /// Draws one line of `text` with its top-left at `origin`, cut with "…"
-    /// (at `cut`) to `width` points.
-    static func drawLine(_ text: String, at origin: Point, width: Double, color: Color,
-                         cut: PangoEllipsizeMode = PANGO_ELLIPSIZE_END, on cairo: OpaquePointer) {
-        guard width > 0, !text.isEmpty else { return }
-        let layout = PangoText.makeLayout(text, ellipsizedTo: width, at: cut, font: font, on: cairo)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        color.set(on: cairo)
-        cairo_move_to(cairo, origin.x, origin.y)
-        pango_cairo_show_layout(cairo, layout)
+    /// Runs `draw` with a `Writer` for `cairo`, released afterwards.
+    static func withWriter(on cairo: OpaquePointer, _ draw: (Writer) -> Void) {
+        let writer = Writer(cairo: cairo)
+        defer { g_object_unref(UnsafeMutableRawPointer(writer.layout)) }
+        draw(writer)
+    }
+
+    /// Writes lines of panel text on one Cairo context through one Pango
+    /// layout, so a panel full of lines sets up the font once, not once a
+    /// line: with the overlay open, every motion rewrites a few lines.
+    struct Writer {
+        let cairo: OpaquePointer
+        let layout: OpaquePointer
+
+        fileprivate init(cairo: OpaquePointer) {
+            self.cairo = cairo
+            layout = PangoText.makeLayout("", font: PanelStyle.font, on: cairo)
+        }
+
+        /// Draws one line of `text` with its top-left at `origin`, cut with
+        /// "…" (at `cut`) to `width` points.
+        func line(_ text: String, at origin: Point, width: Double, color: Color,
+                  cut: PangoEllipsizeMode = PANGO_ELLIPSIZE_END) {
+            guard width > 0, !text.isEmpty else { return }
+            pango_layout_set_text(layout, text, -1)
+            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(layout, cut)
+            color.set(on: cairo)
+            cairo_move_to(cairo, origin.x, origin.y)
+            pango_cairo_show_layout(cairo, layout)
+        }
     }
 
     /// A duration for a panel, in whole milliseconds below ten seconds.
