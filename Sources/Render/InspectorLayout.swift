@@ -47,8 +47,10 @@ public struct InspectorLayout: Equatable, Sendable {
     static func labelFrame(at location: Point, in canvasFrame: Rect) -> Rect {
         let gap = ringRadius + 6
         let fitsRight = location.x + gap + labelSize.width <= canvasFrame.maxX
-        return Rect(x: fitsRight ? location.x + gap : location.x - gap - labelSize.width,
-                    y: location.y - PanelStyle.lineHeight / 2 - 2, width: labelSize.width, height: labelSize.height)
+        // On whole points, so its text lands on whole pixels at integer scales.
+        let x = fitsRight ? location.x + gap : location.x - gap - labelSize.width
+        return Rect(x: x.rounded(), y: (location.y - PanelStyle.lineHeight / 2 - 2).rounded(),
+                    width: labelSize.width, height: labelSize.height)
     }
 
     /// Everything the contact at `location` paints on a canvas at

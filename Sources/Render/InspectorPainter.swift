@@ -11,9 +11,10 @@ public enum InspectorPainter {
 
     /// Paints the parts of the overlay inside `damage` (logical points of
     /// the window) into `buffer`; `now` is the model's clock, for ages
-    /// and rates.
+    /// and rates. The overlay is painted frame after frame: keep a
+    /// `textCache` for it.
     public static func paint(_ model: InspectorModel, now: Double, canvasFrame: Rect, into buffer: PixelBuffer,
-                             damage: [Rect]) {
+                             damage: [Rect], textCache: PanelTextCache? = nil) {
         let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
         let panelDamaged = damage.contains { $0.intersects(layout.panel) }
         let contacts = model.contacts.filter { contact in
@@ -23,7 +24,7 @@ public enum InspectorPainter {
         guard panelDamaged || !contacts.isEmpty else { return }
         buffer.drawClipped(to: damage.compactMap { buffer.pixelRect(covering: $0) }) { cairo in
             cairo_scale(cairo, buffer.scale, buffer.scale)
-            PanelStyle.withWriter(on: cairo) { writer in
+            PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) { writer in
                 if panelDamaged { drawPanel(model, layout: layout, damage: damage, with: writer) }
                 for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, with: writer) }
             }

@@ -29,15 +29,18 @@ public enum RecognizerTimelinePainter {
 
     /// Paints the panel at `frame` (logical points of the buffer), where
     /// `damage` touches it; other pixels are left as they are. Rows past
-    /// the bottom of `frame` are left out.
+    /// the bottom of `frame` are left out. A panel painted frame after
+    /// frame should keep a `textCache` for it.
     public static func paint(_ timeline: RecognizerTimeline, in frame: Rect, into buffer: PixelBuffer,
-                             damage: [Rect]) {
+                             damage: [Rect], textCache: PanelTextCache? = nil) {
         let rects = damage.compactMap { buffer.pixelRect(covering: $0.intersection(frame)) }
         guard !rects.isEmpty else { return }
         buffer.drawClipped(to: rects) { cairo in
             cairo_scale(cairo, buffer.scale, buffer.scale)
             PanelStyle.fill(frame, on: cairo)
-            PanelStyle.withWriter(on: cairo) { draw(timeline, in: frame, damage: damage, with: $0) }
+            PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) {
+                draw(timeline, in: frame, damage: damage, with: $0)
+            }
         }
     }
 

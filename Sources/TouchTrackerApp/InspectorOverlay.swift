@@ -35,6 +35,8 @@ final class InspectorOverlay {
     private let damage: (Rect) -> Void
     private var refresh: TimerHandle?
     private var latencyUpdate: TimerHandle?
+    /// Most lines of a frame are lines of the frame before.
+    private let textCache = PanelTextCache()
 
     /// - Parameters:
     ///   - recognizers: the canvas's recognizers, whose timeline it shows.
@@ -112,7 +114,8 @@ final class InspectorOverlay {
     /// painting step: it covers everything else).
     func paint(into buffer: PixelBuffer, damage: [Rect]) {
         guard isOpen else { return }
-        InspectorPainter.paint(model, now: now, canvasFrame: canvasFrame, into: buffer, damage: damage)
+        InspectorPainter.paint(model, now: now, canvasFrame: canvasFrame, into: buffer, damage: damage,
+                               textCache: textCache)
     }
 
     /// Damages all the overlay paints on a canvas at `frame`.

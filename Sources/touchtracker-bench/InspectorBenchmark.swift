@@ -11,21 +11,22 @@ import Glibc
 /// times a batch (from the compositor sending a motion to the flush of the
 /// commit showing it).
 ///
-/// One finger circles the middle of the window, away from the panel; its
+/// One finger circles in the middle of the window, away from the panel; its
 /// motions alternate in blocks of 20 between the overlay closed and open,
 /// so both sides of the ratio see the same machine load. With the overlay
 /// open, each motion repaints the line, the contact's ring and label where
 /// they were and are, and the panel's frame lines (the latency's one frame
 /// later, a recognizer's row when its state changes): the area each such
 /// commit damages is recorded, and the largest must stay a small part of
-/// the window. (The finger's straight line from where it went down is the
-/// canvas's part of that damage, open or closed.)
+/// the window.
 enum InspectorBenchmark {
     static let block = 20
 
     static func run(motions: Int, verdict: Figure.Verdict) throws -> [Figure] {
         let bench = try SessionOnTestCompositor(lineCount: 10_000)
-        let center = Point(x: 1100, y: 560), radius = 300.0
+        // A small circle: the finger's line (straight from where it went
+        // down) stays short, and the damage is the overlay's.
+        let center = Point(x: 1100, y: 560), radius = 20.0
         var closed = Samples(reservingCapacity: motions / 2), open = Samples(reservingCapacity: motions / 2)
         var largestOpenDamage = 0.0
         var largestOpenRects: [DamageRect] = []
@@ -48,7 +49,7 @@ enum InspectorBenchmark {
                 try bench.pump("the inspector's frame never came") { bench.framesDrawn > frames }
             }
             try quiet(bench)
-            angle += 0.01
+            angle += 0.15
             time += 8
             let next = point()
             let latency = try InputLatencyBenchmark.timeBatch(bench, "motion") {

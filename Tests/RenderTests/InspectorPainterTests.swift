@@ -160,3 +160,51 @@ import TouchCore
         #expect(layout.panel.maxY == layout.timeline.maxY)
     }
 }
+
+/// `PanelTextCache`: lines drawn before are copied, and look the same.
+@Suite struct PanelTextCacheTests {
+    private func model() -> InspectorModel {
+        var model = InspectorModel(timeline: RecognizerTimeline(rows: [.init(recognizer: "tap", state: .possible)]))
+        _ = model.receive(TouchFrame(changes: [down(1, 300, 200, at: 1)], timestamp: 1), at: 1)
+        _ = model.receive(TouchFrame(changes: [move(1, 310.5, 200.25, at: 1.01)], timestamp: 1.01), at: 1.01)
+        return model
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func cachedLinesLookLikeLinesLaidOutAnew(scale: Double) {
+        let canvas = Rect(x: 0, y: 0, width: 480, height: 300)
+        let direct = OwnedPixelBuffer(width: Int(480 * scale), height: Int(300 * scale), scale: scale)
+        let cached = OwnedPixelBuffer(width: Int(480 * scale), height: Int(300 * scale), scale: scale)
+        direct.fill(0xFFFF_FFFF)
+        cached.fill(0xFFFF_FFFF)
+        InspectorPainter.paint(model(), now: 1.1, canvasFrame: canvas, into: direct.buffer, damage: [canvas])
+        let cache = PanelTextCache()
+        InspectorPainter.paint(model(), now: 1.1, canvasFrame: canvas, into: cached.buffer, damage: [canvas],
+                               textCache: cache)
+        var different = 0, largest = 0
+        for y in 0..<direct.buffer.height {
+            for x in 0..<direct.buffer.width {
+                let a = direct.buffer.at(x, y), b = cached.buffer.at(x, y)
+                let difference = max(abs(a.red - b.red), abs(a.green - b.green), abs(a.blue - b.blue))
+                if difference > 0 { different += 1 }
+                largest = max(largest, difference)
+            }
+        }
+        #expect(largest <= 8, "the same glyphs in the same pixels (\(different) pixels differ, by \(largest) at most)")
+        #expect(cache.misses > 10)
+    }
+
+    @Test func aLineSeenBeforeIsNotLaidOutAgain() {
+        let canvas = Rect(x: 0, y: 0, width: 480, height: 300)
+        let image = OwnedPixelBuffer(width: 480, height: 300)
+        let cache = PanelTextCache()
+        var model = model()
+        InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
+        let first = cache.misses
+        InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
+        #expect(cache.misses == first, "the same frame again: every line from the cache")
+        _ = model.receive(TouchFrame(changes: [move(1, 320, 200, at: 1.02)], timestamp: 1.02), at: 1.02)
+        InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
+        #expect(cache.misses == first + 2, "a motion: its new frame line and the contact's changed line")
+    }
+}
