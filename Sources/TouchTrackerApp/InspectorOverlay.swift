@@ -86,7 +86,7 @@ final class InspectorOverlay {
             // a few points.
             let bounds = [update.before, update.after].compactMap { $0 }
                 .map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
-            damage(bounds.dropFirst().reduce(bounds[0]) { $0.union($1) })
+            if let first = bounds.first { damage(bounds.dropFirst().reduce(first) { $0.union($1) }) }
         }
         damage(layout.frames)
         keepRefreshing()
