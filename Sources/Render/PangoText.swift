@@ -7,8 +7,9 @@ enum PangoText {
     /// The system's sans-serif face through fontconfig.
     static let font = "Sans 11"
 
-    /// A layout for `text` on `cairo`; the caller releases it with `g_object_unref`.
-    static func makeLayout(_ text: String, on cairo: OpaquePointer) -> OpaquePointer {
+    /// A layout for `text` on `cairo` in `font` (a Pango font description);
+    /// the caller releases it with `g_object_unref`.
+    static func makeLayout(_ text: String, font: String = font, on cairo: OpaquePointer) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cairo)!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -22,12 +23,15 @@ enum PangoText {
         return layout
     }
 
-    /// A layout for `text` at most `width` points wide, cut with "…" at the
-    /// end when it does not fit (a title, a banner's reason).
-    static func makeLayout(_ text: String, ellipsizedTo width: Double, on cairo: OpaquePointer) -> OpaquePointer {
-        let layout = makeLayout(text, on: cairo)
+    /// A layout for `text` at most `width` points wide, cut with "…" when it
+    /// does not fit: at the end (a title, a banner's reason) or, with
+    /// `PANGO_ELLIPSIZE_START`, at the start (a history whose newest part
+    /// is at its end).
+    static func makeLayout(_ text: String, ellipsizedTo width: Double, at cut: PangoEllipsizeMode = PANGO_ELLIPSIZE_END,
+                           font: String = font, on cairo: OpaquePointer) -> OpaquePointer {
+        let layout = makeLayout(text, font: font, on: cairo)
         pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_ellipsize(layout, cut)
         return layout
     }
 

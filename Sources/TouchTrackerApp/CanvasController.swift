@@ -6,7 +6,8 @@ import TouchCore
 /// Owns the canvas view and sits after it in the responder chain, where it
 /// answers the actions a desktop user expects beyond SPEC §6: the canvas
 /// menu (a right click away from any line) with Undo, Redo, Export as
-/// PNG, SVG or PDF, and palm rejection turned off or on.
+/// PNG, SVG or PDF, palm rejection turned off or on, and the inspector
+/// overlay shown or hidden.
 final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
@@ -14,6 +15,7 @@ final class CanvasController: ViewController {
     static let exportSVG = Action("exportSVG")
     static let exportPDF = Action("exportPDF")
     static let togglePalmRejection = Action("togglePalmRejection")
+    static let toggleInspector = Action("toggleInspector")
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
     /// standard edit action of the canvas. The last item says what choosing
@@ -27,8 +29,17 @@ final class CanvasController: ViewController {
             MenuItem(title: "Export PDF", action: Self.exportPDF),
             MenuItem(title: isPalmRejectionOn() ? Self.palmRejectionOffTitle : Self.palmRejectionOnTitle,
                      action: Self.togglePalmRejection),
+            MenuItem(title: isInspectorOpen() ? Self.hideInspectorTitle : Self.showInspectorTitle,
+                     action: Self.toggleInspector),
         ]
     }
+    static let showInspectorTitle = "Show Inspector"
+    static let hideInspectorTitle = "Hide Inspector"
+
+    /// Whether the inspector overlay is shown (`InspectorOverlay`).
+    var isInspectorOpen: () -> Bool = { false }
+    /// Shows or hides the inspector overlay.
+    var toggleInspector: () -> Void = {}
     static let palmRejectionOffTitle = "Palm Rejection Off"
     static let palmRejectionOnTitle = "Palm Rejection On"
 
@@ -91,6 +102,7 @@ final class CanvasController: ViewController {
         case Self.exportSVG: { [unowned self] _ in export(.svg) }
         case Self.exportPDF: { [unowned self] _ in export(.pdf) }
         case Self.togglePalmRejection: { [unowned self] _ in setPalmRejection(!isPalmRejectionOn()) }
+        case Self.toggleInspector: { [unowned self] _ in toggleInspector() }
         default: super.handler(for: action)
         }
     }

@@ -6,9 +6,9 @@ import TouchCore
 import WaylandClient
 
 /// The app without its compositor: the core's window holding the title bar,
-/// the canvas and its controller, the save-failure banner, and what turns
-/// input batches into touches and keys on the way (palm rejection, the pen
-/// hover rings, `InputTranslator`).
+/// the canvas and its controller, the banner, the inspector overlay, and
+/// what turns input batches into touches and keys on the way (palm
+/// rejection, the pen hover rings, `InputTranslator`).
 ///
 /// A `Session` shows it in a Wayland window; `touchtracker replay` feeds
 /// it a recording's batches on a fake clock. Both run this same wiring, so
@@ -27,6 +27,12 @@ final class CanvasScene {
     let palmRejection: PalmRejection
     /// The rings of the pens hovering over the canvas.
     let penHover: PenHover
+    /// The inspector overlay (F12, or the canvas menu).
+    let inspector: InspectorOverlay
+    /// Receives the `--trace` lines; nil without `--trace`.
+    var traceLine: ((String) -> Void)? {
+        didSet { setTracer() }
+    }
 
     /// Ctrl+Q.
     var onQuit: () -> Void = {}
@@ -54,11 +60,24 @@ final class CanvasScene {
         palmRejection.isEnabled = isPalmRejectionOn
         penHover = PenHover(isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) },
                             damage: { [unowned window] in window.setNeedsDisplay($0) })
+        inspector = InspectorOverlay(timers: timers, canvasFrame: canvas.frame,
+                                     recognizers: { [unowned canvas] in canvas.gestureRecognizers },
+                                     damage: { [unowned window] in window.setNeedsDisplay($0) })
         translator.onAppKey = { [unowned self] press in
-            guard press.key == .character("q"), press.modifiers == .control else { return false }
-            onQuit()
+            switch (press.key, press.modifiers) {
+            case (.character("q"), .control):
+                onQuit()
+            case (.other(Keysym.f12), []) where !press.isRepeat:
+                inspector.toggle()
+            default:
+                return false
+            }
             return true
         }
+        translator.onTouchFrame = { [unowned self] frame in inspector.observe(frame) }
+        inspector.onToggle = { [unowned self] in setTracer() }
+        canvasController.isInspectorOpen = { [unowned self] in inspector.isOpen }
+        canvasController.toggleInspector = { [unowned self] in inspector.toggle() }
         translator.onSecondaryClick = { [unowned self] point in
             // A right click on our title bar is not the canvas's.
             guard canvas.frame.contains(point) else { return }
@@ -68,6 +87,20 @@ final class CanvasScene {
         canvasController.setPalmRejection = { [unowned self] on in
             palmRejection.isEnabled = on
             onPalmRejectionChange(on)
+        }
+    }
+
+    /// The window's tracer: `--trace`'s lines, the open inspector's
+    /// recognizer timeline, both or (the default) none, which costs nothing.
+    private func setTracer() {
+        let inspector = inspector.isOpen ? inspector : nil
+        guard traceLine != nil || inspector != nil else {
+            window.tracer = nil
+            return
+        }
+        window.tracer = { [traceLine] record in
+            traceLine?(TraceLog.line(for: record))
+            inspector?.record(record)
         }
     }
 
@@ -123,5 +156,6 @@ final class CanvasScene {
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         let bannerFrame = Banner.frame(in: canvasFrame)
         if banner.frame != bannerFrame { banner.frame = bannerFrame }
+        inspector.canvasFrame = canvasFrame
     }
 }

@@ -162,6 +162,10 @@ public struct Options: Equatable, Sendable {
         nothing (palm rejection; turn it off from the canvas menu: right-click or
         the pen's first button away from the lines). Settings are kept in
         $XDG_CONFIG_HOME/touchtracker/settings.conf.
+        F12 (or Show Inspector in the canvas menu) shows the inspector over the
+        drawing: a ring and label at every contact (seat, id, kind, phase, age,
+        events per second), the last input frames, every recognizer's state and
+        transitions, and the latency from event time to commit.
 
         Without a touch screen: a touchpad's two-finger pinch scales and rotates,
         and its three-finger swipe drags, the view under the pointer; with a mouse,

@@ -47,7 +47,7 @@ final class Replay {
             // what it did is in the recording's window lines.
             if case .close = request { quit = true }
         }
-        if let trace { scene.window.tracer = { trace(TraceLog.line(for: $0)) } }
+        scene.traceLine = trace
         scene.layOut(first)
         // As in the session: no input reaches the canvas until the drawing
         // is open (its line in the recording).

@@ -29,6 +29,7 @@ public final class Session {
     var banner: Banner { scene.banner }
     var palmRejection: PalmRejection { scene.palmRejection }
     var penHover: PenHover { scene.penHover }
+    var inspector: InspectorOverlay { scene.inspector }
     /// Keeps the drawing on disk; nil while the drawing is still being opened.
     private(set) var autosave: Autosave?
     /// Where the drawing is saved: the path given, with a symbolic link at
@@ -181,7 +182,7 @@ public final class Session {
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
-        if let trace { window.tracer = { trace(TraceLog.line(for: $0)) } }
+        scene.traceLine = trace
         setUpDecorations()
         switch source {
         case .opened(let document):
@@ -329,9 +330,13 @@ public final class Session {
             if let guide {
                 GuidePainter.paint(guide.text, ring: guide.ring, canvasFrame: canvas.frame, into: buffer, damage: damage)
             }
-            // Last: the rings stand for the pens' cursors.
+            // The rings stand for the pens' cursors.
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
+            // Last: the inspector shows what is under it too.
+            inspector.paint(into: buffer, damage: damage)
         }
+        // The commit follows at once.
+        inspector.committed()
         continueRendering()
     }
 
@@ -346,6 +351,14 @@ public final class Session {
         continuation = loop.timers.schedule(after: 0) { [unowned self] in
             for rect in renderer.unfinishedArea { repaint(rect) }
         }
+    }
+
+    /// Whether the inspector overlay is shown (F12, or the canvas menu).
+    public var isInspectorOpen: Bool { inspector.isOpen }
+
+    /// Shows or hides the inspector overlay, as F12 does.
+    public func toggleInspector() {
+        inspector.toggle()
     }
 
     /// True while the drawing is not fully on screen yet (a large drawing

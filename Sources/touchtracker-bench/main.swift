@@ -8,13 +8,14 @@
 //   touchtracker-bench --quick                a short run proving every benchmark executes;
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
-//                                             routing, idle, memory, large), e.g. under callgrind
+//                                             routing, idle, memory, large, inspector), e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
-let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large"]
+let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
+                           "inspector"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -97,6 +98,15 @@ if runs("large") {
         results.add(MemoryBenchmark.run(lineCount: lineCount, budget: nil, verdict: timing, requireWeston: !quick))
     } catch {
         results.add(Figure.failed("large drawings", error))
+    }
+}
+
+// 13: a finger drawing with the inspector overlay open and closed.
+if runs("inspector") {
+    do {
+        results.add(try InspectorBenchmark.run(motions: quick ? 80 : 2_000, verdict: timing))
+    } catch {
+        results.add(Figure.failed("motions with the inspector open", error))
     }
 }
 

@@ -8,5 +8,6 @@ public enum EvdevKey {
     public static let a: UInt32 = 30
     public static let leftShift: UInt32 = 42
     public static let z: UInt32 = 44
+    public static let f12: UInt32 = 88
     public static let delete: UInt32 = 111
 }

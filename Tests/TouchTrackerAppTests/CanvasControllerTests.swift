@@ -45,18 +45,31 @@ import Glibc
         controller.secondaryClick(at: Point(x: 500, y: 400))
         #expect(window.menuController.isMenuVisible)
         // Nothing was changed yet: no Undo, no Redo.
-        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off"])
+        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Show Inspector"])
         #expect(canvas.drawing.selectedLineID == nil)
     }
 
     @Test func undoAndRedoAppearWhenTheyCanDoSomething() throws {
         canvas.drawing.add(Line(begin: Point(x: 0, y: 300), end: Point(x: 50, y: 300)))
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off"])
+        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Show Inspector"])
         try choose("Undo")
         #expect(canvas.drawing.count == 1)
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off"])
+        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Show Inspector"])
+    }
+
+    @Test func theMenuShowsAndHidesTheInspector() throws {
+        var open = false
+        controller.isInspectorOpen = { open }
+        controller.toggleInspector = { open.toggle() }
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Show Inspector")
+        #expect(open)
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles.last == "Hide Inspector")
+        try choose("Hide Inspector")
+        #expect(!open)
     }
 
     @Test func aRightClickOnALineOpensTheLineMenu() throws {
