@@ -173,6 +173,8 @@ public final class Session {
             layOut(in: bounds)
         }
         palmRejection.isEnabled = settingsFile?.settings.palmRejection ?? true
+        canvas.tool = settingsFile?.settings.tool ?? .lines
+        canvas.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
         canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
         canvasController.setPalmRejection = { [unowned self] on in
             palmRejection.isEnabled = on

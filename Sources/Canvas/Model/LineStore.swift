@@ -5,6 +5,8 @@ import TouchCore
 ///
 /// Geometry lives in one contiguous array indexed by `LineID`, so both the
 /// indexed queries and the linear-scan oracle read lines without hashing.
+/// Straight and freehand lines share the array, the identities and the
+/// index (see `LineGrid`).
 /// Identities are never reused; a removed line's slot stays empty (undo may
 /// bring it back under the same identity).
 public struct LineStore {
@@ -12,6 +14,10 @@ public struct LineStore {
     private var alive: [Bool] = []
     private var grid: LineGrid
     public private(set) var count = 0
+    /// Points of the freehand lines in the store.
+    public private(set) var freehandPointCount = 0
+    /// Freehand lines in the store.
+    public private(set) var freehandCount = 0
 
     /// `cellSize` trades memory for query speed; 16 pt suits finger-drawn
     /// lines and the 20 pt selection radius.
@@ -49,6 +55,7 @@ public struct LineStore {
         alive.append(true)
         grid.insert(id.rawValue, line)
         count += 1
+        countFreehand(line, 1)
         return id
     }
 
@@ -60,6 +67,7 @@ public struct LineStore {
         alive[id.index] = true
         grid.insert(id.rawValue, line)
         count += 1
+        countFreehand(line, 1)
     }
 
     @discardableResult
@@ -68,6 +76,7 @@ public struct LineStore {
         grid.remove(id.rawValue, line)
         alive[id.index] = false
         count -= 1
+        countFreehand(line, -1)
         return line
     }
 
@@ -77,6 +86,8 @@ public struct LineStore {
         grid.remove(id.rawValue, old)
         slots[id.index] = line
         grid.insert(id.rawValue, line)
+        countFreehand(old, -1)
+        countFreehand(line, 1)
     }
 
     /// Removes every line; identities stay used.
@@ -84,6 +95,14 @@ public struct LineStore {
         for index in alive.indices { alive[index] = false }
         grid.removeAll()
         count = 0
+        freehandPointCount = 0
+        freehandCount = 0
+    }
+
+    private mutating func countFreehand(_ line: Line, _ sign: Int) {
+        guard line.isFreehand else { return }
+        freehandCount += sign
+        freehandPointCount += sign * line.freehandPointCount
     }
 
     /// The line closest to `point` whose exact point-to-segment distance is
@@ -91,6 +110,9 @@ public struct LineStore {
     ///
     /// Cells are searched nearest first and the search stops at the first
     /// cell farther away than the best line found so far.
+    /// A freehand line is measured by its pieces that pass through the
+    /// cells searched: any piece closer than the best so far passes
+    /// through a cell at least as close.
     public func nearestLine(to point: Point, within radius: Double) -> LineID? {
         var best = Candidate(limit: radius * radius)
         for id in grid.oversized { best.consider(id, slots[Int(id)].squaredDistance(to: point)) }
@@ -107,8 +129,14 @@ public struct LineStore {
         nearby.sort { $0.distance < $1.distance }
         for (distance, cell) in nearby {
             if distance > best.squaredDistance { break }
-            guard let ids = grid.cells[cell] else { continue }
-            for id in ids { best.consider(id, slots[Int(id)].squaredDistance(to: point)) }
+            if let ids = grid.cells[cell] {
+                for id in ids { best.consider(id, slots[Int(id)].squaredDistance(to: point)) }
+            }
+            if let runs = grid.runs[cell] {
+                for run in runs {
+                    best.consider(run.id, slots[Int(run.id)].squaredDistance(to: point, segments: run.segments))
+                }
+            }
         }
         return best.id.map { LineID($0) }
     }
@@ -134,9 +162,17 @@ public struct LineStore {
         for id in grid.oversized where slots[Int(id)].intersects(rect) { found.insert(id) }
         for column in grid.cellRange(rect.minX, rect.maxX) {
             for row in grid.cellRange(rect.minY, rect.maxY) {
-                guard let ids = grid.cells[LineGrid.Cell(x: column, y: row)] else { continue }
-                for id in ids where !found.contains(id) && slots[Int(id)].intersects(rect) {
-                    found.insert(id)
+                let cell = LineGrid.Cell(x: column, y: row)
+                if let ids = grid.cells[cell] {
+                    for id in ids where !found.contains(id) && slots[Int(id)].intersects(rect) {
+                        found.insert(id)
+                    }
+                }
+                if let runs = grid.runs[cell] {
+                    for run in runs where !found.contains(run.id)
+                        && slots[Int(run.id)].segments(intersecting: rect, in: run.segments) {
+                        found.insert(run.id)
+                    }
                 }
             }
         }
