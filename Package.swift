@@ -4,6 +4,7 @@
 //   TouchTrackerApp → WaylandClient, Render, Canvas, Decorations
 //   Render → Canvas, Decorations → TouchCore → Timing
 //   WaylandClient → Timing and the C libraries
+//   Canvas, Render, WaylandClient, TouchTrackerApp, Timing → Platform (POSIX calls)
 // TouchCore, Canvas, Decorations and Timing import no C library: they build
 // and test with the Swift toolchain alone.
 // Nothing under Tests/ (the test compositor and its C glue, test protocols,
@@ -30,9 +31,12 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         // Linux calls Swift's Glibc module does not expose.
         .target(name: "CPlatform"),
+        // The POSIX calls the app makes, in Swift (swift-system's manner):
+        // retried on EINTR, failures thrown as `Errno`.
+        .target(name: "Platform", dependencies: ["CPlatform"]),
 
         // Pure Swift.
-        .target(name: "Timing"),
+        .target(name: "Timing", dependencies: ["Platform"]),
         // One JSON object per line, fields in order: --log-input and --trace.
         .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
@@ -40,19 +44,19 @@ let package = Package(
         // test run, keep them.
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "Canvas", dependencies: ["TouchCore", "Timing"]),
+        .target(name: "Canvas", dependencies: ["TouchCore", "Timing", "Platform"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
-                               "CWaylandProtocols", "CPlatform", "JSONLine", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore"]),
+                               "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
+        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "TouchCore", "Platform"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "CPlatform",
+                dependencies: ["WaylandClient", "Render", "Canvas", "Decorations", "TouchCore", "Timing", "Platform",
                                "JSONLine"]),
-        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp"]),
+        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
         .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport"]),
@@ -85,6 +89,7 @@ let package = Package(
                           dependencies: ["CWaylandClient", "CWaylandProtocols", "CWaylandTestProtocols"],
                           path: "Tests/VirtualPointer"),
 
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),

@@ -1,5 +1,6 @@
 import CCairo
 import Canvas
+import Platform
 import TouchCore
 
 /// Draws frames of the canvas into caller-provided pixel buffers.
@@ -88,7 +89,7 @@ public final class CanvasRenderer {
     private func renderCanvas(_ drawing: Drawing, into buffer: PixelBuffer, damage rects: [PixelRect]) {
         let layer = currentLayer(for: buffer)
         layer.update(from: drawing)
-        layer.renderUnfinished(drawing, until: frameBudget.map { Monotonic.now + $0 })
+        layer.renderUnfinished(drawing, until: frameBudget.map { Time.monotonicSeconds() + $0 })
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)

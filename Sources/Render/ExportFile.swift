@@ -1,8 +1,6 @@
 import CCairo
 import Canvas
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The file an export is written to: a temporary file in the target's
 /// directory that replaces the target only once it is complete and on
@@ -14,9 +12,9 @@ import Glibc
 final class ExportFile {
     let target: String
     let temporary: String
-    private var fd: Int32
-    /// errno of the first write that failed, if one did.
-    private(set) var writeError: Int32?
+    private var fd: FileDescriptor?
+    /// The first write failure, if one happened.
+    private(set) var writeError: Errno?
     private var committed = false
 
     /// Creates the temporary file beside `target` (which has no symbolic
@@ -26,52 +24,55 @@ final class ExportFile {
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        temporary = "\(directory.isEmpty ? "" : directory)/.\(name).tmp-\(getpid())"
-        // 0666 less the umask, as for any file a user saves; O_EXCL after
+        temporary = "\(directory.isEmpty ? "" : directory)/.\(name).tmp-\(CurrentProcess.id)"
+        // 0666 less the umask, as for any file a user saves; exclusive after
         // removing a leftover of a crashed export with our pid.
-        unlink(temporary)
-        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw Self.failure(target, errno) }
+        do {
+            try FileSystem.remove(temporary)
+            fd = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusiveCreate])
+        } catch {
+            throw Self.failure(target, error)
+        }
     }
 
     deinit {
-        if fd >= 0 { close(fd) }
-        if !committed { unlink(temporary) }
+        try? fd?.close()
+        if !committed { try? FileSystem.remove(temporary) }
     }
 
     /// Appends `count` bytes; after a failure, keeps failing.
     func write(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
-        guard writeError == nil else { return false }
-        var offset = 0
-        while offset < count {
-            let written = Glibc.write(fd, bytes + offset, count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                writeError = errno
-                return false
-            }
-            offset += written
+        guard writeError == nil, let fd else { return false }
+        do {
+            try fd.writeAll(UnsafeRawBufferPointer(start: bytes, count: count))
+            return true
+        } catch {
+            writeError = error
+            return false
         }
-        return true
     }
 
     /// Flushes the file to disk and renames it over the target, then makes
     /// the rename durable.
     func commit() throws(ExportError) {
         if let writeError { throw Self.failure(target, writeError) }
-        guard fsync(fd) == 0 else { throw Self.failure(target, errno) }
-        let closed = close(fd)
-        fd = -1
-        // A network file system may report a failed write only at close.
-        guard closed == 0 || errno == EINTR else { throw Self.failure(target, errno) }
-        guard rename(temporary, target) == 0 else { throw Self.failure(target, errno) }
-        committed = true
-        let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
-        let directoryFD = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
+        guard let fd else { return }
+        self.fd = nil
+        do {
+            try fd.synchronize()
+        } catch {
+            try? fd.close()
+            throw Self.failure(target, error)
         }
+        do {
+            // A network file system may report a failed write only at close.
+            try fd.close()
+            try FileSystem.rename(temporary, to: target)
+            committed = true
+        } catch {
+            throw Self.failure(target, error)
+        }
+        try? FileSystem.synchronizeDirectory(FileSystem.parent(of: target))
     }
 
     /// The error for a write that failed with `code`, or Cairo's `status`
@@ -81,8 +82,8 @@ final class ExportFile {
         return .cannotWrite(path: target, reason: String(cString: cairo_status_to_string(status)))
     }
 
-    static func failure(_ path: String, _ code: Int32) -> ExportError {
-        .cannotWrite(path: path, reason: String(cString: strerror(code)))
+    static func failure(_ path: String, _ error: Errno) -> ExportError {
+        .cannotWrite(path: path, reason: error.description)
     }
 
     /// Cairo's write callback; `closure` is an unretained `ExportFile`.

@@ -1,9 +1,7 @@
 import CCairo
 import Canvas
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// File formats the drawing exports to, each through its Cairo surface.
 public enum ExportFormat: String, CaseIterable, Sendable {
@@ -157,14 +155,10 @@ public enum Exporter {
         } catch {
             throw .cannotWrite(path: path, reason: error.reason)
         }
-        var info = stat()
-        guard stat(target, &info) == 0 else { return target }
-        let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG else { throw .notAFile(path: path, kind: Document.kindName(ofFileType: kind)) }
+        guard let info = try? FileStatus(path: target) else { return target }
+        guard info.kind == .regular else { throw .notAFile(path: path, kind: info.kind.userName) }
         if let drawingPath, let drawingTarget = try? Document.resolvingSymbolicLinks(drawingPath) {
-            var drawing = stat()
-            if drawingTarget == target
-                || (stat(drawingTarget, &drawing) == 0 && drawing.st_dev == info.st_dev && drawing.st_ino == info.st_ino) {
+            if drawingTarget == target || (try? FileStatus(path: drawingTarget))?.isSameFile(as: info) == true {
                 throw .wouldOverwriteDrawing(path: path)
             }
         }

@@ -1,9 +1,7 @@
 import CCairo
 import Canvas
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The finished lines, already drawn, at the output's pixel size: the cache a
 /// frame copies from so that a moving finger never repaints every line.
@@ -121,7 +119,7 @@ final class LineLayer {
                 strokes += 1
                 // The clock is read every few lines: a stroke costs microseconds.
                 if let deadline, strokes >= LineLayer.minimumStrokesPerFrame, strokes % 16 == 0,
-                   Monotonic.now >= deadline { break }
+                   Time.monotonicSeconds() >= deadline { break }
             }
             progress = next < lines.count ? .rendering(lines: lines, next: next) : .complete
             return next >= lines.count
@@ -240,7 +238,7 @@ final class LineLayer {
     }
 
     /// Renders tiles that are not complete, until `deadline` (monotonic
-    /// seconds, see `Monotonic`; nil: all of them). Returns whether any
+    /// seconds, see `Time.monotonicSeconds`; nil: all of them). Returns whether any
     /// remain.
     @discardableResult
     func renderUnfinished(_ drawing: Drawing, until deadline: Double?) -> Bool {
@@ -250,7 +248,7 @@ final class LineLayer {
             progressed.append(index)
             guard tiles[index].proceed(drawing, excluding: excluded, until: deadline, strokes: &strokes) else { break }
             unfinished.removeFirst()
-            if let deadline, strokes >= Self.minimumStrokesPerFrame, Monotonic.now >= deadline { break }
+            if let deadline, strokes >= Self.minimumStrokesPerFrame, Time.monotonicSeconds() >= deadline { break }
         }
         // A tile finished within the frame that started it changed only
         // pixels the frame's damage covers (the lines that changed); one
@@ -319,15 +317,5 @@ final class LineLayer {
 
     func pixelRect(covering rect: Rect) -> PixelRect? {
         PixelRect(covering: rect, scale: scale, width: width, height: height)
-    }
-}
-
-/// The monotonic clock (`CLOCK_MONOTONIC`) in seconds, for slicing work
-/// into frames.
-enum Monotonic {
-    static var now: Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A source of monotonic time in seconds. Everything time-based in the app
 /// (long press, double-tap window, delayed touch ends, key repeat) reads one,
@@ -14,11 +12,7 @@ public protocol Clock: AnyObject {
 public final class SystemClock: Clock {
     public init() {}
 
-    public var now: Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
-    }
+    public var now: Double { Time.monotonicSeconds() }
 }
 
 /// A clock that only moves when a test moves it.

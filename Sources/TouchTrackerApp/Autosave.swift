@@ -54,6 +54,11 @@ final class Autosave {
     var journalBound: Int { max(Self.minimumJournalBound, drawing.count) }
     static let minimumJournalBound = 10_000
 
+    /// What the canvas banner says while saves fail.
+    static func bannerText(for failure: DocumentError) -> String {
+        "Not saved: \(failure.reason). Your lines are kept; saving is retried, and quitting writes an emergency copy."
+    }
+
     init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, report: @escaping (String) -> Void) {
         self.document = document
         self.timers = timers

@@ -1,9 +1,7 @@
 import Canvas
+import Platform
 import Render
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Owns the canvas view and sits after it in the responder chain, where it
 /// answers the actions a desktop user expects beyond SPEC §6: the canvas
@@ -130,16 +128,10 @@ final class CanvasController: ViewController {
 
     /// `~/Pictures/TouchTracker <date time>` (the home directory when there is
     /// no Pictures folder), so exports never overwrite each other or the drawing.
-    static func defaultExportBasePath(environment: [String: String], now: time_t = time(nil)) -> String {
+    static func defaultExportBasePath(environment: [String: String], now: Int = Time.secondsSince1970()) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
-        var status = stat()
         let pictures = "\(home)/Pictures"
-        let folder = stat(pictures, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? pictures : home
-        var seconds = now
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        var text = [CChar](repeating: 0, count: 32)
-        strftime(&text, text.count, "%Y-%m-%d %H.%M.%S", &parts)
-        return "\(folder)/TouchTracker \(String(cString: text))"
+        let folder = (try? FileStatus(path: pictures))?.kind == .directory ? pictures : home
+        return "\(folder)/TouchTracker \(CalendarDate.local(now).readable)"
     }
 }

@@ -1,10 +1,8 @@
 import Canvas
+import Platform
 import Render
 import Timing
 import WaylandClient
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `touchtracker` command: parses the options and runs what they ask
 /// for. Returns the process's exit status.
@@ -38,14 +36,13 @@ public enum Program {
         // The drawing is opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
-        let document: OpenedDocument
+        let opening: DocumentOpening
         do {
-            document = try Document.open(at: path)
+            opening = try Document.beginOpening(at: path)
         } catch {
             printError("touchtracker: \(error)")
             return status(for: error)
         }
-        if let message = document.message { printError("touchtracker: \(message)") }
         let display: Display
         do {
             display = try Display.connect()
@@ -56,11 +53,14 @@ public enum Program {
         let session: Session
         do {
             session = try Session(
-                display: display, clock: SystemClock(), document: document,
-                logInput: logInput ? { writeLine($0, to: STDOUT_FILENO) } : nil,
-                trace: trace ? { writeLine($0, to: STDOUT_FILENO) } : nil,
+                display: display, clock: SystemClock(), opening: opening,
+                logInput: logInput ? { writeLine($0, to: .standardOutput) } : nil,
+                trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: SettingsFile.defaultPath(environment: environment()))
+        } catch let error as DocumentError {
+            printError("touchtracker: \(error)")
+            return status(for: error)
         } catch {
             printError("touchtracker: \(error)")
             return .failure
@@ -78,6 +78,8 @@ public enum Program {
     /// returns the exit status for it: a lost connection is a failure, and
     /// lines that only an emergency copy holds (or none) override that.
     static func conclude(_ session: Session, runError: Error?, report: (String) -> Void) -> ExitStatus {
+        // Reported by the session when it stopped: nothing was changed.
+        if let failure = session.openingFailure { return status(for: failure) }
         var status = ExitStatus.success
         if let runError {
             report("\(runError)")
@@ -99,10 +101,13 @@ public enum Program {
 
     static func export(documentAt path: String, to output: String) -> ExitStatus {
         do {
-            var info = stat()
-            guard stat(path, &info) == 0 || errno != ENOENT else {
+            do {
+                _ = try FileStatus(path: path)
+            } catch where error == .noSuchFileOrDirectory {
                 printError("touchtracker: \(path): no such drawing, nothing to export")
                 return .drawingUnreadable
+            } catch {
+                // Unreadable in another way: loading says how.
             }
             let lines = try Document.load(from: path)
             let summary = try Exporter.export(lines, to: output, sparing: path)
@@ -130,32 +135,17 @@ public enum Program {
 
     /// The process's environment variables.
     public static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
+        CurrentProcess.environment()
     }
 
     static func printError(_ message: String) {
-        writeLine(message, to: STDERR_FILENO)
+        writeLine(message, to: .standardError)
     }
 
     /// Writes one whole line straight to `fd`: unbuffered, so a reader of
-    /// `--log-input` sees each batch as it arrives.
-    static func writeLine(_ text: String, to fd: Int32) {
-        var bytes = Array((text + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+    /// `--log-input` sees each batch as it arrives. A closed pipe or a full
+    /// disk loses the line, never the drawing.
+    static func writeLine(_ text: String, to fd: FileDescriptor) {
+        try? fd.writeAll(text + "\n")
     }
 }

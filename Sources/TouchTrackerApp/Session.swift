@@ -1,12 +1,10 @@
 import Canvas
 import Decorations
+import Platform
 import Render
 import Timing
 import TouchCore
 import WaylandClient
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One running TouchTracker: a Wayland window showing the canvas, wired to
 /// the core's window, the canvas view, the renderer and the document.
@@ -27,12 +25,26 @@ public final class Session {
     let canvasController: CanvasController
     /// Our own title bar, shown when the compositor leaves decorations to us.
     let titleBar = TitleBarView(title: Session.title)
-    /// Shown over the canvas while the drawing cannot be saved.
-    let saveFailureBanner = SaveFailureBanner(frame: .zero)
-    let autosave: Autosave
+    /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
+    let banner = Banner(frame: .zero)
+    /// Keeps the drawing on disk; nil while the drawing is still being opened.
+    private(set) var autosave: Autosave?
     /// Where the drawing is saved: the path given, with a symbolic link at
     /// its end resolved to its target.
-    public var documentPath: String { autosave.path }
+    public let documentPath: String
+    /// The thread parsing and indexing a large drawing while the window is
+    /// already up; nil once the drawing is open.
+    private var opening: (work: BackgroundWork, watch: FileWatch)?
+    /// True while the drawing is still being opened: the canvas shows a
+    /// notice and takes no input until then.
+    public var isOpeningDrawing: Bool { opening != nil }
+    /// Why the drawing could not be opened after all (read in the
+    /// background), once the session stopped for it.
+    public private(set) var openingFailure: DocumentError?
+    /// Files of at least this many bytes (about 50,000 lines) are opened in
+    /// the background, after the window appears: parsing and indexing them
+    /// takes long enough to notice. Smaller ones open before it.
+    public static let backgroundOpeningThreshold = 4 << 20
     /// How the drawing ended up, once the session ended (`quit()` or a
     /// lost connection); nil while it runs.
     public private(set) var ending: SessionEnding?
@@ -70,21 +82,54 @@ public final class Session {
     public static let title = "TouchTracker"
     public static let minimumSize = (width: 320, height: 240)
 
-    /// Opens the drawing at `documentPath` (see `Document.open(at:)`: it
-    /// throws a `DocumentError` when another process has it open or it is
-    /// no drawing file), reports what happened to it, and maps the window.
+    /// Opens the drawing at `documentPath` (see `Document.beginOpening(at:)`:
+    /// it throws a `DocumentError` when another process has it open or it
+    /// cannot be read) and maps the window (see `init(opening:…)`).
     public convenience init(display: Display, clock: Clock, documentPath: String,
                             environment: [String: String] = Program.environment(),
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                            report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
-        let document = try Document.open(at: documentPath)
-        if let message = document.message { report(message) }
-        try self.init(display: display, clock: clock, document: document, environment: environment,
-                      logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+                            report: @escaping (String) -> Void, settingsPath: String? = nil,
+                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
+        try self.init(display: display, clock: clock, opening: Document.beginOpening(at: documentPath),
+                      environment: environment, logInput: logInput, trace: trace, report: report,
+                      settingsPath: settingsPath, backgroundOpeningThreshold: backgroundOpeningThreshold)
+    }
+
+    /// Finishes opening the drawing and maps the window. A file of at least
+    /// `backgroundOpeningThreshold` bytes is parsed and indexed on a thread
+    /// of its own: the window appears at once with a notice, and the lines
+    /// when they are ready. What happened to the drawing (set aside…) goes
+    /// to `report`.
+    public convenience init(display: Display, clock: Clock, opening: DocumentOpening,
+                            environment: [String: String] = Program.environment(),
+                            logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            report: @escaping (String) -> Void, settingsPath: String? = nil,
+                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
+        if opening.byteCount < backgroundOpeningThreshold {
+            try self.init(display: display, clock: clock, document: opening.finish(), environment: environment,
+                          logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+        } else {
+            try self.init(display: display, clock: clock, source: .inBackground(opening), environment: environment,
+                          logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+        }
     }
 
     /// Shows the opened `document` and maps the window; the session holds
-    /// the document's lock until it is released.
+    /// the document's lock until it is released. What happened to the
+    /// drawing (set aside…) goes to `report`.
+    public convenience init(display: Display, clock: Clock, document: OpenedDocument,
+                            environment: [String: String] = Program.environment(),
+                            logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
+        try self.init(display: display, clock: clock, source: .opened(document), environment: environment,
+                      logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+    }
+
+    private enum DocumentSource {
+        case opened(OpenedDocument)
+        case inBackground(DocumentOpening)
+    }
+
     /// - Parameters:
     ///   - environment: where emergency copies go (`XDG_STATE_HOME`, `XDG_RUNTIME_DIR`, `HOME`).
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
@@ -92,16 +137,18 @@ public final class Session {
     ///   - report: receives messages meant for the user.
     ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
     ///     defaults and saves no settings.
-    public init(display: Display, clock: Clock, document: OpenedDocument,
-                environment: [String: String] = Program.environment(),
-                logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
+    private init(display: Display, clock: Clock, source: DocumentSource,
+                 environment: [String: String], logInput: ((String) -> Void)?, trace: ((String) -> Void)?,
+                 report: @escaping (String) -> Void, settingsPath: String?) throws {
         self.display = display
         self.report = report
         self.environment = environment
         loop = EventLoop(display: display, clock: clock)
-        let drawing = Drawing(lines: document.lines)
-        autosave = Autosave(document: document, timers: loop.timers, drawing: drawing, report: report)
+        let drawing = Drawing()
+        switch source {
+        case .opened(let document): documentPath = document.path
+        case .inBackground(let opening): documentPath = opening.path
+        }
 
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)
@@ -116,10 +163,7 @@ public final class Session {
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         window.addSubview(canvas)
-        window.addSubview(saveFailureBanner)
-        // The canvas answers the keyboard from the start: Ctrl+Z must undo
-        // a line just drawn, before any tap made the canvas first responder.
-        canvas.becomeFirstResponder()
+        window.addSubview(banner)
         translator = InputTranslator(window: window)
         settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
         palmRejection = PalmRejection(now: { clock.now }, isOnCanvas: { [unowned canvas] in canvas.frame.contains($0) })
@@ -133,6 +177,69 @@ public final class Session {
         wire(logInput: logInput)
         if let trace { window.tracer = { trace(TraceLog.line(for: $0)) } }
         setUpDecorations()
+        switch source {
+        case .opened(let document):
+            documentOpened(document, lines: Drawing(lines: document.takeLines()))
+        case .inBackground(let opening):
+            try openInBackground(opening)
+        }
+    }
+
+    /// Parses and indexes the drawing on a thread of its own; the loop
+    /// sleeps until it is done, and the canvas takes no input meanwhile.
+    private func openInBackground(_ opening: DocumentOpening) throws {
+        canvas.isUserInteractionEnabled = false
+        banner.show(Self.openingNotice(for: opening), style: .notice)
+        let outcome = OpeningOutcome()
+        let work = try BackgroundWork {
+            outcome.result = Result { () throws(DocumentError) in
+                let document = try opening.finish()
+                return (document, Drawing(lines: document.takeLines()))
+            }
+        }
+        let watch = loop.watch(fd: work.completion.rawValue, events: .readable) { [unowned self] _ in
+            guard let (work, watch) = self.opening else { return }
+            self.opening = nil
+            watch.cancel()
+            work.join()
+            defer { CurrentProcess.returnFreedMemory() }
+            switch outcome.result! {
+            case .success(let (document, lines)):
+                documentOpened(document, lines: lines)
+            case .failure(let error):
+                openingFailure = error
+                report("\(error)")
+                loop.stop()
+            }
+        }
+        self.opening = (work, watch)
+    }
+
+    /// Where the background thread leaves what it made; read after `join()`.
+    private final class OpeningOutcome: @unchecked Sendable {
+        var result: Result<(OpenedDocument, Drawing), DocumentError>?
+    }
+
+    static func openingNotice(for opening: DocumentOpening) -> String {
+        let name = opening.path.split(separator: "/").last.map(String.init) ?? opening.path
+        let megabytes = Double(opening.byteCount) / 1_000_000
+        return "Opening \(name) (\((megabytes * 10).rounded() / 10) MB)…"
+    }
+
+    /// Shows the drawing `document` opened with, whose lines (and index)
+    /// `lines` holds, and starts keeping it on disk.
+    private func documentOpened(_ document: OpenedDocument, lines: Drawing) {
+        if let message = document.message { report(message) }
+        canvas.drawing.takeLines(of: lines)
+        canvas.setNeedsDisplay()
+        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
+        autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
+        self.autosave = autosave
+        banner.show(nil)
+        canvas.isUserInteractionEnabled = true
+        // The canvas answers the keyboard from the start: Ctrl+Z must undo
+        // a line just drawn, before any tap made the canvas first responder.
+        canvas.becomeFirstResponder()
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -196,7 +303,6 @@ public final class Session {
             save()
             loop.lookAgainBeforeSleeping()
         }
-        autosave.onFailureChange = { [unowned self] failure in saveFailureBanner.show(failure) }
     }
 
     /// Places the title bar (if shown), the canvas below it and the banner
@@ -204,8 +310,8 @@ public final class Session {
     func layOut(in bounds: Rect) {
         let canvasFrame = layOutDecorations(in: bounds)
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
-        let bannerFrame = SaveFailureBanner.frame(in: canvasFrame)
-        if saveFailureBanner.frame != bannerFrame { saveFailureBanner.frame = bannerFrame }
+        let bannerFrame = Banner.frame(in: canvasFrame)
+        if banner.frame != bannerFrame { banner.frame = bannerFrame }
     }
 
     private func forwardDamage() {
@@ -228,8 +334,8 @@ public final class Session {
             paintDecorations(into: buffer, damage: damage)
             renderer.render(canvas.drawing, menu: window.menuController, into: buffer, canvasFrame: canvas.frame,
                             damage: damage)
-            if let text = saveFailureBanner.text, !saveFailureBanner.isHidden {
-                BannerPainter.paint(text, frame: saveFailureBanner.frame, into: buffer, damage: damage)
+            if let text = banner.text, !banner.isHidden {
+                BannerPainter.paint(text, style: banner.style, frame: banner.frame, into: buffer, damage: damage)
             }
             // Last: the rings stand for the pens' cursors.
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
@@ -257,7 +363,7 @@ public final class Session {
     /// Saves what is unsaved now (the idle hook does after every change).
     public func save() {
         needsSave = false
-        autosave.drawingChanged()
+        autosave?.drawingChanged()
     }
 
     /// Ends the session cleanly: the drawing is saved (or, failing that,
@@ -272,9 +378,10 @@ public final class Session {
         guard ending == nil else { return }
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
-        if needsSave { autosave.markChanged() }
+        if needsSave { autosave?.markChanged() }
         needsSave = false
-        ending = autosave.finish(environment: environment)
+        // Still opening: nothing was changed, so nothing needs saving.
+        ending = autosave?.finish(environment: environment) ?? .saved
     }
 
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Where the settings live and how they are read and written:
 /// `$XDG_CONFIG_HOME/touchtracker/settings.conf` (by default
@@ -76,75 +74,33 @@ final class SettingsFile {
     }
 
     private static func read(_ path: String) -> Contents {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .unreadable("not a file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return .unreadable(String(cString: strerror(errno))) }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-            if bytes.count > sizeLimit { return .unreadable("larger than \(sizeLimit) bytes") }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+        } catch {
+            return error == .noSuchFileOrDirectory ? .missing : .unreadable(error.description)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .unreadable("not UTF-8 text") }
-        return .contents(text)
-    }
-
-    struct WriteError: Error, CustomStringConvertible {
-        var description: String
+        defer { try? fd.close() }
+        do {
+            guard try fd.status().kind == .regular else { return .unreadable("not a file") }
+            var bytes = [UInt8](repeating: 0, count: sizeLimit + 1)
+            var count = 0
+            while count < bytes.count {
+                let got = try fd.read(into: &bytes, startingAt: count)
+                if got == 0 { break }
+                count += got
+            }
+            if count > sizeLimit { return .unreadable("larger than \(sizeLimit) bytes") }
+            guard let text = String(validating: bytes[0..<count], as: UTF8.self) else { return .unreadable("not UTF-8 text") }
+            return .contents(text)
+        } catch {
+            return .unreadable(error.description)
+        }
     }
 
     /// Writes `text` next to the file, flushes it and renames it over the
     /// file, so a crash leaves the old settings or the new, never half.
-    private func write(_ text: String) throws {
-        try Self.makeDirectories(for: path)
-        let temporary = "\(path).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Self.failure("open", temporary) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                let error = Self.failure("write", temporary)
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += written
-        }
-        guard fsync(fd) == 0 else {
-            let error = Self.failure("fsync", temporary)
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let error = Self.failure("rename", temporary)
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    /// Creates the missing directories above `path` (mode 0700, as the XDG
-    /// specification asks).
-    private static func makeDirectories(for path: String) throws {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        let directory = String(path[..<slash])
-        var info = stat()
-        if stat(directory, &info) == 0 { return }
-        try makeDirectories(for: directory)
-        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else { throw failure("mkdir", directory) }
-    }
-
-    private static func failure(_ operation: String, _ path: String) -> WriteError {
-        WriteError(description: "\(operation) \(path): \(String(cString: strerror(errno)))")
+    private func write(_ text: String) throws(FileOperationError) {
+        try AtomicReplacement.replace(path, with: Array(text.utf8))
     }
 }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CWaylandClient
 import CWaylandCursor
+import Platform
 
 /// The pointer images (libwayland-cursor): each `CursorShape`'s image from
 /// the cursor theme, shown on a pointer's own surface with
@@ -100,12 +98,8 @@ final class Cursor {
         return theme
     }
 
-    /// The process environment as a dictionary.
+    /// The cursor variables of the process environment.
     static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        for key in ["XCURSOR_THEME", "XCURSOR_SIZE"] {
-            if let value = getenv(key) { result[key] = String(cString: value) }
-        }
-        return result
+        CurrentProcess.environment().filter { ["XCURSOR_THEME", "XCURSOR_SIZE"].contains($0.key) }
     }
 }

@@ -1,6 +1,7 @@
 import CWaylandClient
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// The connection to a Wayland compositor (`wl_display`) and its registry.
@@ -55,7 +56,7 @@ public final class Display {
     /// (`registry.initialGlobalsReceived`). The display owns `fd` from now on.
     public static func connect(fd: Int32) throws -> Display {
         guard let pointer = wl_display_connect_to_fd(fd) else {
-            throw WaylandError.connectionLost("cannot use socket \(fd): \(String(cString: strerror(errno)))")
+            throw WaylandError.connectionLost("cannot use socket \(fd): \(Errno.current)")
         }
         return Display(pointer: pointer)
     }
@@ -78,7 +79,7 @@ public final class Display {
         if code == 0 || code == EPIPE || code == ECONNRESET {
             return .connectionLost("the compositor closed the connection")
         }
-        return .connectionLost(String(cString: strerror(code)))
+        return .connectionLost(Errno(rawValue: code).description)
     }
 
     /// The one-line explanation for a failed `wl_display_connect`;
@@ -94,7 +95,7 @@ public final class Display {
         if environment["XDG_RUNTIME_DIR"] == nil && !socket.hasPrefix("/") {
             message += ", XDG_RUNTIME_DIR is not set"
         }
-        message += "): \(String(cString: strerror(errno))). Run this program inside a Wayland session."
+        message += "): \(Errno(rawValue: errno)). Run this program inside a Wayland session."
         return message
     }
 

@@ -1,8 +1,6 @@
 import CWaylandClient
+import Platform
 import Timing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The app's single thread of control: one `poll` over the Wayland socket,
 /// any watched descriptors and the timer queue's next deadline.
@@ -71,9 +69,10 @@ public final class EventLoop {
     }
 
     /// Calls `handler` with the returned `poll` events whenever `fd` is ready
-    /// for `events` (`POLLIN`, `POLLOUT`). Keep the watch to cancel it.
+    /// for `events`. Keep the watch to cancel it.
     @discardableResult
-    public func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) -> FileWatch {
+    public func watch(fd: Int32, events: PollDescriptor.Events,
+                      handler: @escaping (PollDescriptor.Events) -> Void) -> FileWatch {
         let watch = FileWatch(fd: fd, events: events, handler: handler)
         watch.loop = self
         watches.append(watch)
@@ -107,50 +106,48 @@ public final class EventLoop {
             throw failure
         }
 
-        var waylandEvents = Int16(POLLIN)
+        var waylandEvents = PollDescriptor.Events.readable
         if wl_display_flush(pointer) < 0 {
             // A full socket buffer is normal under load: wait until writable.
-            guard errno == EAGAIN else {
+            guard Errno.current == .wouldBlock else {
                 wl_display_cancel_read(pointer)
                 throw display.error()
             }
-            waylandEvents |= Int16(POLLOUT)
+            waylandEvents.insert(.writable)
         }
 
         looksAgain = false
         run(.flushed)
         run(.idle)
 
-        var descriptors = [pollfd(fd: display.fileDescriptor, events: waylandEvents, revents: 0)]
+        var descriptors = [PollDescriptor(fd: display.fileDescriptor, events: waylandEvents)]
         let activeWatches = watches
-        descriptors += activeWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        descriptors += activeWatches.map { PollDescriptor(fd: $0.fd, events: $0.events) }
         // Stopped by a timer, event or hook of this iteration: finish it
         // without sleeping, or `run()` might sleep forever before returning.
         let limit = (isInsideRun && !running) || looksAgain ? 0 : timeout
-        while true {
-            let milliseconds = Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: limit)
-            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if ready >= 0 { break }
-            // A signal interrupted the sleep: sleep again for what is left.
-            guard errno == EINTR else {
-                let error = errno
-                wl_display_cancel_read(pointer)
-                throw WaylandError.systemCall("poll", errno: error)
+        do {
+            // After a signal, the timeout is worked out again: the loop sleeps for what is left.
+            try Poll.wait(&descriptors) {
+                Self.pollTimeout(deadline: timers.nextDeadline, now: timers.clock.now, limit: limit)
             }
+        } catch {
+            wl_display_cancel_read(pointer)
+            throw WaylandError.systemCall("poll", errno: error)
         }
         wakeUps += 1
 
-        if descriptors[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+        if !descriptors[0].returned.isDisjoint(with: [.readable, .error, .hangUp]) {
             guard wl_display_read_events(pointer) >= 0 else { throw display.error() }
         } else {
             wl_display_cancel_read(pointer)
         }
         guard wl_display_dispatch_pending(pointer) >= 0 else { throw display.error() }
 
-        for (watch, descriptor) in zip(activeWatches, descriptors.dropFirst()) where descriptor.revents != 0 {
+        for (watch, descriptor) in zip(activeWatches, descriptors.dropFirst()) where !descriptor.returned.isEmpty {
             // An earlier handler may have cancelled this watch.
             guard watch.loop != nil else { continue }
-            watch.handler(descriptor.revents)
+            watch.handler(descriptor.returned)
         }
         timers.fireDue()
     }
@@ -177,11 +174,11 @@ public final class EventLoop {
 /// A descriptor watched by the event loop; `cancel()` stops watching it.
 public final class FileWatch {
     let fd: Int32
-    let events: Int16
-    let handler: (Int16) -> Void
+    let events: PollDescriptor.Events
+    let handler: (PollDescriptor.Events) -> Void
     fileprivate weak var loop: EventLoop?
 
-    fileprivate init(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
+    fileprivate init(fd: Int32, events: PollDescriptor.Events, handler: @escaping (PollDescriptor.Events) -> Void) {
         self.fd = fd
         self.events = events
         self.handler = handler

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CWaylandClient
 import Timing
+import Platform
 
 /// One seat's `wl_keyboard`: keymap, focus, keys translated through
 /// xkbcommon, modifiers, and client-side repeat on the loop's timers.
@@ -53,8 +51,7 @@ final class Keyboard {
             guard let state = KeyboardState(keymap: keymap) else { return }
             self.state = state
         } catch {
-            var message = "touchtracker: ignoring keymap from seat \(seatName): \(error)\n"
-            message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            try? FileDescriptor.standardError.writeAll("touchtracker: ignoring keymap from seat \(seatName): \(error)\n")
         }
     }
 

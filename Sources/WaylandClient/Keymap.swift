@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CWaylandClient
 import CXKBCommon
+import Platform
 
 /// A compiled XKB keymap (`xkb_keymap`): what the compositor's
 /// `wl_keyboard.keymap` describes, or one built from RMLVO names.
@@ -11,7 +12,7 @@ final class Keymap {
     /// nothing until the compositor sends a usable keymap.
     enum Failure: Error, Equatable, CustomStringConvertible {
         case unsupportedFormat(UInt32)
-        case unreadable(fd: Int32, size: UInt32, errno: Int32)
+        case unreadable(fd: Int32, size: UInt32, errno: Errno)
         case compileFailed
 
         var description: String {
@@ -19,7 +20,7 @@ final class Keymap {
             case .unsupportedFormat(let format):
                 return "keymap format \(format) is not xkb_v1"
             case .unreadable(let fd, let size, let errno):
-                return "cannot map keymap fd \(fd) (\(size) bytes): \(String(cString: strerror(errno)))"
+                return "cannot map keymap fd \(fd) (\(size) bytes): \(errno)"
             case .compileFailed:
                 return "xkbcommon could not compile the keymap"
             }
@@ -81,12 +82,15 @@ final class Keymap {
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
             throw .unsupportedFormat(format)
         }
-        guard size > 0,
-              let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0),
-              mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
-            throw .unreadable(fd: fd, size: size, errno: errno)
+        guard size > 0 else { throw .unreadable(fd: fd, size: size, errno: Errno(rawValue: EINVAL)) }
+        let mapping: MemoryMapping
+        do {
+            mapping = try MemoryMapping(FileDescriptor(rawValue: fd), size: Int(size), access: .privateReadOnly)
+        } catch {
+            throw .unreadable(fd: fd, size: size, errno: error)
         }
-        defer { munmap(mapped, Int(size)) }
+        defer { mapping.unmap() }
+        let mapped = mapping.base
         // The text is NUL-terminated inside `size`; a file without the NUL is
         // read up to `size` only.
         let bytes = UnsafeRawBufferPointer(start: mapped, count: Int(size))

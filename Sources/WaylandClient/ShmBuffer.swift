@@ -1,8 +1,5 @@
 import CWaylandClient
-import CPlatform
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// One `wl_buffer` of ARGB8888 pixels in its own anonymous shared memory
 /// (`memfd`, never a file on disk), mapped for drawing.
@@ -19,6 +16,7 @@ final class ShmBuffer {
     let stride: Int
     let data: UnsafeMutableRawPointer
     private let byteCount: Int
+    private let mapping: MemoryMapping
     /// Called on `wl_buffer.release`: the compositor no longer reads it.
     var onRelease: ((ShmBuffer) -> Void)?
     private var handle: Unmanaged<ShmBuffer>!
@@ -30,20 +28,16 @@ final class ShmBuffer {
         stride = width * Self.bytesPerPixel
         byteCount = stride * height
 
-        let fd = tt_memfd_create("touchtracker-buffer")
-        guard fd >= 0 else { throw WaylandError.systemCall("memfd_create", errno: errno) }
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(byteCount)) == 0 else { throw WaylandError.systemCall("ftruncate", errno: errno) }
-        // The compositor maps the same memory: sealing promises it never
-        // shrinks under it. Best effort: compositors cope without the seal.
-        _ = tt_memfd_seal_shrink(fd)
-        guard let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
-              mapping != MAP_FAILED else {
-            throw WaylandError.systemCall("mmap", errno: errno)
+        let fd: FileDescriptor
+        do {
+            (fd, mapping) = try SharedMemoryFile.create(name: "touchtracker-buffer", size: byteCount)
+        } catch {
+            throw WaylandError.systemCall("shared memory for a \(width)×\(height) buffer", errno: error)
         }
-        data = mapping
+        defer { try? fd.close() }
+        data = mapping.base
 
-        let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
+        let pool = wl_shm_create_pool(shm, fd.rawValue, Int32(byteCount))
         proxy = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
                                           WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
@@ -53,7 +47,7 @@ final class ShmBuffer {
 
     deinit {
         wl_buffer_destroy(proxy)
-        munmap(data, byteCount)
+        mapping.unmap()
     }
 
     nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_buffer_listener> = {

@@ -1,24 +1,20 @@
-import CPlatform
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// SIGINT, SIGTERM and SIGHUP as one more descriptor in the loop's `poll`
 /// (a signalfd, as foot's `fdm_signal_add`): the signals are blocked and
 /// arrive as readable data, so the handler runs on the loop's thread, between
 /// iterations, where it may save and stop.
 public final class TerminationSignals {
-    private let fd: Int32
+    private let fd: FileDescriptor
     private var watch: FileWatch?
 
     /// Starts delivering the signals to `handler`; nil when no signalfd can
     /// be made (the signals then keep their default action).
     init?(loop: EventLoop, handler: @escaping () -> Void) {
-        let fd = tt_termination_signalfd()
-        guard fd >= 0 else { return nil }
+        guard let fd = try? TerminationSignalFile.open() else { return nil }
         self.fd = fd
-        watch = loop.watch(fd: fd, events: Int16(POLLIN)) { _ in
-            while tt_signalfd_read(fd) > 0 {}
+        watch = loop.watch(fd: fd.rawValue, events: .readable) { _ in
+            TerminationSignalFile.drain(fd)
             handler()
         }
     }
@@ -29,7 +25,7 @@ public final class TerminationSignals {
         guard let watch else { return }
         watch.cancel()
         self.watch = nil
-        close(fd)
+        try? fd.close()
     }
 
     deinit {

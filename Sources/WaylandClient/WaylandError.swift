@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Why the Wayland layer cannot go on. Every case prints as one clear line
 /// (`description`), meant for stderr before the app exits non-zero.
@@ -15,7 +13,7 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// The compositor does not offer a global the window cannot work without.
     case missingGlobal(String)
     /// A system call (memfd, mmap, poll) failed with `errno`.
-    case systemCall(String, errno: Int32)
+    case systemCall(String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -28,7 +26,7 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
         case .missingGlobal(let interface):
             return "The Wayland compositor does not offer \(interface), which this program needs."
         case .systemCall(let call, let errno):
-            return "\(call) failed: \(String(cString: strerror(errno)))."
+            return "\(call) failed: \(errno)."
         }
     }
 }

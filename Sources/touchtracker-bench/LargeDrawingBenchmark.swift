@@ -73,10 +73,11 @@ enum LargeDrawingBenchmark {
     }
 
     /// Figure 9: from opening the drawing to the first 1920×1080 frame the
-    /// app commits, with `lineCount` lines, next to the load alone.
+    /// app commits, with `lineCount` lines, and to the drawing ready (parsed
+    /// and indexed on a thread of its own meanwhile).
     /// The frames after the first fill the drawing in (see
     /// `CanvasRenderer.frameBudget`); the second figure is how long until
-    /// every line is on screen, with the frames answered at once.
+    /// every line is on screen once it is ready, with the frames answered at once.
     static func firstFrame(lineCount: Int) throws -> [Figure] {
         var session: SessionOnTestCompositor?
         let seconds = try Stopwatch.time { session = try SessionOnTestCompositor(lineCount: lineCount, fillIn: false) }
@@ -84,16 +85,20 @@ enum LargeDrawingBenchmark {
         let opened = session.openedToFirstFrame
         var frames = 0
         let filling = try Stopwatch.time {
-            while session.session.isRenderingDrawing {
+            // The first frame after the drawing is ready starts filling it in.
+            repeat {
                 try session.settle()
                 frames += 1
-            }
+            } while session.session.isRenderingDrawing
         }
         return [
             Figure(name: "open to first frame with \(Format.count(lineCount)) lines", value: opened * 1e3,
                    unit: "ms", budget: nil, verdict: .reportOnly,
                    details: ["including writing the file and the compositor's set-up: \(Format.duration(seconds))"]),
-            Figure(name: "first frame to every line on screen, \(Format.count(lineCount)) lines",
+            Figure(name: "open to the drawing ready (parsed and indexed), \(Format.count(lineCount)) lines",
+                   value: session.openedToDrawingReady * 1e3, unit: "ms", budget: nil, verdict: .reportOnly,
+                   details: ["the window shows an \"Opening…\" notice meanwhile"]),
+            Figure(name: "drawing ready to every line on screen, \(Format.count(lineCount)) lines",
                    value: filling * 1e3, unit: "ms", budget: nil, verdict: .reportOnly,
                    details: ["\(frames) frames of at most \(Format.number(Session.renderingBudget * 1e3)) ms of rasterizing"]),
         ]

@@ -5,9 +5,7 @@
 //   Options  — what the command line asked for (--file, --export, --log-input …)
 //   Session  — the window: Wayland client ⇄ UIKit-style core ⇄ canvas ⇄ Cairo
 //   Program  — picks between them and turns failures into one clear line.
+import Platform
 import TouchTrackerApp
-#if canImport(Glibc)
-import Glibc
-#endif
 
-exit(Program.main(CommandLine.arguments))
+CurrentProcess.exit(Program.main(CommandLine.arguments))

@@ -8,6 +8,7 @@ import TouchTrackerApp
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// The real app (`Session`) connected through real libwayland to a scripted
@@ -61,11 +62,14 @@ final class AppHarness {
     /// default to `state/` and `runtime/` in the temporary directory.
     /// The settings file is `settingsPath` (`settings` its contents, when
     /// given); `sharing` is another harness's temporary directory to use.
+    /// Drawings of `backgroundOpeningThreshold` bytes or more are opened in
+    /// the background, after the window appears.
     init(lines: [Line]? = nil, fileContents: [UInt8]? = nil, seatNames: [String] = ["seat0"],
          logInput: Bool = false, trace: Bool = false, outputScale: Int32? = nil,
          documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
          environment: [String: String]? = nil, settings: String? = nil,
-         sharing: TemporaryDirectory? = nil) throws {
+         sharing: TemporaryDirectory? = nil,
+         backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
@@ -93,7 +97,8 @@ final class AppHarness {
                                                            "XDG_STATE_HOME": directory + "/state",
                                                            "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
-                              report: { box.reports.append($0) }, settingsPath: settingsPath)
+                              report: { box.reports.append($0) }, settingsPath: settingsPath,
+                              backgroundOpeningThreshold: backgroundOpeningThreshold)
         try mapWindow()
     }
 
@@ -288,7 +293,7 @@ final class AppHarness {
         var count = 0
         var stoppedByGuard = false
         let loop = session.loop
-        let watch = loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
+        let watch = loop.watch(fd: fds[0], events: .readable) { _ in
             count += 1
             onIteration(count)
             if count >= iterations {

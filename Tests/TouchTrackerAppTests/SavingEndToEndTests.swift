@@ -78,8 +78,8 @@ import Glibc
         try breakSaving(app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y), "the banner is painted")
-        #expect(app.session.saveFailureBanner.text?.contains("Not a directory") == true,
-                "\(String(describing: app.session.saveFailureBanner.text))")
+        #expect(app.session.banner.text?.contains("Not a directory") == true,
+                "\(String(describing: app.session.banner.text))")
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y), "it stays while saves fail")
         #expect(app.pixel(150, 100) == Colour.black, "the drawing stays on screen")
@@ -93,7 +93,7 @@ import Glibc
 
     @Test func savingIsRetriedOnATimerThatBacksOffAndStopsOnceSaved() throws {
         let app = try AppHarness(documentName: "sub/drawing.json")
-        let autosave = app.session.autosave
+        let autosave = try #require(app.session.autosave)
         #expect(!autosave.isRetryScheduled, "no timer while saving works: the idle loop has no deadline")
         try breakSaving(app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
@@ -162,8 +162,8 @@ import Glibc
         let filler = disk.fill()
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y))
-        #expect(app.session.saveFailureBanner.text?.contains("No space left on device") == true,
-                "\(String(describing: app.session.saveFailureBanner.text))")
+        #expect(app.session.banner.text?.contains("No space left on device") == true,
+                "\(String(describing: app.session.banner.text))")
         #expect(try app.savedLines().count == 1, "the old drawing is intact")
         #expect(TemporaryDirectory.entries(of: disk.path).sorted() == ["drawing.json", "drawing.json.lock", "filler"], "no temporary left")
         #expect(app.reports.count == 1 && app.reports[0].contains("No space left on device"), "\(app.reports)")
@@ -183,8 +183,8 @@ import Glibc
         try disk.makeReadOnly()
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y))
-        #expect(app.session.saveFailureBanner.text?.contains("Read-only file system") == true,
-                "\(String(describing: app.session.saveFailureBanner.text))")
+        #expect(app.session.banner.text?.contains("Read-only file system") == true,
+                "\(String(describing: app.session.banner.text))")
         try quit(app)
         guard case .emergencyCopy(let copy, _)? = app.session.ending else {
             Issue.record("ending: \(String(describing: app.session.ending))")

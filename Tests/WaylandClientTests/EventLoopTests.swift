@@ -3,6 +3,7 @@ import Timing
 @testable import WaylandClient
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 @Suite struct EventLoopTimeoutTests {
@@ -108,7 +109,7 @@ import Glibc
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var readable = 0
-        let watch = harness.loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in
+        let watch = harness.loop.watch(fd: fds[0], events: .readable) { _ in
             var byte: UInt8 = 0
             _ = read(fds[0], &byte, 1)
             readable += 1

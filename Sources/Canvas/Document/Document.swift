@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Saving and loading a drawing's finished lines as a JSON file, with a
 /// journal of later changes beside it (see `DrawingJournal`).
@@ -35,8 +33,7 @@ public enum Document {
 
     static func homeDirectory(environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
-        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
-        return "/"
+        return CurrentProcess.homeDirectoryOfUser() ?? "/"
     }
 
     /// Reads the lines saved at `path`, with the changes its journal holds
@@ -57,8 +54,19 @@ public enum Document {
     }
 
     static func read(from path: String) throws(DocumentError) -> Contents {
-        guard SystemCalls.exists(path) else { return Contents(lines: [], token: nil, journalRecords: 0) }
-        let bytes = try SystemCalls.readFile(path, limit: byteLimit)
+        try decode(readBytes(of: path), at: path)
+    }
+
+    /// The bytes of the drawing at `path`, or nil when there is none yet.
+    static func readBytes(of path: String) throws(DocumentError) -> [UInt8]? {
+        guard FileSystem.exists(path) else { return nil }
+        return try SystemCalls.readFile(path, limit: byteLimit)
+    }
+
+    /// The drawing in `bytes`, read from `path` (nil: no file), with the
+    /// changes its journal holds.
+    static func decode(_ bytes: [UInt8]?, at path: String) throws(DocumentError) -> Contents {
+        guard let bytes else { return Contents(lines: [], token: nil, journalRecords: 0) }
         let snapshot = try DrawingFileFormat.decode(bytes, path: path)
         guard let token = snapshot.journalToken,
               let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: snapshot.lines.count)
@@ -120,28 +128,22 @@ public enum Document {
     /// `<path>.corrupt-<UTC timestamp>` (with a counter if that exists), so the
     /// app can start empty without ever overwriting it. Returns the new path.
     @discardableResult
-    public static func setAside(corruptFileAt path: String, at time: time_t = time(nil)) throws(DocumentError) -> String {
+    public static func setAside(corruptFileAt path: String,
+                                at time: Int = Time.secondsSince1970()) throws(DocumentError) -> String {
         let stamp = utcStamp(time)
         var target = "\(path).corrupt-\(stamp)"
         var counter = 1
-        while SystemCalls.exists(target) {
+        while FileSystem.exists(target) {
             target = "\(path).corrupt-\(stamp)-\(counter)"
             counter += 1
         }
-        _ = try SystemCalls.check("rename", path) { rename(path, target) }
+        try SystemCalls.attempt("rename", path) { () throws(Errno) in try FileSystem.rename(path, to: target) }
         return target
     }
 
     /// `time` as `YYYYMMDDTHHMMSSZ`, for names of files kept aside.
-    static func utcStamp(_ time: time_t) -> String {
-        var moment = time
-        var parts = tm()
-        gmtime_r(&moment, &parts)
-        func digits(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2)
-            + "T" + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
+    static func utcStamp(_ time: Int) -> String {
+        CalendarDate.utc(time).compact + "Z"
     }
+
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Why a drawing could not be loaded or saved, with a message for the user.
 public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -25,7 +22,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case badPressure(path: String, line: Int, value: Double)
     /// Another process holds the drawing's lock (see `DrawingLock`); its
     /// pid when the lock file names one.
-    case locked(path: String, holder: pid_t?)
+    case locked(path: String, holder: Int32?)
     /// A system call failed (`errno` value and its text).
     case system(operation: String, path: String, errno: Int32, reason: String)
 

@@ -1,7 +1,5 @@
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The drawing opened for a session (see `Document.open(at:)`): its lines,
 /// the lock that makes this process its only writer, and what happened.
@@ -9,8 +7,9 @@ public final class OpenedDocument {
     /// Where the drawing is saved: the path asked for, with a symbolic
     /// link at its end resolved to the link's target.
     public let path: String
-    /// The lines to start with (empty for a new or set-aside drawing).
-    public let lines: [Line]
+    /// The lines to start with (empty for a new or set-aside drawing), until
+    /// taken (`takeLines`).
+    public private(set) var lines: [Line]
     /// Held for the session's life; nil when no lock could be taken (see
     /// `DrawingLock.acquire`).
     public let lock: DrawingLock?
@@ -39,6 +38,13 @@ public final class OpenedDocument {
         self.journalIsReady = journalIsReady
     }
 
+    /// The lines to start with, handed over to a `Drawing`: the document
+    /// keeps no second copy of a large drawing for the session's life.
+    public func takeLines() -> [Line] {
+        defer { lines = [] }
+        return lines
+    }
+
     /// One line for the user about what happened, or nil when all went well.
     public var message: String? {
         guard let error else { return nil }
@@ -47,38 +53,82 @@ public final class OpenedDocument {
     }
 }
 
+/// A drawing being opened for a session, in two steps: `Document.beginOpening`
+/// does the quick part (resolving a link, taking the lock, reading the
+/// file), which decides whether the app can start at all; `finish()` does
+/// the slow part (parsing, the journal, indexing nothing yet), which a
+/// session runs on a thread of its own while its window is already up.
+public final class DocumentOpening: @unchecked Sendable {
+    /// Where the drawing is saved (see `OpenedDocument.path`).
+    public let path: String
+    private let lock: DrawingLock?
+    /// The file's bytes, nil when there is no file yet; released by `finish()`.
+    private var bytes: [UInt8]?
+    /// Why the file's bytes show it is no drawing (too large), found while reading.
+    private let readError: DocumentError?
+
+    init(path: String, lock: DrawingLock?, bytes: [UInt8]?, readError: DocumentError?) {
+        self.path = path
+        self.lock = lock
+        self.bytes = bytes
+        self.readError = readError
+    }
+
+    /// How many bytes are left to parse: what a progress message can say.
+    public var byteCount: Int { bytes?.count ?? 0 }
+
+    /// Parses the drawing and applies its journal. A file that was read and
+    /// is not a drawing is moved aside untouched (see
+    /// `Document.setAside(corruptFileAt:)`) and the session starts empty.
+    /// Call it once.
+    public func finish() throws(DocumentError) -> OpenedDocument {
+        let bytes = self.bytes
+        self.bytes = nil
+        do throws(DocumentError) {
+            if let readError { throw readError }
+            let contents = try Document.decode(bytes, at: path)
+            var journalIsReady = false
+            if let token = contents.token, contents.journalRecords == 0 {
+                journalIsReady = (try? Document.startJournal(for: path, token: token,
+                                                             lineCount: contents.lines.count)) != nil
+            }
+            return OpenedDocument(path: path, lines: contents.lines, lock: lock, journalIsReady: journalIsReady)
+        } catch let loadError {
+            guard loadError.meansNotADrawing else { throw loadError }
+            do {
+                let aside = try Document.setAside(corruptFileAt: path)
+                // Its journal is kept with it: the changes in it belong to
+                // that file, and the next snapshot would replace it.
+                let journal = DrawingJournal.path(for: path)
+                if FileSystem.exists(journal) { try? FileSystem.rename(journal, to: DrawingJournal.path(for: aside)) }
+                return OpenedDocument(path: path, lines: [], lock: lock, error: loadError, setAsidePath: aside)
+            } catch {
+                return OpenedDocument(path: path, lines: [], lock: lock, error: loadError, canSave: false)
+            }
+        }
+    }
+}
+
 extension Document {
-    /// Opens the drawing at `path` for a session: resolves a symbolic link
-    /// at its end, takes the drawing's lock, and loads it. A missing file is
-    /// a new drawing; a file that was read and is not a drawing is moved
-    /// aside untouched (see `setAside(corruptFileAt:)`) and the session
-    /// starts empty.
+    /// Opens the drawing at `path` for a session: `beginOpening`, then `finish`.
+    public static func open(at path: String) throws(DocumentError) -> OpenedDocument {
+        try beginOpening(at: path).finish()
+    }
+
+    /// The quick part of opening the drawing at `path`: resolves a symbolic
+    /// link at its end, takes the drawing's lock, and reads the file. A
+    /// missing file is a new drawing.
     ///
     /// Throws, leaving every file as it was, when the drawing is locked by
     /// another process (`.locked`) or cannot be read at all: a directory, a
     /// FIFO, a device (`.notAFile`), permission denied (`.system`).
-    public static func open(at path: String) throws(DocumentError) -> OpenedDocument {
+    public static func beginOpening(at path: String) throws(DocumentError) -> DocumentOpening {
         let target = try resolvingSymbolicLinks(path)
         let lock = try DrawingLock.acquire(for: target)
         do {
-            let contents = try read(from: target)
-            var journalIsReady = false
-            if let token = contents.token, contents.journalRecords == 0 {
-                journalIsReady = (try? startJournal(for: target, token: token, lineCount: contents.lines.count)) != nil
-            }
-            return OpenedDocument(path: target, lines: contents.lines, lock: lock, journalIsReady: journalIsReady)
-        } catch let loadError {
-            guard loadError.meansNotADrawing else { throw loadError }
-            do {
-                let aside = try setAside(corruptFileAt: target)
-                // Its journal is kept with it: the changes in it belong to
-                // that file, and the next snapshot would replace it.
-                let journal = DrawingJournal.path(for: target)
-                if SystemCalls.exists(journal) { rename(journal, DrawingJournal.path(for: aside)) }
-                return OpenedDocument(path: target, lines: [], lock: lock, error: loadError, setAsidePath: aside)
-            } catch {
-                return OpenedDocument(path: target, lines: [], lock: lock, error: loadError, canSave: false)
-            }
+            return DocumentOpening(path: target, lock: lock, bytes: try readBytes(of: target), readError: nil)
+        } catch where error.meansNotADrawing {
+            return DocumentOpening(path: target, lock: lock, bytes: nil, readError: error)
         }
     }
 }

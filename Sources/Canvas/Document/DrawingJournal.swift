@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import TouchCore
 
 /// The change journal beside a drawing, `<drawing>.journal`: what changed
@@ -100,10 +98,10 @@ public enum DrawingJournal {
         let journal = path(for: drawingPath)
         // No O_CREAT: a journal deleted meanwhile must not be recreated
         // without its header; the caller then writes a snapshot instead.
-        let fd = try SystemCalls.open(journal, O_WRONLY | O_APPEND)
-        defer { SystemCalls.close(fd) }
-        try SystemCalls.writeAll(fd, bytes, path: journal)
-        _ = try SystemCalls.check("fsync", journal) { fdatasync(fd) }
+        let fd = try SystemCalls.open(journal, .writeOnly, options: .append)
+        defer { try? fd.close() }
+        try SystemCalls.attempt("write", journal) { () throws(Errno) in try fd.writeAll(bytes) }
+        try SystemCalls.attempt("fsync", journal) { () throws(Errno) in try fd.synchronizeData() }
     }
 
     static func encode(_ record: Record) -> [UInt8] {
@@ -142,7 +140,7 @@ public enum DrawingJournal {
     /// or it belongs to another snapshot (left by a crash during a save).
     static func contents(for drawingPath: String, token: String, lineCount: Int) throws(DocumentError) -> Contents? {
         let journal = path(for: drawingPath)
-        guard SystemCalls.exists(journal) else { return nil }
+        guard FileSystem.exists(journal) else { return nil }
         let bytes = try SystemCalls.readFile(journal, limit: Document.byteLimit)
         return decode(bytes, token: token, lineCount: lineCount)
     }

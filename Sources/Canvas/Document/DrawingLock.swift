@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// One writer per drawing: an exclusive `flock` on `<drawing>.lock`,
 /// beside the drawing, held for as long as this object lives.
@@ -20,9 +18,9 @@ import Glibc
 public final class DrawingLock {
     /// The file holding the lock.
     public let path: String
-    private let fd: Int32
+    private let fd: FileDescriptor
 
-    private init(path: String, fd: Int32) {
+    private init(path: String, fd: FileDescriptor) {
         self.path = path
         self.fd = fd
     }
@@ -31,8 +29,8 @@ public final class DrawingLock {
         // Unlocked explicitly before closing: a process spawned meanwhile
         // holds a copy of every descriptor until it calls exec (even
         // close-on-exec ones), and the flock would live on in that copy.
-        flock(fd, LOCK_UN)
-        SystemCalls.close(fd)
+        fd.unlock()
+        try? fd.close()
     }
 
     /// The lock file of the drawing at `drawingPath` (already resolved, see
@@ -47,31 +45,27 @@ public final class DrawingLock {
     /// because neither the lock file nor the drawing can be opened (a
     /// read-only directory and no drawing yet: nothing to protect).
     public static func acquire(for drawingPath: String) throws(DocumentError) -> DrawingLock? {
-        let directory = SystemCalls.parent(of: drawingPath)
-        try? SystemCalls.makeDirectories(directory, mode: 0o700)
+        try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
         let lockPath = lockPath(for: drawingPath)
         // O_NOFOLLOW: a link planted as the lock file must not make us truncate its target.
         // Held read-only: a descriptor open for writing would stop the file
         // system from being remounted read-only under a running session.
-        if let fd = try? SystemCalls.open(lockPath, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600) {
+        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow], permissions: 0o600) {
             let lock = DrawingLock(path: lockPath, fd: fd)
             try lock.lockExclusively(drawingPath: drawingPath)
             lock.recordHolder()
             return lock
         }
-        guard let fd = try? SystemCalls.open(drawingPath, O_RDONLY | O_NONBLOCK) else { return nil }
+        guard let fd = try? SystemCalls.open(drawingPath, .readOnly, options: .nonBlocking) else { return nil }
         let lock = DrawingLock(path: drawingPath, fd: fd)
         try lock.lockExclusively(drawingPath: drawingPath)
         return lock
     }
 
     private func lockExclusively(drawingPath: String) throws(DocumentError) {
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            switch errno {
-            case EINTR: continue
-            case EWOULDBLOCK: throw .locked(path: drawingPath, holder: readHolder())
-            default: throw SystemCalls.failure("lock", path)
-            }
+        let fd = fd
+        guard try SystemCalls.attempt("lock", path, { () throws(Errno) in try fd.tryLockExclusively() }) else {
+            throw .locked(path: drawingPath, holder: readHolder())
         }
     }
 
@@ -79,22 +73,22 @@ public final class DrawingLock {
     /// of its own that is closed at once. Best effort: the lock holds
     /// without it, a second instance just cannot name us.
     private func recordHolder() {
-        guard let writer = try? SystemCalls.open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW) else { return }
-        defer { SystemCalls.close(writer) }
-        try? SystemCalls.writeAll(writer, Array("\(getpid())\n".utf8), path: path)
+        guard let writer = try? SystemCalls.open(path, .writeOnly, options: [.truncate, .noFollow]) else { return }
+        defer { try? writer.close() }
+        try? writer.writeAll("\(CurrentProcess.id)\n")
     }
 
     /// The pid the holder wrote. It writes it just after locking, so an
     /// empty file is read again for a moment before giving up.
-    private func readHolder() -> pid_t? {
+    private func readHolder() -> Int32? {
         for attempt in 0..<20 {
             var buffer = [UInt8](repeating: 0, count: 24)
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+            let count = (try? fd.read(fromAbsoluteOffset: 0, into: &buffer)) ?? 0
             if count > 0 {
                 let text = String(decoding: buffer[0..<count], as: UTF8.self)
-                return text.split(separator: "\n").first.flatMap { pid_t($0) }
+                return text.split(separator: "\n").first.flatMap { Int32($0) }
             }
-            if attempt < 19 { usleep(5_000) }
+            if attempt < 19 { Time.sleep(seconds: 0.005) }
         }
         return nil
     }

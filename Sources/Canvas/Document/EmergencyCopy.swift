@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import TouchCore
 
 extension Document {
@@ -27,13 +25,13 @@ extension Document {
     /// path; throws the last directory's error when none takes it.
     public static func writeEmergencyCopy(of lines: [Line], for drawingPath: String,
                                           environment: [String: String],
-                                          at time: time_t = time(nil)) throws(DocumentError) -> String {
+                                          at time: Int = Time.secondsSince1970()) throws(DocumentError) -> String {
         let name = drawingPath.split(separator: "/").last.map(String.init) ?? "drawing.json"
         let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-        var lastError = DocumentError.system(operation: "save", path: drawingPath, errno: ENOENT,
+        var lastError = DocumentError.system(operation: "save", path: drawingPath, errno: Errno.noSuchFileOrDirectory.rawValue,
                                              reason: "no directory for an emergency copy")
         for directory in emergencyDirectories(environment: environment) {
-            let path = "\(directory)/\(stem)-\(utcStamp(time))-\(getpid()).json"
+            let path = "\(directory)/\(stem)-\(utcStamp(time))-\(CurrentProcess.id).json"
             do {
                 try save(lines, to: path)
                 return path

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 extension Document {
     /// Most links followed before giving up, as the kernel does (ELOOP).
@@ -16,14 +14,11 @@ extension Document {
     public static func resolvingSymbolicLinks(_ path: String) throws(DocumentError) -> String {
         var current = path
         for _ in 0..<symbolicLinkLimit {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw SystemCalls.failure("readlink", current) }
-            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : SystemCalls.parent(of: current) + "/" + target
+            guard (try? FileStatus(linkAt: current))?.kind == .symbolicLink else { return current }
+            let link = current
+            let target = try SystemCalls.attempt("readlink", link) { () throws(Errno) in try FileSystem.linkTarget(of: link) }
+            current = target.hasPrefix("/") ? target : FileSystem.parent(of: current) + "/" + target
         }
-        throw SystemCalls.failure("open", path, errno: ELOOP)
+        throw SystemCalls.failure("open", path, .tooManySymbolicLinks)
     }
 }

@@ -37,6 +37,20 @@ public final class Drawing {
         for line in lines { store.append(line) }
     }
 
+    /// Takes the finished lines of `opened`, a drawing built elsewhere (by
+    /// the thread that opened the file, index included), into this one,
+    /// which nothing has changed yet. Not an undoable change: it is what
+    /// the drawing was. Renderers start over, since the change log no longer
+    /// reaches back to their revision.
+    public func takeLines(of opened: Drawing) {
+        precondition(store.count == 0 && store.nextID.rawValue == 0 && history.undoSteps.isEmpty
+                     && history.redoSteps.isEmpty && linesInProgress.isEmpty,
+                     "only an untouched drawing takes the lines it opened with")
+        store = opened.store
+        opened.store = LineStore()
+        log.forgetThePast()
+    }
+
     // MARK: Reading
 
     /// Number of finished lines.
@@ -336,6 +350,12 @@ private struct ChangeLog {
     mutating func append(_ change: DrawingChange) {
         if entries.count == 2 * Self.capacity { entries.removeFirst(Self.capacity) }
         entries.append(change)
+        revision += 1
+    }
+
+    /// Moves past every reader: each starts over at its next look.
+    mutating func forgetThePast() {
+        entries.removeAll()
         revision += 1
     }
 

@@ -1,0 +1,99 @@
+import Canvas
+import Platform
+import Testing
+import TestSupport
+import TouchCore
+@testable import TouchTrackerApp
+
+/// A large drawing opens after the window appears (issue 13): its file is
+/// parsed and indexed on a thread of its own while the window shows a
+/// notice, and the lines appear when they are ready.
+@Suite struct BackgroundOpeningEndToEndTests {
+    /// Big enough that parsing and indexing it in a debug build takes far
+    /// longer than the few exchanges the tests make meanwhile.
+    static let largeDrawing = SampleLines.random(count: 150_000, in: Rect(x: 0, y: 0, width: 400, height: 300))
+
+    private func isNotice(_ app: AppHarness) -> Bool {
+        let pixel = app.pixel(3, Double(AppHarness.height) - 3)
+        let r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+        return r < 0x50 && g < 0x50 && b < 0x58 && r > 0x20
+    }
+
+    @Test func theWindowAppearsWithANoticeAndTheLinesFollow() throws {
+        let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
+        #expect(app.surface.lastCommit?.attachedBuffer == true, "the window is up")
+        #expect(app.session.isOpeningDrawing, "while the drawing is still being parsed")
+        #expect(app.session.banner.text?.hasPrefix("Opening drawing.json (") == true,
+                "\(String(describing: app.session.banner.text))")
+        #expect(isNotice(app), "the notice is painted, grey")
+
+        // Touches meanwhile draw nothing: there is no drawing to add to yet.
+        try app.stroke(from: Point(x: 20, y: 20), to: Point(x: 120, y: 20))
+        #expect(app.session.isOpeningDrawing)
+        #expect(app.canvas.drawing.count == 0)
+
+        try waitUntilOpened(app)
+        #expect(app.canvas.drawing.count == Self.largeDrawing.count)
+        #expect(app.canvas.drawing.lines == Self.largeDrawing)
+        #expect(app.session.banner.text == nil)
+        #expect(app.reports.isEmpty, "\(app.reports)")
+
+        // Now it is an ordinary session: a stroke adds a line and is saved.
+        try app.stroke(from: Point(x: 20, y: 20), to: Point(x: 120, y: 20))
+        #expect(app.canvas.drawing.count == Self.largeDrawing.count + 1)
+        #expect(try app.savedLines().count == Self.largeDrawing.count + 1)
+    }
+
+    @Test func aLargeFileThatIsNoDrawingIsSetAsideOnceReadAndTheCanvasWorks() throws {
+        let source = try TemporaryDirectory(prefix: "touchtracker-e2e")
+        try Document.save(Self.largeDrawing, to: source.path + "/whole.json")
+        var bytes = try fileBytes(source.path + "/whole.json")
+        bytes.removeLast(10)
+        let app = try AppHarness(fileContents: bytes, backgroundOpeningThreshold: 0)
+        try waitUntilOpened(app)
+        #expect(app.canvas.drawing.count == 0)
+        #expect(app.reports.contains { $0.contains("it was kept as") }, "\(app.reports)")
+        let kept = TemporaryDirectory.entries(of: app.directory).filter { $0.hasPrefix("drawing.json.corrupt-") }
+        #expect(kept.count == 1)
+        try app.stroke(from: Point(x: 20, y: 20), to: Point(x: 120, y: 20))
+        #expect(try app.savedLines().count == 1)
+    }
+
+    @Test func quittingWhileOpeningLeavesTheFileAsItWas() throws {
+        let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
+        let before = try fileBytes(app.documentPath)
+        #expect(app.session.isOpeningDrawing)
+        app.session.quit()
+        #expect(app.session.ending == .saved)
+        #expect(try fileBytes(app.documentPath) == before)
+    }
+
+    @Test func smallDrawingsOpenBeforeTheWindow() throws {
+        let app = try AppHarness(lines: [line(50, 100, 300, 100)])
+        #expect(!app.session.isOpeningDrawing)
+        #expect(app.pixel(150, 100) == Colour.black)
+    }
+
+    private func waitUntilOpened(_ app: AppHarness) throws {
+        // The loop polls the thread's pipe like any descriptor; wait on it
+        // with a real timeout rather than spinning.
+        for _ in 0..<600 where app.session.isOpeningDrawing {
+            try app.session.loop.runOnce(timeout: 0.1)
+        }
+        #expect(!app.session.isOpeningDrawing, "opened within a minute")
+        try app.frame()
+    }
+
+    private func fileBytes(_ path: String) throws -> [UInt8] {
+        let fd = try FileDescriptor.open(path, .readOnly)
+        defer { try? fd.close() }
+        var bytes = [UInt8](repeating: 0, count: try fd.status().size)
+        var count = 0
+        while count < bytes.count {
+            let got = try fd.read(into: &bytes, startingAt: count)
+            if got == 0 { break }
+            count += got
+        }
+        return bytes
+    }
+}
