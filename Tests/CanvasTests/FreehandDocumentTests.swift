@@ -136,12 +136,17 @@ import TouchCore
     }
 
     @Test func moreThanTheDrawingsPointLimitIsRefused() throws {
-        let full = "{\"points\":[" + String(repeating: "1,2,1,", count: Document.strokePointLimit - 1) + "1,2,1]}"
-        let lines = Document.pointLimit / Document.strokePointLimit
-        let text = #"{"format":"touchtracker","version":2,"lines":["#
-            + String(repeating: full + ",", count: lines) + #"{"points":[0,0,1]}]}"#
-        try write(text)
-        #expect(loadError() == .tooManyPoints(path: path, line: nil, limit: Document.pointLimit))
+        // The limit lowered to 1,000: the same reading as at 4,000,000, in a moment.
+        let stroke = "{\"points\":[" + String(repeating: "1,2,1,", count: 199) + "1,2,1]}"
+        func decode(strokes: Int) throws(DocumentError) -> Int {
+            let text = #"{"format":"touchtracker","version":2,"lines":["#
+                + Array(repeating: stroke, count: strokes).joined(separator: ",") + "]}"
+            return try DrawingFileFormat.decode(Array(text.utf8), path: path, pointLimit: 1_000).lines.count
+        }
+        #expect(try decode(strokes: 5) == 5, "exactly at the limit")
+        #expect(throws: DocumentError.tooManyPoints(path: path, line: nil, limit: 1_000)) { try decode(strokes: 6) }
+        #expect(DocumentError.tooManyPoints(path: path, line: nil, limit: Document.pointLimit).description
+                    == "\(path): more than 4000000 points in freehand lines")
     }
 
     @Test func aVersionOneFileWithAFreehandLineIsRefused() throws {

@@ -74,7 +74,10 @@ enum DrawingFileFormat {
     /// reader ignore it, and a drawing saved by such an editor is still one.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> Snapshot {
+    /// `pointLimit`: points the freehand lines may have in all (tests
+    /// lower it, to reach it without millions of points).
+    static func decode(_ bytes: [UInt8], path: String,
+                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
         let reader = JSONReader(bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
         var format: String?
         var version: Double?
@@ -93,7 +96,7 @@ enum DrawingFileFormat {
                     guard try reader.peekKind() == .number else { throw JSONReader.Malformed(reason: "\"version\" is not a number") }
                     version = try reader.readNumber()
                 case "lines":
-                    lines = try readLines(reader, path: path)
+                    lines = try readLines(reader, path: path, pointLimit: pointLimit)
                 case "journal":
                     guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"journal\" is not a string") }
                     journalToken = try reader.readString()
@@ -127,7 +130,7 @@ enum DrawingFileFormat {
     }
 
     /// Reads the `lines` list, checking the line and point caps as it goes.
-    private static func readLines(_ reader: JSONReader, path: String) throws -> [Line] {
+    private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int) throws -> [Line] {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var lines: [Line] = []
         var points = 0
@@ -135,17 +138,18 @@ enum DrawingFileFormat {
             guard lines.count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
-            lines.append(try readLine(reader, index: lines.count, path: path, points: &points))
+            lines.append(try readLine(reader, index: lines.count, path: path, points: &points, pointLimit: pointLimit))
         }
         return lines
     }
 
     /// Reads line `index` of the list, straight or freehand; `points`
-    /// counts the freehand points read so far, against `Document.pointLimit`.
-    static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int) throws -> Line {
+    /// counts the freehand points read so far, against `pointLimit`.
+    static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int,
+                         pointLimit: Int = Document.pointLimit) throws -> Line {
         switch try reader.peekKind() {
         case .array: return try readStraightLine(reader, index: index, path: path)
-        case .object: return try readFreehandLine(reader, index: index, path: path, points: &points)
+        case .object: return try readFreehandLine(reader, index: index, path: path, points: &points, limit: pointLimit)
         default: throw JSONReader.Malformed(reason: "line \(index) is neither a list of 4 numbers nor a freehand line")
         }
     }
@@ -180,7 +184,7 @@ enum DrawingFileFormat {
 
     /// `{"points":[x,y,pressure,...],"offset":[dx,dy]}`, the offset optional.
     private static func readFreehandLine(_ reader: JSONReader, index: Int, path: String,
-                                         points total: inout Int) throws -> Line {
+                                         points total: inout Int, limit: Int) throws -> Line {
         var samples: ContiguousArray<FreehandPoint>?
         var offset = Vector.zero
         var seenTotal = total
@@ -188,7 +192,7 @@ enum DrawingFileFormat {
             switch key {
             case "points":
                 guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
-                samples = try readSamples(reader, index: index, path: path, total: &seenTotal)
+                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit)
             case "offset":
                 var values: [Double] = []
                 guard try reader.peekKind() == .array else {
@@ -223,7 +227,7 @@ enum DrawingFileFormat {
 
     /// The flat list of samples, three numbers each.
     private static func readSamples(_ reader: JSONReader, index: Int, path: String,
-                                    total: inout Int) throws -> ContiguousArray<FreehandPoint> {
+                                    total: inout Int, limit: Int) throws -> ContiguousArray<FreehandPoint> {
         guard try reader.peekKind() == .array else {
             throw JSONReader.Malformed(reason: "line \(index): \"points\" is not a list of numbers")
         }
@@ -240,8 +244,8 @@ enum DrawingFileFormat {
                 guard samples.count < Document.strokePointLimit else {
                     throw DocumentError.tooManyPoints(path: path, line: index, limit: Document.strokePointLimit)
                 }
-                guard total < Document.pointLimit else {
-                    throw DocumentError.tooManyPoints(path: path, line: nil, limit: Document.pointLimit)
+                guard total < limit else {
+                    throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
                 }
                 try checkCoordinate(value, line: index, path: path)
                 values.0 = value
