@@ -59,30 +59,28 @@ public final class MotionFrameWorkload {
         drawing = Drawing(lines: freehand ? SampleStrokes.random(count: finishedLines, points: 200, in: area)
                                           : SampleLines.random(count: finishedLines, in: area))
         renderer.renderAll(drawing, into: image.buffer)
-        let start = Point(x: size.width / 4, y: size.height / 4)
         if freehand {
-            drawing.beginFreehand(for: ObjectIdentifier(finger), at: FreehandPoint(start))
+            drawing.beginFreehand(for: ObjectIdentifier(finger), at: FreehandExtensionWorkload.sample(0, in: size))
         } else {
-            drawing.beginLine(for: ObjectIdentifier(finger), at: start)
+            drawing.beginLine(for: ObjectIdentifier(finger), at: Point(x: size.width / 4, y: size.height / 4))
         }
     }
 
-    /// Moves the finger by a few points (back and forth along a diagonal)
-    /// and renders the damaged rectangle.
+    /// Moves the finger by a few points and renders the damaged rectangle:
+    /// a straight line's end goes back and forth along a diagonal; freehand,
+    /// the finger goes on along the loops of `FreehandExtensionWorkload`.
     public func step() {
         steps += 1
-        let phase = Double(steps % 200)
-        let offset = phase < 100 ? phase : 200 - phase
-        let size = image.buffer.logicalSize
-        // Freehand, the way back runs 1 pt beside the way out, so every step adds a point.
-        let target = Point(x: size.width / 4 + 3 * offset, y: size.height / 4 + 2 * offset + (phase < 100 ? 0 : 1))
         if freehand {
-            guard let damage = drawing.extendFreehand(for: ObjectIdentifier(finger),
-                                                      to: FreehandPoint(target, pressure: 0.5 + offset / 200))
-            else { return }
+            let point = FreehandExtensionWorkload.sample(steps, in: image.buffer.logicalSize)
+            guard let damage = drawing.extendFreehand(for: ObjectIdentifier(finger), to: point) else { return }
             renderer.render(drawing, into: image.buffer, damage: [damage])
             return
         }
+        let phase = Double(steps % 200)
+        let offset = phase < 100 ? phase : 200 - phase
+        let size = image.buffer.logicalSize
+        let target = Point(x: size.width / 4 + 3 * offset, y: size.height / 4 + 2 * offset)
         guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(finger), to: target) else { return }
         renderer.render(drawing, into: image.buffer, damage: [old.paintedBounds.union(new.paintedBounds)])
     }
@@ -120,10 +118,10 @@ public final class FreehandExtensionWorkload {
         if let old = drawing.discardLine(for: key) {
             renderer.render(drawing, into: image.buffer, damage: [old.paintedBounds])
         }
-        drawing.beginFreehand(for: key, at: sample(next))
+        drawing.beginFreehand(for: key, at: Self.sample(next, in: image.buffer.logicalSize))
         next += 1
         for _ in 1..<points {
-            drawing.extendFreehand(for: key, to: sample(next))
+            drawing.extendFreehand(for: key, to: Self.sample(next, in: image.buffer.logicalSize))
             next += 1
         }
         renderer.render(drawing, into: image.buffer, damage: [drawing.linesInProgress[key]!.paintedBounds])
@@ -131,16 +129,17 @@ public final class FreehandExtensionWorkload {
 
     /// Adds the next point and renders the damage.
     public func step() {
-        guard let damage = drawing.extendFreehand(for: ObjectIdentifier(pen), to: sample(next)) else { return }
+        guard let damage = drawing.extendFreehand(for: ObjectIdentifier(pen), to: Self.sample(next, in: image.buffer.logicalSize))
+        else { return }
         next += 1
         renderer.render(drawing, into: image.buffer, damage: [damage])
     }
 
-    /// Point `index` of an endless path: loops 2 to 3 points apart that
-    /// drift across the canvas and back, with the pressure rising and falling.
-    private func sample(_ index: Int) -> FreehandPoint {
+    /// Point `index` of an endless path over a canvas of `size`: loops, a
+    /// sample 2 to 3 points from the last, that drift across the canvas and
+    /// back, with the pressure rising and falling.
+    static func sample(_ index: Int, in size: Size) -> FreehandPoint {
         let t = Double(index)
-        let size = image.buffer.logicalSize
         let drift = Point(x: size.width / 2 + size.width * 0.35 * sin(t / 1_300),
                           y: size.height / 2 + size.height * 0.3 * sin(t / 900))
         let loop = Vector(dx: 60 * cos(t / 40), dy: 60 * sin(t / 40))

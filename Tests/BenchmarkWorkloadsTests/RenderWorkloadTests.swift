@@ -25,8 +25,10 @@ import TouchCore
         let workload = MotionFrameWorkload(finishedLines: 300, freehand: true, width: 400, height: 300)
         #expect(workload.drawing.store.freehandPointCount == 300 * 200)
         for _ in 0..<10 { workload.step() }
-        #expect(workload.drawing.linesInProgress.values.first?.freehandPointCount == 11)
-        #expect(workload.image.buffer.pixel(x: 115, y: 85) == 0xFFFF_0000, "red, the line being drawn")
+        let line = workload.drawing.linesInProgress.values.first
+        #expect(line?.freehandPointCount == 11)
+        let point = line!.freehandPoints!.last!
+        #expect(workload.image.buffer.pixel(x: Int(point.x), y: Int(point.y)) == 0xFFFF_0000, "red, the line being drawn")
     }
 
     @Test func theFreehandExtensionWorkloadKeepsItsLengthAcrossResets() {

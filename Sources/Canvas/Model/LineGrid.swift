@@ -24,13 +24,49 @@ struct LineGrid {
         var y: Int32
     }
 
-    /// Pieces `first...last` of freehand line `id`, all passing through one cell.
+    /// Pieces `first...last` of freehand line `id`, all passing through
+    /// one cell, and the box holding them (widened to `Float`s that still
+    /// hold them), so a query skips a run farther than its best answer
+    /// without reading the line.
     struct Run: Equatable {
         var id: UInt32
         var first: UInt32
         var last: UInt32
+        var minX, minY, maxX, maxY: Float
+
+        init(id: UInt32, piece: UInt32, _ bounds: Rect) {
+            self.id = id
+            first = piece
+            last = piece
+            minX = Float(bounds.minX).nextDown
+            minY = Float(bounds.minY).nextDown
+            maxX = Float(bounds.maxX).nextUp
+            maxY = Float(bounds.maxY).nextUp
+        }
 
         var segments: ClosedRange<Int> { Int(first)...Int(last) }
+
+        /// Adds the next piece of the line.
+        mutating func extend(to piece: UInt32, _ bounds: Rect) {
+            last = piece
+            minX = min(minX, Float(bounds.minX).nextDown)
+            minY = min(minY, Float(bounds.minY).nextDown)
+            maxX = max(maxX, Float(bounds.maxX).nextUp)
+            maxY = max(maxY, Float(bounds.maxY).nextUp)
+        }
+
+        /// The squared distance from `point` to the run's box: no piece
+        /// of the run is closer.
+        func squaredDistance(from point: Point) -> Double {
+            let dx = max(Double(minX) - point.x, 0, point.x - Double(maxX))
+            let dy = max(Double(minY) - point.y, 0, point.y - Double(maxY))
+            return dx * dx + dy * dy
+        }
+
+        /// Whether the run's box meets `rect`.
+        func mayTouch(_ rect: Rect) -> Bool {
+            Double(minX) <= rect.maxX && Double(maxX) >= rect.minX && Double(minY) <= rect.maxY && Double(maxY) >= rect.minY
+        }
     }
 
     let cellSize: Double
@@ -128,15 +164,17 @@ struct LineGrid {
         }
         for index in 0..<line.segmentCount {
             let piece = UInt32(index)
-            for cell in cellsCrossed(by: line.segment(index)) {
+            let segment = line.segment(index)
+            let bounds = segment.bounds
+            for cell in cellsCrossed(by: segment) {
                 // Pieces are registered in order, one line at a time: a
                 // cell's last run is this line's if the line passed through
                 // it before, and extends when the piece before was there too.
                 if var last = runs[cell]?.last, last.id == id, last.last + 1 >= piece {
-                    last.last = piece
+                    last.extend(to: piece, bounds)
                     runs[cell]![runs[cell]!.count - 1] = last
                 } else {
-                    runs[cell, default: []].append(Run(id: id, first: piece, last: piece))
+                    runs[cell, default: []].append(Run(id: id, piece: piece, bounds))
                 }
             }
         }
