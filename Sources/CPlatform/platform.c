@@ -36,7 +36,3 @@ size_t tt_heap_allocated_bytes(void) {
     /* Small blocks from the heap, large ones mapped on their own. */
     return info.uordblks + info.hblkhd;
 }
-
-void tt_return_freed_memory(void) {
-    malloc_trim(0);
-}

@@ -1,4 +1,3 @@
-import CPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,13 +9,6 @@ public enum CurrentProcess {
     /// Ends the process with `status`, flushing stdio.
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)
-    }
-
-    /// Gives the memory freed so far back to the system (`malloc_trim`):
-    /// after a burst of allocations on another thread, whose malloc arena
-    /// otherwise keeps its freed pages resident.
-    public static func returnFreedMemory() {
-        tt_return_freed_memory()
     }
 
     /// The environment variables.

@@ -6,7 +6,9 @@ import WaylandClient
 /// are separate devices, a pointer's left button is one more touch (so a
 /// mouse draws), a pen's contact is a touch of kind `.pen` (`.eraser` for
 /// an eraser tool) with its pressure and tilt (hovering is none), and keys
-/// arrive as named keys with modifiers.
+/// arrive as named keys with modifiers. A touchpad's pinches and swipes,
+/// and Ctrl+wheel and Shift+wheel bursts (`WheelGestures`), become the
+/// core's indirect gestures at the pointer.
 final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
@@ -32,8 +34,19 @@ final class InputTranslator {
     /// The tools whose contact is down, as the core knows it.
     private var pensDown: Set<TabletToolKey> = []
 
+    /// Each seat's running touchpad pinch or swipe, as the core last got it:
+    /// the protocol's relative steps add up into its cumulative values.
+    private var touchpadGestures: [String: IndirectGesture] = [:]
+    private let wheelGestures: WheelGestures
+
+    /// Smooth scrolling (a touchpad's two-finger scroll) counts one wheel
+    /// click per 15 points, what wlroots and weston send for one click
+    /// (libinput's 15° of wheel rotation).
+    static let scrollPerClick = 15.0
+
     init(window: TouchCore.Window) {
         self.window = window
+        wheelGestures = WheelGestures(window: window)
     }
 
     func handle(_ event: InputEvent) {
@@ -42,6 +55,8 @@ final class InputTranslator {
             handleTouch(frame)
         case .pointer(let frame):
             handlePointer(frame)
+        case .pointerGesture(let gesture):
+            handlePointerGesture(gesture)
         case .key(let key):
             handleKey(key)
         case .tabletTool(let frame):
@@ -140,8 +155,15 @@ final class InputTranslator {
                                     timestamp: timestamp))
         }
         var secondaryClick = false
+        var wheel: (vertical: Double?, horizontal: Double?) = (nil, nil)
         for event in frame.events {
             switch event {
+            case .axis(let axis):
+                let clicks = axis.value120.map { Double($0) / 120 } ?? axis.value / Self.scrollPerClick
+                switch axis.orientation {
+                case .vertical: wheel.vertical = clicks
+                case .horizontal: wheel.horizontal = clicks
+                }
             case .enter(let x, let y):
                 state.location = Point(x: x, y: y)
             case .motion(let x, let y):
@@ -164,8 +186,8 @@ final class InputTranslator {
                 change(.cancel)
             case .button(Self.rightButton, true):
                 secondaryClick = true
-            case .button, .releasedByLeave, .axis:
-                // Other buttons and the wheel do nothing on the canvas.
+            case .button, .releasedByLeave:
+                // Other buttons do nothing on the canvas.
                 break
             }
         }
@@ -175,6 +197,49 @@ final class InputTranslator {
         }
         if secondaryClick, !state.leftButtonDown {
             onSecondaryClick?(state.location)
+        }
+        // Without Ctrl or Shift the wheel does nothing. Some setups turn
+        // Shift+wheel into horizontal scrolling: either axis rotates.
+        if let clicks = wheel.vertical ?? wheel.horizontal {
+            wheelGestures.wheel(clicks, device: device, at: state.location,
+                                modifiers: Self.modifiers(of: frame.modifiers), timestamp: timestamp)
+        }
+    }
+
+    /// A touchpad pinch or swipe: its begin, at the pointer, begins an
+    /// indirect gesture; updates add up; its end ends it (cancelled when the
+    /// compositor cancelled it). A hold has no use in the core.
+    private func handlePointerGesture(_ event: PointerGestureEvent) {
+        let timestamp = Double(event.time) / 1000
+        switch event.change {
+        case .begin(let fingers, let x, let y):
+            let kind: IndirectGesture.Kind
+            switch event.kind {
+            case .pinch: kind = .pinch
+            case .swipe: kind = .swipe
+            case .hold: return
+            }
+            let gesture = IndirectGesture(device: InputDeviceID(seat: event.seat, kind: .pointer), source: .touchpad,
+                                          kind: kind, phase: .began, location: Point(x: x, y: y),
+                                          fingers: Int(fingers), timestamp: timestamp)
+            touchpadGestures[event.seat] = gesture
+            window.handle(gesture)
+        case .update(let dx, let dy, let scale, let rotation):
+            guard var gesture = touchpadGestures[event.seat] else { return }
+            let step = Vector(dx: dx, dy: dy)
+            gesture.phase = .changed
+            gesture.translation = gesture.translation + step
+            gesture.location += step
+            if let scale { gesture.scale = scale }
+            if let rotation { gesture.rotation += rotation * .pi / 180 }
+            gesture.timestamp = timestamp
+            touchpadGestures[event.seat] = gesture
+            window.handle(gesture)
+        case .end(let cancelled):
+            guard var gesture = touchpadGestures.removeValue(forKey: event.seat) else { return }
+            gesture.phase = cancelled ? .cancelled : .ended
+            gesture.timestamp = timestamp
+            window.handle(gesture)
         }
     }
 

@@ -102,6 +102,14 @@ public struct Options: Equatable, Sendable {
         the pen's first button away from the lines). Settings are kept in
         $XDG_CONFIG_HOME/touchtracker/settings.conf.
 
+        Without a touch screen: a touchpad's two-finger pinch scales and rotates,
+        and its three-finger swipe drags, the view under the pointer; with a mouse,
+        drag with the left button, Ctrl+wheel scales and Shift+wheel rotates (a
+        burst of clicks is one gesture, over once the wheel is still for 0.25 s).
+        The canvas takes none of these: its lines move by long press and drag.
+        Sounds play through libcanberra (PulseAudio or PipeWire); with no sound
+        server one line on stderr says so, once.
+
         Options:
           --file PATH       open and autosave this drawing instead of the default
                             ($XDG_DATA_HOME/touchtracker/drawing.json)
@@ -124,6 +132,8 @@ public struct Options: Equatable, Sendable {
           $XDG_STATE_HOME/touchtracker/ (~/.local/state/touchtracker/), else
           $XDG_RUNTIME_DIR/touchtracker/
                             emergency copies of lines that could not be saved
+          PREFIX/share/touchtracker/sounds/
+                            the sounds, beside the installed program
 
         Exit status:
           0  done, every change saved

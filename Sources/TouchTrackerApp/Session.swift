@@ -202,7 +202,6 @@ public final class Session {
             self.opening = nil
             watch.cancel()
             work.join()
-            defer { CurrentProcess.returnFreedMemory() }
             switch outcome.result! {
             case .success(let (document, lines)):
                 documentOpened(document, lines: lines)
@@ -258,7 +257,7 @@ public final class Session {
                 // The pointer's image follows what is under it (the title
                 // bar's resize border).
                 updateCursor(for: frame)
-            case .key, .keyboardFocus, .seatCapabilities:
+            case .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
                 translator.handle(event)
             }
         }

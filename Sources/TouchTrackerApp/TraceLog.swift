@@ -7,6 +7,9 @@ import TouchCore
 /// - `{"trace":"touches","phase":"began|moved|ended|cancelled","receiver":…,
 ///   "touches":[{"seat":…,"id":…,"kind":"finger|pointer|pen|eraser"}]}`: a view or a
 ///   gesture recognizer got a touch message;
+/// - `{"trace":"gesture","phase":"began|changed|ended|cancelled","kind":"pinch|swipe",
+///   "source":"touchpad|wheel","receiver":…}`: a gesture recognizer got a step
+///   of an indirect gesture (a touchpad pinch or swipe, a Ctrl/Shift+wheel burst);
 /// - `{"trace":"state","recognizer":…,"from":…,"to":…}`: a recognizer's state
 ///   change took effect (`possible`, `began`, `changed`, `ended`,
 ///   `cancelled`, `failed`);
@@ -33,6 +36,12 @@ enum TraceLog {
                 traced.add("kind", .string(name(of: touch.kind)))
                 return .object(traced)
             }))
+        case .indirectGesture(let phase, let kind, let source, let receiver):
+            object.add("trace", .string("gesture"))
+            object.add("phase", .string(name(of: phase)))
+            object.add("kind", .string(kind == .pinch ? "pinch" : "swipe"))
+            object.add("source", .string(source == .touchpad ? "touchpad" : "wheel"))
+            object.add("receiver", .string(receiver))
         case .state(let recognizer, let from, let to):
             object.add("trace", .string("state"))
             object.add("recognizer", .string(recognizer))
@@ -57,6 +66,15 @@ enum TraceLog {
         case .began: "began"
         case .moved: "moved"
         case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    private static func name(of phase: IndirectGesture.Phase) -> String {
+        switch phase {
+        case .began: "began"
+        case .changed: "changed"
         case .ended: "ended"
         case .cancelled: "cancelled"
         }

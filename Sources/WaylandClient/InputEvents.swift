@@ -7,6 +7,9 @@ public enum InputEvent: Equatable, Sendable {
     /// One `wl_pointer.frame` worth of events (one event per frame on seats
     /// older than version 5, which have no frame event).
     case pointer(PointerFrame)
+    /// One event of a touchpad gesture (`zwp_pointer_gestures_v1`: a swipe,
+    /// a pinch or a hold) that began on our surface.
+    case pointerGesture(PointerGestureEvent)
     /// One `zwp_tablet_tool_v2.frame` of one tool (or a frame the layer
     /// closed itself: the compositor omitted it, or the tool went away).
     case tabletTool(TabletToolFrame)
@@ -90,11 +93,18 @@ public struct PointerFrame: Equatable, Sendable {
     /// Compositor timestamp (ms) of the last timed event in the frame; 0 when
     /// the frame holds only `enter`/`leave`, which carry no time.
     public var time: UInt32
+    /// The modifiers of the seat's keyboard as the frame was delivered
+    /// (after the last `wl_keyboard.modifiers`), as GTK gives a scroll event
+    /// the keyboard's state: Ctrl+wheel and Shift+wheel need them. Empty
+    /// when the seat has no keyboard or our surface lacks keyboard focus
+    /// (the compositor sends us no modifiers then).
+    public var modifiers: KeyboardModifiers
 
-    public init(seat: String, events: [PointerEvent], time: UInt32) {
+    public init(seat: String, events: [PointerEvent], time: UInt32, modifiers: KeyboardModifiers = []) {
         self.seat = seat
         self.events = events
         self.time = time
+        self.modifiers = modifiers
     }
 }
 

@@ -4,7 +4,7 @@ import JSONLine
 ///
 /// Field names and their order are stable (tools read them):
 /// - every line: `"seat"` (the `wl_seat.name`), `"device"`: `"touch"`,
-///   `"pointer"`, `"tablet"`, `"keyboard"` or `"seat"`.
+///   `"pointer"`, `"gesture"`, `"tablet"`, `"keyboard"` or `"seat"`.
 /// - touch: `"frame"`: the frame's changes in order, each
 ///   `{"event":"down"|"motion"|"up"|"cancel","id":…,"x":…,"y":…,"time":…}`
 ///   plus `"major"`, `"minor"`, `"orientation"` when the compositor sent them;
@@ -14,7 +14,14 @@ import JSONLine
 ///   `{"event":"button","button":272,"state":"pressed"|"released"}`,
 ///   `{"event":"axis","axis":"vertical"|"horizontal","value":…}` plus
 ///   `"discrete"`, `"value120"`, `"source"` (`wheel`, `finger`, `continuous`,
-///   `wheelTilt`) and `"stop":true` when present; then `"time"`.
+///   `wheelTilt`) and `"stop":true` when present; then `"time"`, then
+///   `"modifiers"` (as for keys) when the keyboard holds any.
+/// - gesture (a touchpad's, `zwp_pointer_gestures_v1`): `"gesture"`:
+///   `"swipe"`, `"pinch"` or `"hold"`; `"event"`: `"begin"` with
+///   `"fingers"`, `"x"`, `"y"` (the pointer's position), `"update"` with
+///   `"dx"`, `"dy"` (since the previous event) and for a pinch `"scale"`
+///   (since begin) and `"rotation"` (degrees clockwise since the previous
+///   event), or `"end"` with `"cancelled"`; then `"time"`.
 /// - tablet: `"tool"`: `{"id":…,"type":…}` (`pen`, `eraser`, `brush`,
 ///   `pencil`, `airbrush`, `finger`, `mouse`, `lens`, `unknown`) plus
 ///   `"serial"` and `"hardwareId"` (decimal strings: 64-bit values do not
@@ -53,6 +60,9 @@ public enum InputLog {
             object.add("device", .string("pointer"))
             object.add("frame", .array(frame.events.map(pointerEvent)))
             object.add("time", .number(Double(frame.time)))
+            if !frame.modifiers.isEmpty { object.add("modifiers", modifierNames(frame.modifiers)) }
+        case .pointerGesture(let gesture):
+            pointerGesture(gesture, into: &object)
         case .tabletTool(let frame):
             tabletTool(frame, into: &object)
         case .key(let key):
@@ -63,9 +73,7 @@ public enum InputLog {
             object.add("keysym", .number(Double(key.keysym)))
             object.add("name", .string(key.name))
             object.add("text", .string(key.text))
-            object.add("modifiers", .array(KeyboardModifiers.named
-                .filter { key.modifiers.contains($0.0) }
-                .map { .string($0.1) }))
+            object.add("modifiers", modifierNames(key.modifiers))
             object.add("time", .number(Double(key.time)))
         case .keyboardFocus(let seat, let entered):
             object.add("seat", .string(seat))
@@ -80,6 +88,33 @@ public enum InputLog {
             object.add("touch", .bool(touch))
         }
         return JSONValue.object(object).text
+    }
+
+    private static func modifierNames(_ modifiers: KeyboardModifiers) -> JSONValue {
+        .array(KeyboardModifiers.named.filter { modifiers.contains($0.0) }.map { .string($0.1) })
+    }
+
+    private static func pointerGesture(_ gesture: PointerGestureEvent, into object: inout JSONObject) {
+        object.add("seat", .string(gesture.seat))
+        object.add("device", .string("gesture"))
+        object.add("gesture", .string(gesture.kind.rawValue))
+        switch gesture.change {
+        case .begin(let fingers, let x, let y):
+            object.add("event", .string("begin"))
+            object.add("fingers", .number(Double(fingers)))
+            object.add("x", .number(x))
+            object.add("y", .number(y))
+        case .update(let dx, let dy, let scale, let rotation):
+            object.add("event", .string("update"))
+            object.add("dx", .number(dx))
+            object.add("dy", .number(dy))
+            if let scale { object.add("scale", .number(scale)) }
+            if let rotation { object.add("rotation", .number(rotation)) }
+        case .end(let cancelled):
+            object.add("event", .string("end"))
+            object.add("cancelled", .bool(cancelled))
+        }
+        object.add("time", .number(Double(gesture.time)))
     }
 
     private static func touchChange(_ change: TouchChange) -> JSONValue {

@@ -42,6 +42,14 @@ final class Keyboard {
         }
     }
 
+    /// The modifiers in effect while our surface has keyboard focus; none
+    /// without it (the compositor sends modifiers only to the focus) or
+    /// before a usable keymap.
+    var modifiers: KeyboardModifiers {
+        guard focused, let state else { return [] }
+        return state.modifiers
+    }
+
     /// `wl_keyboard.keymap`. A keymap that cannot be used is reported on
     /// stderr and ignored; the previous one (if any) stays.
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {

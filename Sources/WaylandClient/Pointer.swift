@@ -16,7 +16,6 @@ final class Pointer {
     private let cursorScale: () -> Int32
     /// Older seats have no `frame` event: every event is its own frame.
     private let hasFrames: Bool
-    var seatName: String
 
     /// The latest `wl_pointer.enter` serial while the pointer is over our
     /// surface (between enter and leave): `set_cursor` needs it.
@@ -35,6 +34,14 @@ final class Pointer {
     private var pendingTime: UInt32 = 0
     /// `wl_pointer.axis_source` applies to every axis event of its frame.
     private var pendingSource: PointerAxis.Source?
+    /// The latest surface-local position on our surface (enter, motion),
+    /// where a touchpad gesture begins.
+    private var position = (x: 0.0, y: 0.0)
+    /// The pointer's touchpad gestures, while `zwp_pointer_gestures_v1` is bound.
+    private var gestures: PointerGestures?
+    var seatName: String {
+        didSet { gestures?.seatName = seatName }
+    }
 
     /// Binds `wl_seat.get_pointer` for `seat`.
     init(seat: OpaquePointer, name: String, environment: SeatEnvironment,
@@ -52,6 +59,7 @@ final class Pointer {
     /// no button stuck down), then releases the proxy (`wl_pointer.release`
     /// from version 3).
     func destroy() {
+        stopGestures()
         leave(time: pendingTime)
         endFrame()
         if wl_pointer_get_version(proxy) >= WL_POINTER_RELEASE_SINCE_VERSION {
@@ -60,6 +68,21 @@ final class Pointer {
             wl_pointer_destroy(proxy)
         }
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
+    }
+
+    /// Follows this pointer's touchpad gestures through `manager`
+    /// (`zwp_pointer_gestures_v1`).
+    func startGestures(manager: OpaquePointer) {
+        guard gestures == nil else { return }
+        gestures = PointerGestures(manager: manager, pointer: proxy, seatName: seatName, environment: environment,
+                                   position: { [unowned self] in position })
+    }
+
+    /// The gestures global or the pointer went away: a running gesture ends
+    /// as cancelled.
+    func stopGestures() {
+        gestures?.destroy()
+        gestures = nil
     }
 
     /// Shows `shape` while the pointer is over our surface, re-sending
@@ -85,6 +108,7 @@ final class Pointer {
     private func enter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
         guard environment.isOurSurface(surface) else { return }
         enterSerial = serial
+        position = (x, y)
         requestedShape = .arrow
         shownShape = nil
         record(.enter(x: x, y: y), time: nil)
@@ -102,6 +126,7 @@ final class Pointer {
 
     private func motion(time: UInt32, x: Double, y: Double) {
         guard focused else { return }
+        position = (x, y)
         record(.motion(x: x, y: y), time: time)
     }
 
@@ -159,7 +184,8 @@ final class Pointer {
             axis.source = source
             return .axis(axis)
         }
-        environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime)))
+        environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime,
+                                               modifiers: environment.keyboardModifiers())))
         if focused && shownShape == nil { showCursor() }
     }
 

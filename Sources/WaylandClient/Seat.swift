@@ -27,6 +27,7 @@ final class Seat {
             touch?.flush()
             environment.emit(event)
         },
+        keyboardModifiers: { [unowned self] in keyboard?.modifiers ?? [] },
         notePress: environment.notePress)
     private let cursorScale: () -> Int32
     private var pointer: Pointer?
@@ -34,6 +35,9 @@ final class Seat {
     private var touch: Touch?
     /// The seat's tablets and their tools, while a tablet manager is bound.
     private var tablets: TabletSeat?
+    /// `zwp_pointer_gestures_v1`, while bound: the pointer, whenever the
+    /// capability brings one, follows its touchpad gestures through it.
+    private var gesturesManager: OpaquePointer?
 
     /// Takes ownership of a bound `wl_seat` proxy.
     init(proxy: OpaquePointer, globalName: UInt32, environment: SeatEnvironment,
@@ -51,6 +55,7 @@ final class Seat {
     /// released, focus lost), then the proxies are released.
     func destroy() {
         stopTablets()
+        stopPointerGestures()
         update(pointer: false, keyboard: false, touch: false)
         report()
         if wl_seat_get_version(proxy) >= WL_SEAT_RELEASE_SINCE_VERSION {
@@ -81,6 +86,21 @@ final class Seat {
         tablets = nil
     }
 
+    /// Follows the touchpad gestures of the seat's pointer, now and of any
+    /// pointer the capabilities bring later, through `manager`
+    /// (`zwp_pointer_gestures_v1`).
+    func startPointerGestures(manager: OpaquePointer) {
+        gesturesManager = manager
+        pointer?.startGestures(manager: manager)
+    }
+
+    /// The gestures global went away (or the seat): a running gesture ends
+    /// as cancelled.
+    func stopPointerGestures() {
+        gesturesManager = nil
+        pointer?.stopGestures()
+    }
+
     /// Shows `shape` as the pointer's image while it is over our surface.
     func setCursor(_ shape: CursorShape) {
         pointer?.setCursor(shape)
@@ -105,8 +125,10 @@ final class Seat {
     private func update(pointer hasPointer: Bool, keyboard hasKeyboard: Bool, touch hasTouch: Bool) {
         switch (pointer, hasPointer) {
         case (nil, true):
-            pointer = Pointer(seat: proxy, name: name, environment: orderedEnvironment,
-                              cursorScale: cursorScale)
+            let created = Pointer(seat: proxy, name: name, environment: orderedEnvironment,
+                                  cursorScale: cursorScale)
+            if let gesturesManager { created.startGestures(manager: gesturesManager) }
+            pointer = created
         case (let existing?, false):
             existing.destroy()
             pointer = nil

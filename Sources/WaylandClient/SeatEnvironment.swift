@@ -13,6 +13,9 @@ struct SeatEnvironment {
     let cursor: Cursor?
     /// Delivers one input batch to the layer above.
     let emit: (InputEvent) -> Void
+    /// The modifiers of the seat's keyboard now, for pointer frames (empty
+    /// without a keyboard or keyboard focus).
+    var keyboardModifiers: () -> KeyboardModifiers = { [] }
     /// Records the serial of a button press, touch down or tablet tool down,
     /// with its seat, for interactive move/resize.
     let notePress: (_ seat: OpaquePointer, _ serial: UInt32) -> Void

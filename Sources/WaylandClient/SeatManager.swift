@@ -20,6 +20,13 @@ public final class SeatManager {
     /// whenever it appears, gets its tablet seat from it.
     private var tabletManager: (proxy: OpaquePointer, globalName: UInt32)?
 
+    /// `zwp_pointer_gestures_v1`, when the compositor offers it: every
+    /// seat's pointer, whenever it appears, follows its touchpad gestures.
+    private var gesturesManager: (proxy: OpaquePointer, globalName: UInt32)?
+
+    /// Highest `zwp_pointer_gestures_v1` version implemented: 3 adds hold.
+    static let pointerGesturesVersion: UInt32 = 3
+
     /// Highest `zwp_tablet_manager_v2` version implemented.
     static let tabletManagerVersion: UInt32 = 1
 
@@ -73,6 +80,8 @@ public final class SeatManager {
         seats = []
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager.proxy) }
         tabletManager = nil
+        if let gesturesManager { Self.release(pointerGestures: gesturesManager.proxy) }
+        gesturesManager = nil
         cursor = nil
     }
 
@@ -99,6 +108,10 @@ public final class SeatManager {
             announcedTabletManager(global)
             return
         }
+        if global.interface == "zwp_pointer_gestures_v1" {
+            announcedPointerGestures(global)
+            return
+        }
         guard global.interface == "wl_seat",
               let proxy = display.registry.bind(global, interface: tt_wl_seat_interface(),
                                                 version: min(global.version, Seat.supportedVersion))
@@ -112,6 +125,7 @@ public final class SeatManager {
         let seat = Seat(proxy: proxy, globalName: global.name, environment: environment,
                         cursorScale: cursorScale)
         if let tabletManager { seat.startTablets(manager: tabletManager.proxy) }
+        if let gesturesManager { seat.startPointerGestures(manager: gesturesManager.proxy) }
         seats.append(seat)
     }
 
@@ -127,11 +141,38 @@ public final class SeatManager {
         for seat in seats { seat.startTablets(manager: proxy) }
     }
 
+    /// Like the tablet manager, the gestures global may come before or
+    /// after the seats: each seat's pointer, now or later, follows it.
+    private func announcedPointerGestures(_ global: Global) {
+        guard gesturesManager == nil,
+              let proxy = display.registry.bind(global, interface: tt_zwp_pointer_gestures_v1_interface(),
+                                                version: min(global.version, Self.pointerGesturesVersion))
+        else { return }
+        gesturesManager = (proxy, global.name)
+        for seat in seats { seat.startPointerGestures(manager: proxy) }
+    }
+
+    /// `zwp_pointer_gestures_v1.release` from version 2; the gesture
+    /// objects made through it stay valid until their own destroy.
+    private static func release(pointerGestures proxy: OpaquePointer) {
+        if zwp_pointer_gestures_v1_get_version(proxy) >= ZWP_POINTER_GESTURES_V1_RELEASE_SINCE_VERSION {
+            zwp_pointer_gestures_v1_release(proxy)
+        } else {
+            zwp_pointer_gestures_v1_destroy(proxy)
+        }
+    }
+
     private func removed(globalName: UInt32) {
         if let tabletManager, tabletManager.globalName == globalName {
             for seat in seats { seat.stopTablets() }
             zwp_tablet_manager_v2_destroy(tabletManager.proxy)
             self.tabletManager = nil
+            return
+        }
+        if let gesturesManager, gesturesManager.globalName == globalName {
+            for seat in seats { seat.stopPointerGestures() }
+            Self.release(pointerGestures: gesturesManager.proxy)
+            self.gesturesManager = nil
             return
         }
         guard let index = seats.firstIndex(where: { $0.globalName == globalName }) else { return }

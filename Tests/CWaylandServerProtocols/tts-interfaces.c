@@ -2,6 +2,7 @@
 #include <wayland-server.h>
 #include "tts-interfaces.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "pointer-gestures-unstable-v1-server-protocol.h"
 #include "tablet-unstable-v2-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
@@ -22,6 +23,10 @@ const struct wl_interface *tts_wl_shm_pool_interface(void) { return &wl_shm_pool
 const struct wl_interface *tts_wl_subsurface_interface(void) { return &wl_subsurface_interface; }
 const struct wl_interface *tts_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 const struct wl_interface *tts_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+const struct wl_interface *tts_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+const struct wl_interface *tts_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
+const struct wl_interface *tts_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
+const struct wl_interface *tts_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
 const struct wl_interface *tts_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
 const struct wl_interface *tts_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
 const struct wl_interface *tts_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }

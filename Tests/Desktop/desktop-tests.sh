@@ -108,7 +108,8 @@ mkdir "$prefix"
 expect "scripts/install --prefix succeeds" test $? -eq 0 || tail -20 "$work/install.log" | sed 's/^/    /'
 for file in bin/touchtracker share/applications/$id.desktop share/icons/hicolor/scalable/apps/$id.svg \
             share/icons/hicolor/symbolic/apps/$id-symbolic.svg share/metainfo/$id.metainfo.xml \
-            share/man/man1/touchtracker.1; do
+            share/man/man1/touchtracker.1 share/touchtracker/sounds/chomp.wav \
+            share/touchtracker/sounds/laugh.wav; do
     expect "it installs PREFIX/$file and says so" grep -qx "installed $prefix/$file" "$work/install.log"
 done
 expect "the installed desktop entry is valid" quiet desktop-file-validate "$prefix/share/applications/$id.desktop"

@@ -46,6 +46,8 @@ public final class TestSeat {
     var tablets: [TestTablet] = []
     var tabletTools: [TestTabletTool] = []
     var tabletPads: [TestTabletPad] = []
+    /// The clients' touchpad gesture objects for this seat's pointers.
+    var gestureObjects: [(kind: TestSeat.GestureKind, object: ServerObject)] = []
 
     init(compositor: TestCompositor, name: String, capabilities: Capabilities, version: Int32) {
         self.compositor = compositor
@@ -134,7 +136,8 @@ final class SeatResource: ServerObject {
 /// A client's `wl_pointer`, `wl_keyboard` or `wl_touch`: records
 /// `set_cursor` and `release`.
 final class DeviceResource: ServerObject {
-    private weak var seat: TestSeat?
+    /// The seat it belongs to (the gestures global finds it through the pointer).
+    private(set) weak var seat: TestSeat?
     private let isPointer: Bool
 
     init(seat: TestSeat?, interface: UnsafePointer<wl_interface>, compositor: TestCompositor,

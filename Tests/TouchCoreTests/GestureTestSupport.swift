@@ -58,6 +58,7 @@ final class LoggingTap: TapGestureRecognizer {
 final class ConfigurableDelegate: GestureRecognizerDelegate {
     var shouldBegin = true
     var shouldReceive: (Touch) -> Bool = { _ in true }
+    var shouldReceiveIndirect: (IndirectGesture) -> Bool = { _ in true }
     var simultaneous: (GestureRecognizer) -> Bool = { _ in false }
     var requireFailureOf: (GestureRecognizer) -> Bool = { _ in false }
     var beRequiredToFailBy: (GestureRecognizer) -> Bool = { _ in false }
@@ -70,6 +71,10 @@ final class ConfigurableDelegate: GestureRecognizerDelegate {
 
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         shouldReceive(touch)
+    }
+
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive gesture: IndirectGesture) -> Bool {
+        shouldReceiveIndirect(gesture)
     }
 
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
@@ -124,4 +129,20 @@ extension RecordingView {
         }
         return held
     }
+}
+
+/// Records a value a recognizer's targets would read (its scale, its
+/// rotation…) at each of its actions, with the state: what is read after the
+/// gesture is gone, since a recognizer resets once its gesture is over.
+final class ValueRecorder {
+    private(set) var values: [(state: GestureRecognizer.State, value: Double)] = []
+
+    init(_ recognizer: GestureRecognizer, _ read: @escaping (GestureRecognizer) -> Double) {
+        recognizer.addTarget(self, action: Action("value")) { recorder, recognizer in
+            recorder.values.append((recognizer.state, read(recognizer)))
+        }
+    }
+
+    /// The value at the latest action.
+    var last: Double? { values.last?.value }
 }

@@ -47,6 +47,8 @@ final class AppHarness {
     let scale: Int32
     /// Each seat's tablet, when made with `tablets`.
     let tablets: [TestTablet]
+    /// Whether the compositor offers `zwp_pointer_gestures_v1`.
+    let pointerGestures: Bool
     /// The output added with `outputScale`, if any.
     let output: TestOutput?
     /// What the session's `report` and `logInput` callbacks received.
@@ -69,10 +71,13 @@ final class AppHarness {
          documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
          environment: [String: String]? = nil, settings: String? = nil,
          sharing: TemporaryDirectory? = nil,
-         backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
+         backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+         pointerGestures: Bool = false) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0) }
+        if pointerGestures { compositor.addPointerGestures() }
+        self.pointerGestures = pointerGestures
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
         if tablets { compositor.addTabletManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
@@ -125,6 +130,7 @@ final class AppHarness {
             surface.lastCommit?.attachedBuffer == true
                 && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
                 && tablets.allSatisfy { $0.liveResources == 1 }
+                && (!pointerGestures || seats.allSatisfy { $0.liveGestureObjects(.pinch) == 1 })
         }
         try frame()
     }

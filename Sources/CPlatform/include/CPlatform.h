@@ -18,6 +18,4 @@ int tt_signalfd_read(int fd);
 /* Bytes the process has allocated from malloc now (mallinfo2: uordblks + hblkhd):
    benchmarks measure what a data structure takes. */
 size_t tt_heap_allocated_bytes(void);
-/* Returns freed heap memory to the system (malloc_trim(0)). */
-void tt_return_freed_memory(void);
 #endif

@@ -270,6 +270,13 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         touch.kind != .eraser
     }
 
+    /// A touchpad swipe is no drag: only fingers, pens and the mouse move
+    /// lines, and the canvas has nothing to pinch.
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldReceive gesture: IndirectGesture) -> Bool {
+        false
+    }
+
     /// The pan moves lines while the long press holds them.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {

@@ -114,6 +114,60 @@ final class GestureEnvironment {
         }
     }
 
+    /// Delivers the latest step of an indirect gesture: at its `began` the
+    /// recognizers that accept it are chosen (as for a new touch: on its
+    /// hit view and the view's ancestors, deepest first), and after its end
+    /// they let go of it, going back to possible when done.
+    func deliver(_ sequence: IndirectGestureSequence) {
+        perform {
+            let gesture = sequence.latest
+            if gesture.phase == .began { chooseReceivers(of: sequence) }
+            var cancelledRecipients: [GestureRecognizer] = []
+            for recognizer in sequence.receivers
+            where recognizer.indirectSequence === sequence && isReceivingTouches(recognizer) {
+                if let tracer {
+                    tracer(.indirectGesture(gesture.phase, kind: gesture.kind, source: gesture.source,
+                                            receiver: recognizer.traceName))
+                }
+                switch gesture.phase {
+                case .began: recognizer.indirectGestureBegan(gesture)
+                case .changed: recognizer.indirectGestureChanged(gesture)
+                case .ended: recognizer.indirectGestureEnded(gesture)
+                case .cancelled:
+                    recognizer.indirectGestureCancelled(gesture)
+                    cancelledRecipients.append(recognizer)
+                }
+            }
+            endGestures(of: cancelledRecipients)
+            guard gesture.phase == .ended || gesture.phase == .cancelled else { return }
+            for recognizer in sequence.receivers where recognizer.indirectSequence === sequence {
+                recognizer.noteCentroid()
+                recognizer.indirectSequence = nil
+            }
+            sequence.receivers = []
+        }
+    }
+
+    /// The recognizers that take a new indirect gesture: enabled, accepting
+    /// its kind, possible, free of touches and of other indirect gestures,
+    /// and let by their delegate.
+    private func chooseReceivers(of sequence: IndirectGestureSequence) {
+        let gesture = sequence.latest
+        var view = sequence.view
+        while let current = view {
+            for recognizer in current.gestureRecognizers
+            where recognizer.isEnabled && recognizer.pendingState == nil && recognizer.currentState == .possible
+                && recognizer.trackedTouches.isEmpty && recognizer.indirectSequence == nil
+                && recognizer.acceptsIndirectGesture(gesture.kind) {
+                guard recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: gesture) ?? true else { continue }
+                recognizer.indirectSequence = sequence
+                sequence.receivers.append(recognizer)
+                activate(recognizer)
+            }
+            view = current.superview
+        }
+    }
+
     /// A recognizer changed state (from its touch methods or a timer).
     func recognizer(_ recognizer: GestureRecognizer, changedFrom from: GestureRecognizer.State,
                     to next: GestureRecognizer.State) {
@@ -211,7 +265,9 @@ final class GestureEnvironment {
     }
 
     private func acceptsNewTouches(_ recognizer: GestureRecognizer) -> Bool {
-        guard recognizer.isEnabled, recognizer.pendingState == nil else { return false }
+        guard recognizer.isEnabled, recognizer.pendingState == nil, recognizer.indirectSequence == nil else {
+            return false
+        }
         return recognizer.currentState == .possible || recognizer.currentState.isInProgress
     }
 
@@ -358,7 +414,7 @@ final class GestureEnvironment {
     /// A recognizer whose gesture is over and whose touches are all gone
     /// goes back to possible.
     private func isDoneWithGesture(_ recognizer: GestureRecognizer) -> Bool {
-        recognizer.currentState.isFinished && recognizer.trackedTouches.isEmpty
+        recognizer.currentState.isFinished && recognizer.trackedTouches.isEmpty && recognizer.indirectSequence == nil
     }
 
     /// Whether an active recognizer no longer belongs to the window; when
@@ -457,8 +513,10 @@ final class GestureEnvironment {
             && winner.canPrevent(loser) && loser.canBePrevented(by: winner)
     }
 
+    /// Whether the two see a touch in common, or the same indirect gesture.
     private func sharesTouches(_ first: GestureRecognizer, _ second: GestureRecognizer) -> Bool {
-        first.trackedTouches.contains { touch in second.trackedTouches.contains(touch) }
+        if let sequence = first.indirectSequence, sequence === second.indirectSequence { return true }
+        return first.trackedTouches.contains { touch in second.trackedTouches.contains(touch) }
     }
 
     /// Whether a recognizer this one requires to fail is still undecided. A

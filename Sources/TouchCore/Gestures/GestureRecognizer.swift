@@ -95,6 +95,14 @@ open class GestureRecognizer {
     var hasRecognized = false
     /// The touches it sees, in the order they began.
     var trackedTouches: [Touch] = []
+    /// The indirect gesture it receives, from its `began` until it ends.
+    var indirectSequence: IndirectGestureSequence?
+
+    /// The latest step of the indirect gesture (a touchpad pinch or swipe,
+    /// a wheel burst) this recognizer is receiving; nil while it receives
+    /// none. Still set during the call of `indirectGestureEnded` or
+    /// `indirectGestureCancelled`.
+    public var indirectGesture: IndirectGesture? { indirectSequence?.latest }
 
     /// The touches this recognizer is tracking, in the order they began
     /// (for an action that must know which fingers made the gesture).
@@ -243,7 +251,8 @@ open class GestureRecognizer {
     }
 
     func centroidInWindow() -> Point? {
-        centroid(of: trackedTouches.lazy.map { $0.location(in: nil) })
+        if let indirectSequence { return indirectSequence.latest.location }
+        return centroid(of: trackedTouches.lazy.map { $0.location(in: nil) })
     }
 
     func noteCentroid() {
@@ -261,6 +270,23 @@ open class GestureRecognizer {
     /// subclass does, a recognizer still in progress is then cancelled and
     /// one still possible fails.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+    /// Whether this recognizer takes indirect gestures of `kind` (see
+    /// `IndirectGesture`). Default false: a recognizer written for touches
+    /// sees only touches. Pinch and rotation take `.pinch`, pan and swipe
+    /// `.swipe`.
+    open func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { false }
+
+    /// An indirect gesture began over this recognizer's view (or a
+    /// subview), and the recognizer accepts it: it is `possible`, tracks no
+    /// touch and receives no other. It receives the gesture's steps until
+    /// it ends, and no touches meanwhile.
+    open func indirectGestureBegan(_ gesture: IndirectGesture) {}
+    open func indirectGestureChanged(_ gesture: IndirectGesture) {}
+    open func indirectGestureEnded(_ gesture: IndirectGesture) {}
+    /// Whatever the subclass does, a recognizer still in progress is then
+    /// cancelled and one still possible fails, as for cancelled touches.
+    open func indirectGestureCancelled(_ gesture: IndirectGesture) {}
 
     /// Called when the recognizer goes back to `possible`, after its
     /// gesture ended, was cancelled or failed and all its touches are gone:
@@ -322,6 +348,7 @@ open class GestureRecognizer {
         pendingState = nil
         hasRecognized = false
         if !trackedTouches.isEmpty { trackedTouches.removeAll(keepingCapacity: true) }
+        indirectSequence = nil
         session += 1
         join(nil)
         reset()

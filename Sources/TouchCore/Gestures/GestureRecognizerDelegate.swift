@@ -10,7 +10,13 @@ public protocol GestureRecognizerDelegate: AnyObject {
     /// that touch (and does not delay or cancel its delivery to the view).
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
 
-    /// Whether both may recognize at once when they share touches. Either
+    /// Asked before `gestureRecognizer` receives an indirect gesture of a
+    /// kind it accepts (a touchpad pinch or swipe, a wheel burst), at its
+    /// `began`. No → it never sees that gesture.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive gesture: IndirectGesture) -> Bool
+
+    /// Whether both may recognize at once when they share touches (or an
+    /// indirect gesture). Either
     /// side's delegate saying yes is enough.
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
@@ -29,6 +35,11 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        true
+    }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldReceive gesture: IndirectGesture) -> Bool {
         true
     }
 

@@ -9,6 +9,11 @@
 /// down (so it already holds the hysteresis distance when the gesture
 /// begins, and the content follows the finger exactly). Fingers joining or
 /// leaving shift the centroid but not the translation.
+///
+/// It also takes indirect swipes (a touchpad's), whatever their number of
+/// fingers: `began` once their centre has moved `hysteresis` points,
+/// `changed` on each step, `ended` or `cancelled` with them; the
+/// translation and velocity are then theirs.
 open class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
@@ -83,6 +88,32 @@ open class PanGestureRecognizer: GestureRecognizer {
         fingersLeft(touches, at: event.timestamp, finalState: .cancelled)
     }
 
+    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .swipe }
+
+    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+        origin = gesture.location
+        centroid = gesture.location
+        velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: gesture.timestamp)
+    }
+
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        centroid = gesture.location
+        velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: gesture.timestamp)
+        if state == .possible {
+            if let origin, (centroid - origin).length >= hysteresis { state = .began }
+        } else if state.isInProgress {
+            state = .changed
+        }
+    }
+
+    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+        indirectGestureFinished(at: gesture.timestamp, finalState: .ended)
+    }
+
+    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+        indirectGestureFinished(at: gesture.timestamp, finalState: .cancelled)
+    }
+
     open override func reset() {
         super.reset()
         fingers = []
@@ -101,6 +132,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state == .possible {
             if fingers.isEmpty { state = .failed }
         } else if state.isInProgress && fingers.count < minimumNumberOfTouches {
+            state = finalState
+        }
+    }
+
+    private func indirectGestureFinished(at time: Double, finalState: State) {
+        // As for lifted fingers: a pause before the end shows as zero velocity.
+        velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: time)
+        if state == .possible {
+            state = .failed
+        } else if state.isInProgress {
             state = finalState
         }
     }

@@ -5,19 +5,31 @@
 /// `scale` is the current distance over the distance when the second finger
 /// went down (times whatever `scale` was last set to). A third finger is not
 /// part of the gesture.
+///
+/// It also takes indirect pinches (a touchpad's, Ctrl+wheel): `began` once
+/// their scale has changed by `indirectHysteresis`, `ended` or `cancelled`
+/// with them; `scale` is then theirs, and `location(in:)` their centre.
 open class PinchGestureRecognizer: GestureRecognizer {
     /// Points the distance must change before the pinch begins.
     public var hysteresis = 8.0
+    /// How far an indirect pinch's scale must move from 1 before the pinch
+    /// begins (5 %: one Ctrl+wheel click is 10 %).
+    public var indirectHysteresis = 0.05
 
     private var fingers: [Touch] = []
     private var referenceDistance: Double?
     private var scaleAtReference = 1.0
     private var velocityEstimator = VelocityEstimator()
+    /// The indirect pinch's scale that `scaleAtReference` stands for.
+    private var indirectReference: Double?
 
     /// The current distance over the distance at the start; settable, for
     /// example back to 1 to get incremental scales.
     public var scale: Double {
         get {
+            if let indirectReference, let gesture = indirectGesture, indirectReference > 0 {
+                return scaleAtReference * gesture.scale / indirectReference
+            }
             guard let referenceDistance, referenceDistance > 0, let distance = currentDistance else {
                 return scaleAtReference
             }
@@ -25,7 +37,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
         set {
             scaleAtReference = newValue
-            referenceDistance = currentDistance ?? referenceDistance
+            if indirectReference != nil, let gesture = indirectGesture {
+                indirectReference = gesture.scale
+            } else {
+                referenceDistance = currentDistance ?? referenceDistance
+            }
         }
     }
 
@@ -58,8 +74,34 @@ open class PinchGestureRecognizer: GestureRecognizer {
         fingerLifted(touches, finalState: .cancelled)
     }
 
+    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .pinch }
+
+    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+        indirectReference = gesture.scale
+        velocityEstimator.add(scale, at: gesture.timestamp)
+    }
+
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        guard let indirectReference, indirectReference > 0 else { return }
+        velocityEstimator.add(scale, at: gesture.timestamp)
+        if state == .possible {
+            if abs(gesture.scale / indirectReference - 1) >= indirectHysteresis { state = .began }
+        } else if state.isInProgress {
+            state = .changed
+        }
+    }
+
+    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+        indirectGestureFinished(at: gesture.timestamp, finalState: .ended)
+    }
+
+    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+        indirectGestureFinished(at: gesture.timestamp, finalState: .cancelled)
+    }
+
     open override func reset() {
         super.reset()
+        indirectReference = nil
         fingers = []
         referenceDistance = nil
         scaleAtReference = 1
@@ -72,6 +114,18 @@ open class PinchGestureRecognizer: GestureRecognizer {
         fingers.removeAll { touches.contains($0) }
         scaleAtReference = finalScale
         referenceDistance = nil
+        if state.isInProgress {
+            state = finalState
+        } else if state == .possible {
+            state = .failed
+        }
+    }
+
+    private func indirectGestureFinished(at time: Double, finalState: State) {
+        // A pause before the end shows as zero velocity.
+        velocityEstimator.add(scale, at: time)
+        scaleAtReference = scale
+        indirectReference = nil
         if state.isInProgress {
             state = finalState
         } else if state == .possible {

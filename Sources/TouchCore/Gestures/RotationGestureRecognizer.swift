@@ -6,6 +6,10 @@
 /// `rotation` is the angle turned since the second finger went down, in
 /// radians, positive from +x towards +y (clockwise on screen, as in UIKit),
 /// continuous across half turns. A third finger is not part of the gesture.
+///
+/// It also takes indirect pinches (a touchpad's, Shift+wheel): `began` once
+/// they have turned by `hysteresis`, `ended` or `cancelled` with them;
+/// `rotation` is then theirs, and `location(in:)` their centre.
 open class RotationGestureRecognizer: GestureRecognizer {
     /// Radians the fingers must turn before the rotation begins (about 5°).
     public var hysteresis = Double.pi / 36
@@ -14,13 +18,22 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private var accumulator: AngleAccumulator?
     private var rotationAtStart = 0.0
     private var velocityEstimator = VelocityEstimator()
+    /// The indirect pinch's rotation that `rotationAtStart` stands for.
+    private var indirectReference: Double?
 
     /// Radians turned; settable, for example back to 0 to get increments.
     public var rotation: Double {
-        get { rotationAtStart + (accumulator?.total ?? 0) }
+        get {
+            if let indirectReference, let gesture = indirectGesture {
+                return rotationAtStart + gesture.rotation - indirectReference
+            }
+            return rotationAtStart + (accumulator?.total ?? 0)
+        }
         set {
             rotationAtStart = newValue
-            if accumulator != nil {
+            if indirectReference != nil, let gesture = indirectGesture {
+                indirectReference = gesture.rotation
+            } else if accumulator != nil {
                 accumulator = AngleAccumulator()
                 if let angle = currentAngle { accumulator?.add(angle) }
             }
@@ -58,8 +71,34 @@ open class RotationGestureRecognizer: GestureRecognizer {
         fingerLifted(touches, finalState: .cancelled)
     }
 
+    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .pinch }
+
+    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+        indirectReference = gesture.rotation
+        velocityEstimator.add(rotation, at: gesture.timestamp)
+    }
+
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        guard let indirectReference else { return }
+        velocityEstimator.add(rotation, at: gesture.timestamp)
+        if state == .possible {
+            if abs(gesture.rotation - indirectReference) >= hysteresis { state = .began }
+        } else if state.isInProgress {
+            state = .changed
+        }
+    }
+
+    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+        indirectGestureFinished(at: gesture.timestamp, finalState: .ended)
+    }
+
+    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+        indirectGestureFinished(at: gesture.timestamp, finalState: .cancelled)
+    }
+
     open override func reset() {
         super.reset()
+        indirectReference = nil
         fingers = []
         accumulator = nil
         rotationAtStart = 0
@@ -70,6 +109,18 @@ open class RotationGestureRecognizer: GestureRecognizer {
         rotationAtStart = rotation
         accumulator = nil
         fingers.removeAll { touches.contains($0) }
+        if state.isInProgress {
+            state = finalState
+        } else if state == .possible {
+            state = .failed
+        }
+    }
+
+    private func indirectGestureFinished(at time: Double, finalState: State) {
+        // A pause before the end shows as zero velocity.
+        velocityEstimator.add(rotation, at: time)
+        rotationAtStart = rotation
+        indirectReference = nil
         if state.isInProgress {
             state = finalState
         } else if state == .possible {

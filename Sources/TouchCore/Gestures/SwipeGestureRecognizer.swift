@@ -11,6 +11,11 @@ import Timing
 /// distance across it. Exactly `numberOfTouchesRequired` fingers must be
 /// down. A stroke in a direction that is not permitted, a wrong finger
 /// count, a lift or a timeout fails.
+///
+/// It also takes indirect swipes (a touchpad's), judged by the same
+/// thresholds on their centre's travel from `began`, whatever their number
+/// of fingers (a touchpad swipe needs three or more); one that ends or is
+/// cancelled before it qualifies fails.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Directions on screen: `up` is towards smaller y.
     public struct Direction: OptionSet, Hashable, Sendable {
@@ -52,8 +57,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible, let start, let current = centroidOfFingers() else { return }
+        judge(current - start)
+    }
+
+    /// Recognizes, fails or waits on the stroke so far.
+    private func judge(_ displacement: Vector) {
         let classifier = SwipeClassifier(minimumDistance: minimumDistance, maximumOffAxisRatio: maximumOffAxisRatio)
-        switch classifier.classify(current - start, permitted: direction) {
+        switch classifier.classify(displacement, permitted: direction) {
         case .undecided:
             break
         case .recognized:
@@ -69,6 +79,26 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fail()
+    }
+
+    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .swipe }
+
+    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+        start = gesture.location
+        timer = schedule(after: maximumDuration) { $0.fail() }
+    }
+
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        guard state == .possible, let start else { return }
+        judge(gesture.location - start)
+    }
+
+    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+        fail()
+    }
+
+    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
         fail()
     }
 

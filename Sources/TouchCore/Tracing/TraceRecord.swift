@@ -4,6 +4,10 @@
 public enum TraceRecord: Equatable, Sendable {
     /// A view or a gesture recognizer received a touch message.
     case touches(Touch.Phase, receiver: String, touches: [TracedTouch])
+    /// A gesture recognizer received a step of an indirect gesture (a
+    /// touchpad pinch or swipe, a wheel burst).
+    case indirectGesture(IndirectGesture.Phase, kind: IndirectGesture.Kind, source: IndirectGesture.Source,
+                         receiver: String)
     /// A recognizer's state change took effect (`possible` again after a
     /// reset included).
     case state(recognizer: String, from: GestureRecognizer.State, to: GestureRecognizer.State)

@@ -48,6 +48,8 @@ open class Window: View {
 
     lazy var gestureEnvironment = GestureEnvironment(window: self)
     private lazy var touchDispatcher = TouchDispatcher(window: self, environment: gestureEnvironment)
+    private lazy var indirectGestureDispatcher = IndirectGestureDispatcher(window: self,
+                                                                           environment: gestureEnvironment)
     private var damage: [Rect] = []
 
     /// Damage beyond this many rectangles collapses into their union.
@@ -75,6 +77,14 @@ open class Window: View {
     /// sends both for one contact draws one line.
     public func handle(_ frame: TouchFrame) {
         touchDispatcher.handle(frame)
+    }
+
+    /// Processes one step of an indirect gesture (a touchpad pinch or
+    /// swipe, a wheel burst; see `IndirectGesture`): its `began` is
+    /// hit-tested at its location, and every step goes to the recognizers
+    /// that accepted it there.
+    public func handle(_ gesture: IndirectGesture) {
+        indirectGestureDispatcher.handle(gesture)
     }
 
     /// Every touch currently down on the window.
