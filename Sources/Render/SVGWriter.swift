@@ -82,10 +82,14 @@ struct SVGWriter {
     }
 
     /// One capsule as a closed sub-path: the arcs of `CapsuleOutline`,
-    /// swept in the direction of growing angles (SVG's sweep flag 1).
+    /// swept in the direction of growing angles (SVG's sweep flag 1). The
+    /// arcs' ends are rounded to thousandths of a point: far below what
+    /// shows, and a third of the seventeen digits their sines would take.
     private mutating func appendOutline(_ outline: CapsuleOutline) {
         func point(_ center: Point, _ radius: Double, _ angle: Double) -> String {
-            "\(Self.number(center.x + radius * cos(angle))) \(Self.number(center.y + radius * sin(angle)))"
+            let x = ((center.x + radius * cos(angle)) * 1000).rounded() / 1000
+            let y = ((center.y + radius * sin(angle)) * 1000).rounded() / 1000
+            return "\(Self.number(x)) \(Self.number(y))"
         }
         switch outline.shape {
         case .disc(let center, let radius):
