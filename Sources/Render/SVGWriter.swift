@@ -91,15 +91,17 @@ struct SVGWriter {
             let y = ((center.y + radius * sin(angle)) * 1000).rounded() / 1000
             return "\(Self.number(x)) \(Self.number(y))"
         }
+        // Radii likewise (SVG widens an arc whose radius is a hair short of its ends).
+        func radius(_ value: Double) -> String { Self.number((value * 1000).rounded() / 1000) }
         switch outline.shape {
-        case .disc(let center, let radius):
-            let r = Self.number(radius)
-            append("M \(point(center, radius, 0)) A \(r) \(r) 0 1 1 \(point(center, radius, Double.pi)) "
-                   + "A \(r) \(r) 0 1 1 \(point(center, radius, 0)) Z ")
+        case .disc(let center, let r0):
+            let r = radius(r0)
+            append("M \(point(center, r0, 0)) A \(r) \(r) 0 1 1 \(point(center, r0, Double.pi)) "
+                   + "A \(r) \(r) 0 1 1 \(point(center, r0, 0)) Z ")
         case .hull(let begin, let r0, let end, let r1, let angle, let spread):
             let endArcIsLarge = 2 * spread > Double.pi ? 1 : 0
             let beginArcIsLarge = 2 * Double.pi - 2 * spread > Double.pi ? 1 : 0
-            let a0 = Self.number(r0), a1 = Self.number(r1)
+            let a0 = radius(r0), a1 = radius(r1)
             append("M \(point(end, r1, angle - spread)) "
                    + "A \(a1) \(a1) 0 \(endArcIsLarge) 1 \(point(end, r1, angle + spread)) "
                    + "L \(point(begin, r0, angle + spread)) "
