@@ -53,12 +53,13 @@ final class CanvasController: ViewController {
     var setPalmRejection: (Bool) -> Void = { _ in }
 
     let canvas: CanvasView
-    /// Where exports go, without extension (a new name each time).
-    var exportBasePath: () -> String
+    /// Where exports go, without extension (a new name each time); nil
+    /// where the canvas must write no file (a replay).
+    var exportBasePath: (() -> String)?
     /// Tells the user where an export went, or why it failed.
     var report: (String) -> Void
 
-    init(canvas: CanvasView, exportBasePath: @escaping () -> String, report: @escaping (String) -> Void) {
+    init(canvas: CanvasView, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
         self.canvas = canvas
         self.exportBasePath = exportBasePath
         self.report = report
@@ -117,6 +118,10 @@ final class CanvasController: ViewController {
     }
 
     func export(_ format: ExportFormat) {
+        guard let exportBasePath else {
+            report("not exported: a replay writes no file but the one --export names")
+            return
+        }
         let path = "\(exportBasePath()).\(format.rawValue)"
         do {
             let summary = try Exporter.export(canvas.drawing, to: path)

@@ -7,14 +7,14 @@
 //   swift run -c release touchtracker-bench   the full run; exits 1 if a budget is missed
 //   touchtracker-bench --quick                a short run proving every benchmark executes;
 //                                             its timings are shown, never judged
-//   touchtracker-bench --only routing         just one figure (latency, renderer, nearest-line,
+//   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large), e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
-let benchmarkNames: Set = ["latency", "renderer", "nearest-line", "routing", "idle", "memory", "large"]
+let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -41,6 +41,15 @@ if runs("latency") {
         results.add(try InputLatencyBenchmark.run(strokes: quick ? 3 : 100, verdict: timing))
     } catch {
         results.add(Figure.failed("input batch → wl_surface.commit", error))
+    }
+}
+
+// 1d: what recording (--record) adds to it.
+if runs("recording") {
+    do {
+        results.add(try RecordingCostBenchmark.run(strokes: quick ? 3 : 50, verdict: timing))
+    } catch {
+        results.add(Figure.failed("--record: mid-stroke motion p50", error))
     }
 }
 

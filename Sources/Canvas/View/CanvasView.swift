@@ -95,7 +95,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// A new line per finger, a dot until it moves: shown at once. An
     /// eraser erases what it lands on.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             let point = touch.location(in: self)
             if touch.kind == .eraser {
                 drawing.beginErasing(for: ObjectIdentifier(touch))
@@ -115,7 +115,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         var finished = false
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             let key = ObjectIdentifier(touch)
             if drawing.isErasing(for: key) {
                 erase(for: touch, from: touch.previousLocation(in: self), to: touch.location(in: self))
@@ -157,7 +157,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         var finished = false
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             if drawing.isErasing(for: ObjectIdentifier(touch)) {
                 if drawing.finishErasing(for: ObjectIdentifier(touch)) { finished = true }
                 continue
@@ -170,7 +170,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
             for line in drawing.cancelErasing(for: ObjectIdentifier(touch)) { damage(line) }
         }
