@@ -38,14 +38,17 @@ final class CanvasScene {
     var onQuit: () -> Void = {}
     /// Palm rejection was turned on or off from the canvas menu.
     var onPalmRejectionChange: (Bool) -> Void = { _ in }
+    /// Another drawing tool was picked (a key or the canvas menu).
+    var onToolChange: (DrawingTool) -> Void = { _ in }
 
     /// - Parameters:
     ///   - timers: the gestures' timers; `clock` is their clock, which palm
     ///     rejection reads too.
     ///   - exportBasePath: where the canvas menu's exports go (nil: exports
     ///     are refused, as in a replay, which writes no file of its own accord).
+    ///   - tool: what strokes draw at first.
     init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
-         exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
+         tool: DrawingTool = .lines, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
         window.menuController.textMeasurer = PangoTextMeasurer()
         application.addWindow(window)
@@ -88,6 +91,8 @@ final class CanvasScene {
             palmRejection.isEnabled = on
             onPalmRejectionChange(on)
         }
+        canvas.tool = tool
+        canvas.onToolChange = { [unowned self] tool in onToolChange(tool) }
     }
 
     /// The window's tracer: `--trace`'s lines, the open inspector's

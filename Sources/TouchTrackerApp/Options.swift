@@ -157,6 +157,9 @@ public struct Options: Equatable, Sendable {
         One line per finger; tap a line to select it (Delete removes it), double-tap
         to clear, long-press a line and drag to move it. Ctrl+Z / Ctrl+Shift+Z undo
         and redo, Ctrl+Q quits. The drawing is saved after every change.
+        Two tools: Lines (straight lines, the default; key L) and Freehand (every
+        point of the stroke, as wide as the pen presses; key F), also chosen from
+        the canvas menu; the choice is remembered.
         A pen draws too, its eraser end erases whole lines, and a hovering pen shows
         a ring. While a pen is near, and 0.5 s after, fingers on the canvas draw
         nothing (palm rejection; turn it off from the canvas menu: right-click or

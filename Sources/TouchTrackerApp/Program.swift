@@ -192,7 +192,8 @@ public enum Program {
         switch error {
         case .locked: .drawingInUse
         case .notAFile, .system: .drawingUnreadable
-        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate: .failure
+        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
+             .badPressure: .failure
         }
     }
 

@@ -171,7 +171,7 @@ public final class Session {
         let palmRejectionOn = settingsFile?.settings.palmRejection ?? true
         scene = CanvasScene(
             size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
-            drawing: drawing, palmRejection: palmRejectionOn,
+            drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, report: report) }
@@ -257,6 +257,7 @@ public final class Session {
         scene.onQuit = { [unowned self] in quit() }
         toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
         scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
+        scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.

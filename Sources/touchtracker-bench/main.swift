@@ -57,12 +57,15 @@ if runs("recording") {
 // 2 and 3: the renderer alone.
 if runs("renderer") {
     results.add(RendererBenchmarks.motionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
+    results.add(RendererBenchmarks.freehandMotionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
+    results.add(RendererBenchmarks.freehandExtensionRatio(frames: quick ? 50 : 2_000, verdict: timing))
     results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
 }
 
 // 4: selecting a line.
 if runs("nearest-line") {
     results.add(NearestLineBenchmark.run(queries: quick ? 20 : 2_000, verdict: timing))
+    results.add(NearestLineBenchmark.runFreehand(queries: quick ? 20 : 2_000, verdict: timing))
 }
 
 // 5: the core's touch routing.

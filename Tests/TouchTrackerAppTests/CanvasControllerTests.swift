@@ -45,18 +45,33 @@ import Glibc
         controller.secondaryClick(at: Point(x: 500, y: 400))
         #expect(window.menuController.isMenuVisible)
         // Nothing was changed yet: no Undo, no Redo.
-        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Show Inspector"])
+        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+                           "Show Inspector"])
         #expect(canvas.drawing.selectedLineID == nil)
+    }
+
+    @Test func theMenuSwitchesToTheOtherToolAndSaysSo() throws {
+        var told: [DrawingTool] = []
+        canvas.onToolChange = { told.append($0) }
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Draw Freehand")
+        #expect(canvas.tool == .freehand && told == [.freehand])
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles.contains("Draw Lines") && !titles.contains("Draw Freehand"))
+        try choose("Draw Lines")
+        #expect(canvas.tool == .lines && told == [.freehand, .lines])
     }
 
     @Test func undoAndRedoAppearWhenTheyCanDoSomething() throws {
         canvas.drawing.add(Line(begin: Point(x: 0, y: 300), end: Point(x: 50, y: 300)))
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Show Inspector"])
+        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+                           "Show Inspector"])
         try choose("Undo")
         #expect(canvas.drawing.count == 1)
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Show Inspector"])
+        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+                           "Show Inspector"])
     }
 
     @Test func theMenuShowsAndHidesTheInspector() throws {

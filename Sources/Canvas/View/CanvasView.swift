@@ -1,6 +1,7 @@
 import TouchCore
 
-/// The TouchTracker canvas (SPEC §6): fingers draw straight lines; a tap
+/// The TouchTracker canvas (SPEC §6): fingers draw straight lines, or
+/// freehand ones with the freehand tool (`tool`); a tap
 /// selects the nearest line and offers "Delete" in the menu; a double tap
 /// clears everything; a long press picks a line up and a pan moves it; the
 /// keyboard deletes, deselects, undoes and redoes. An eraser (a touch of
@@ -16,6 +17,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Called after each change to the finished lines (drawn, deleted,
     /// moved — once per move, when it ends — cleared, undone, redone).
     public var onChange: (() -> Void)?
+    /// What new strokes draw; strokes already begun go on as they began.
+    public var tool = DrawingTool.lines
+    /// Called when a key picks another tool (the app remembers it).
+    public var onToolChange: ((DrawingTool) -> Void)?
 
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
@@ -97,21 +102,57 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 erase(for: touch, from: point, to: point)
                 continue
             }
-            drawing.beginLine(for: ObjectIdentifier(touch), at: point)
-            damage(Line(begin: point, end: point))
+            switch tool {
+            case .lines:
+                drawing.beginLine(for: ObjectIdentifier(touch), at: point)
+                damage(Line(begin: point, end: point))
+            case .freehand:
+                guard drawing.freehandPointCount < Document.pointLimit else { continue }
+                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch)))
+            }
         }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        var finished = false
         for touch in touches.inOrderOfBeginning {
-            if drawing.isErasing(for: ObjectIdentifier(touch)) {
+            let key = ObjectIdentifier(touch)
+            if drawing.isErasing(for: key) {
                 erase(for: touch, from: touch.previousLocation(in: self), to: touch.location(in: self))
                 continue
             }
-            guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(touch), to: touch.location(in: self))
-            else { continue }
+            if drawing.linesInProgress[key]?.isFreehand == true {
+                if extendFreehand(for: touch) { finished = true }
+                continue
+            }
+            guard let (old, new) = drawing.extendLine(for: key, to: touch.location(in: self)) else { continue }
             setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
         }
+        if finished { onChange?() }
+    }
+
+    /// Adds the touch's new point to its freehand line, damaging only the
+    /// new piece. A line that reached `Document.strokePointLimit` is
+    /// finished and the stroke goes on as a new line from its last point
+    /// (returns true: the finished lines changed); once the drawing holds
+    /// `Document.pointLimit` points, strokes stop growing.
+    private func extendFreehand(for touch: Touch) -> Bool {
+        let key = ObjectIdentifier(touch)
+        guard drawing.freehandPointCount < Document.pointLimit else { return false }
+        var split = false
+        if let line = drawing.linesInProgress[key], line.freehandPointCount >= Document.strokePointLimit,
+           let last = line.freehandPoints?.last, let id = drawing.finishLine(for: key) {
+            damage(drawing[id]!)
+            drawing.beginFreehand(for: key, at: last)
+            split = true
+        }
+        if let rect = drawing.extendFreehand(for: key, to: freehandPoint(of: touch)) { setNeedsDisplay(rect) }
+        return split
+    }
+
+    /// Where a touch is, with its pressure (full for fingers and the mouse).
+    private func freehandPoint(of touch: Touch) -> FreehandPoint {
+        FreehandPoint(touch.location(in: self), pressure: FreehandPoint.pressure(from: touch.pressure))
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -306,9 +347,32 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         action == .delete ? drawing.selectedLineID != nil : super.canPerformAction(action, withSender: sender)
     }
 
+    /// Picks `tool` for the strokes to come; returns whether it changed.
+    /// The app's menu and keys call it, and are told through `onToolChange`.
+    @discardableResult
+    public func choose(_ tool: DrawingTool) -> Bool {
+        guard tool != self.tool else { return false }
+        self.tool = tool
+        onToolChange?(tool)
+        return true
+    }
+
+    /// The tool a key press picks: L for lines, F for freehand, without
+    /// modifiers (Shift aside), so Ctrl+F and the like stay free.
+    public static func tool(for press: KeyPress) -> DrawingTool? {
+        guard case .character(let text) = press.key, press.modifiers.isSubset(of: .shift),
+              text.count == 1, let character = text.lowercased().first else { return nil }
+        return DrawingTool(key: character)
+    }
+
     /// Delete/BackSpace delete the selected line, Escape deselects and hides
-    /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes.
+    /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes, L and F pick the
+    /// lines and the freehand tool.
     public override func keyPressed(_ press: KeyPress) -> Bool {
+        if let tool = Self.tool(for: press) {
+            choose(tool)
+            return true
+        }
         switch press.key {
         case .delete, .backspace:
             if deleteSelectedLine() { return true }
