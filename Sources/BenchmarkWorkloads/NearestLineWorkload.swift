@@ -17,6 +17,15 @@ public final class NearestLineWorkload {
         points = SampleLines.randomPoints(count: queryCount, in: area)
     }
 
+    /// `strokeCount` freehand lines of `pointsPerStroke` points each (see
+    /// `SampleStrokes.random`), pen strokes wandering over `area`, and
+    /// `queryCount` query points inside it.
+    public init(freehandStrokes strokeCount: Int, pointsPerStroke: Int, queryCount: Int = 1000,
+                area: Rect = Rect(x: 0, y: 0, width: 1920, height: 1080)) {
+        drawing = Drawing(lines: SampleStrokes.random(count: strokeCount, points: pointsPerStroke, in: area))
+        points = SampleLines.randomPoints(count: queryCount, in: area)
+    }
+
     /// Query `index` (modulo the number of points) through the grid index.
     public func indexedQuery(_ index: Int) -> LineID? {
         drawing.store.nearestLine(to: points[index % points.count], within: CanvasMetrics.selectionRadius)

@@ -19,6 +19,18 @@ public enum FileSystem {
         } catch where error == .noSuchFileOrDirectory {}
     }
 
+    /// Creates a new private directory `/tmp/PREFIX-XXXXXX` (`mkdtemp`) and returns its path.
+    public static func makeTemporaryDirectory(prefix: String) throws(Errno) -> String {
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { throw Errno.current }
+        return String(cString: created)
+    }
+
+    /// Removes the empty directory at `path` (`rmdir`).
+    public static func removeDirectory(_ path: String) throws(Errno) {
+        _ = try retryingOnInterrupt { rmdir(path) }
+    }
+
     /// Creates `path` and any missing parents with `permissions` (like `mkdir -p`).
     public static func makeDirectories(_ path: String, permissions: UInt32) throws(Errno) {
         if path.isEmpty || exists(path) { return }

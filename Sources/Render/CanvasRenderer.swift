@@ -135,14 +135,39 @@ public final class CanvasRenderer {
             let reach = line.paintedBounds
             return logicalDamage.contains { $0.intersects(reach) }
         }
+        // What a line must reach to paint inside the damage.
+        let reach = logicalDamage.map { $0.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach) }
         LineStyle.configure(cairo)
         // Drawing order of the original app: finished, in progress, selected.
-        for line in drawing.linesInProgress.values where isDamaged(line) {
-            LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+        for (touch, line) in drawing.linesInProgress where isDamaged(line) {
+            if line.isFreehand {
+                paintFreehandInProgress(line, drawnBy: touch, in: drawing, reach: reach, on: cairo)
+            } else {
+                LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+            }
         }
         if let selected = drawing.selectedLine, isDamaged(selected) {
-            LineStyle.stroke(selected, LineStyle.selected, on: cairo)
+            LineStyle.stroke(selected, LineStyle.selected, on: cairo, within: reach)
         }
+    }
+
+    /// Paints a freehand line in progress inside the damage `reach`: the
+    /// pieces its index finds there, in one fill, so a frame's cost follows
+    /// its damage and never the length of the stroke. (Cairo's antialiasing
+    /// of a pixel depends a little on the other edges of its row in the same
+    /// fill, so these pixels may differ from a full redraw's by a few levels
+    /// at the line's edges; the finished line is drawn exactly.)
+    private func paintFreehandInProgress(_ line: Line, drawnBy touch: ObjectIdentifier, in drawing: Drawing,
+                                         reach: [Rect], on cairo: OpaquePointer) {
+        var segments: [Int] = []
+        for rect in reach { segments += drawing.freehandSegmentsInProgress(for: touch, touching: rect) }
+        if reach.count > 1 {
+            segments.sort()
+            var unique: [Int] = []
+            for index in segments where index != unique.last { unique.append(index) }
+            segments = unique
+        }
+        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, LineStyle.inProgress, on: cairo) }
     }
 
     /// Draws the whole buffer, every line (whatever the frame budget).

@@ -114,7 +114,7 @@ final class LineLayer {
             }
             guard case .rendering(let lines, var next) = progress else { return true }
             while next < lines.count {
-                if let line = drawing[lines[next]] { LineStyle.stroke(line, LineStyle.finished, on: cairo) }
+                if let line = drawing[lines[next]] { stroke(line) }
                 next += 1
                 strokes += 1
                 // The clock is read every few lines: a stroke costs microseconds.
@@ -123,6 +123,13 @@ final class LineLayer {
             }
             progress = next < lines.count ? .rendering(lines: lines, next: next) : .complete
             return next >= lines.count
+        }
+
+        /// Strokes `line` on the tile: a freehand line by the pieces that
+        /// reach the tile's visible pixels, however it got here (a full
+        /// render or an appended line), so the pixels never differ.
+        func stroke(_ line: Line) {
+            LineStyle.stroke(line, LineStyle.finished, on: cairo, within: [reach])
         }
 
         deinit {
@@ -204,7 +211,7 @@ final class LineLayer {
             for index in tiles(touching: line) where !stale.contains(index) {
                 let tile = tiles[index]
                 switch tile.progress {
-                case .complete: LineStyle.stroke(line, LineStyle.finished, on: tile.cairo)
+                case .complete: tile.stroke(line)
                 case .waiting: break
                 case .rendering(let lines, let next): tile.progress = .rendering(lines: lines + [id], next: next)
                 }
@@ -263,6 +270,7 @@ final class LineLayer {
     /// Indices of the tiles `line` paints on: exactly those whose `reach`
     /// the segment crosses (the test `Tile.render` uses to pick lines).
     private func tiles(touching line: Line) -> [Int] {
+        if line.isFreehand { return tiles(touchingFreehand: line) }
         guard let area = pixelRect(covering: line.paintedBounds) else { return [] }
         let size = Self.tileSize
         var result: [Int] = []
@@ -273,6 +281,25 @@ final class LineLayer {
             }
         }
         return result
+    }
+
+    /// The tiles whose `reach` some piece of a freehand line crosses,
+    /// found piece by piece (a long stroke's bounding box covers tiles it
+    /// never touches), in order.
+    private func tiles(touchingFreehand line: Line) -> [Int] {
+        var found = Set<Int>()
+        let size = Self.tileSize
+        for index in 0..<line.segmentCount {
+            let piece = line.segment(index)
+            guard let area = pixelRect(covering: piece.paintedBounds) else { continue }
+            for row in (area.y / size)...((area.y + area.height - 1) / size) {
+                for column in (area.x / size)...((area.x + area.width - 1) / size) {
+                    let tile = row * columns + column
+                    if !found.contains(tile), piece.intersects(tiles[tile].reach) { found.insert(tile) }
+                }
+            }
+        }
+        return found.sorted()
     }
 
     /// Copies the visible pixels in `area` to the same place in `buffer`;

@@ -19,12 +19,27 @@ public enum LineStyle {
     public static let width = CanvasMetrics.lineWidth
 
     /// Strokes one line on its own (never batched into one path, so every
-    /// way of building a picture composes lines identically).
+    /// way of building a picture composes lines identically). A freehand
+    /// line is filled instead, capsule by capsule (`FreehandPainter`).
     static func stroke(_ line: Line, _ color: Color, on cairo: OpaquePointer) {
+        if line.isFreehand {
+            FreehandPainter.fill(line, color, on: cairo)
+            return
+        }
         color.set(on: cairo)
         cairo_move_to(cairo, line.begin.x, line.begin.y)
         cairo_line_to(cairo, line.end.x, line.end.y)
         cairo_stroke(cairo)
+    }
+
+    /// Strokes what of `line` can paint inside `rects` (already outset by
+    /// `CanvasMetrics.paintReach`): the whole of a straight line, the
+    /// pieces of a freehand one that touch them. Inside the rectangles the
+    /// pixels are those of the whole line.
+    static func stroke(_ line: Line, _ color: Color, on cairo: OpaquePointer, within rects: [Rect]) {
+        guard line.isFreehand else { return stroke(line, color, on: cairo) }
+        let segments = FreehandPainter.segments(of: line, touchingAny: rects)
+        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, color, on: cairo) }
     }
 
     /// Sets the width, caps and joins every canvas line uses.

@@ -28,16 +28,63 @@ public enum PanelStyle {
         cairo_fill(cairo)
     }
 
-    /// Draws one line of `text` with its top-left at `origin`, cut with "…"
-    /// (at `cut`) to `width` points.
-    static func drawLine(_ text: String, at origin: Point, width: Double, color: Color,
-                         cut: PangoEllipsizeMode = PANGO_ELLIPSIZE_END, on cairo: OpaquePointer) {
-        guard width > 0, !text.isEmpty else { return }
-        let layout = PangoText.makeLayout(text, ellipsizedTo: width, at: cut, font: font, on: cairo)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        color.set(on: cairo)
-        cairo_move_to(cairo, origin.x, origin.y)
-        pango_cairo_show_layout(cairo, layout)
+    /// The height of a line's mask: the line and its descenders.
+    static let maskHeight = lineHeight + 3
+
+    /// Runs `draw` with a `Writer` for `cairo` (user space in points, at
+    /// `scale` device pixels a point), released afterwards; with a `cache`,
+    /// lines drawn before are copied from it.
+    static func withWriter(on cairo: OpaquePointer, scale: Double, cache: PanelTextCache? = nil,
+                           _ draw: (Writer) -> Void) {
+        let writer = Writer(cairo: cairo, scale: scale, cache: cache)
+        defer { g_object_unref(UnsafeMutableRawPointer(writer.layout)) }
+        draw(writer)
+    }
+
+    /// Writes lines of panel text on one Cairo context through one Pango
+    /// layout, so a panel full of lines sets up the font once, not once a
+    /// line, and, with a `PanelTextCache`, lays out only lines it has not
+    /// drawn before.
+    struct Writer {
+        let cairo: OpaquePointer
+        let layout: OpaquePointer
+        let scale: Double
+        let cache: PanelTextCache?
+
+        fileprivate init(cairo: OpaquePointer, scale: Double, cache: PanelTextCache?) {
+            self.cairo = cairo
+            self.scale = scale
+            self.cache = cache
+            layout = PangoText.makeLayout("", font: PanelStyle.font, on: cairo)
+        }
+
+        /// Draws one line of `text` with its top-left at `origin`, cut with
+        /// "…" (at `cut`) to `width` points.
+        func line(_ text: String, at origin: Point, width: Double, color: Color,
+                  cut: PangoEllipsizeMode = PANGO_ELLIPSIZE_END) {
+            guard width > 0, !text.isEmpty else { return }
+            color.set(on: cairo)
+            guard let cache else {
+                lay(text, width: width, cut: cut)
+                cairo_move_to(cairo, origin.x, origin.y)
+                pango_cairo_show_layout(cairo, layout)
+                return
+            }
+            // The mask is in device pixels: put it on whole pixels, where
+            // it was rasterized for.
+            let mask = cache.mask(for: text, width: width, cut: cut, scale: scale, with: self)
+            cairo_save(cairo)
+            cairo_identity_matrix(cairo)
+            cairo_mask_surface(cairo, mask, (origin.x * scale).rounded(), (origin.y * scale).rounded())
+            cairo_restore(cairo)
+        }
+
+        /// Sets the layout to `text`, `width` points wide, cut at `cut`.
+        func lay(_ text: String, width: Double, cut: PangoEllipsizeMode) {
+            pango_layout_set_text(layout, text, -1)
+            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(layout, cut)
+        }
     }
 
     /// A duration for a panel, in whole milliseconds below ten seconds.

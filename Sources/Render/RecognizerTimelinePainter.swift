@@ -29,21 +29,24 @@ public enum RecognizerTimelinePainter {
 
     /// Paints the panel at `frame` (logical points of the buffer), where
     /// `damage` touches it; other pixels are left as they are. Rows past
-    /// the bottom of `frame` are left out.
+    /// the bottom of `frame` are left out. A panel painted frame after
+    /// frame should keep a `textCache` for it.
     public static func paint(_ timeline: RecognizerTimeline, in frame: Rect, into buffer: PixelBuffer,
-                             damage: [Rect]) {
+                             damage: [Rect], textCache: PanelTextCache? = nil) {
         let rects = damage.compactMap { buffer.pixelRect(covering: $0.intersection(frame)) }
         guard !rects.isEmpty else { return }
         buffer.drawClipped(to: rects) { cairo in
             cairo_scale(cairo, buffer.scale, buffer.scale)
             PanelStyle.fill(frame, on: cairo)
-            draw(timeline, in: frame, on: cairo)
+            PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) {
+                draw(timeline, in: frame, damage: damage, with: $0)
+            }
         }
     }
 
-    /// Draws the rows (no background) on a context whose user space is the
-    /// buffer's points.
-    static func draw(_ timeline: RecognizerTimeline, in frame: Rect, on cairo: OpaquePointer) {
+    /// Draws the rows that `damage` touches (no background) with `writer`,
+    /// whose context's user space is the buffer's points.
+    static func draw(_ timeline: RecognizerTimeline, in frame: Rect, damage: [Rect], with writer: PanelStyle.Writer) {
         let width = frame.width - 2 * PanelStyle.padding
         // As wide as the longest name (12 to 18 characters), so the
         // playground's "monkey.rotation" is read whole.
@@ -52,13 +55,14 @@ public enum RecognizerTimelinePainter {
         for (index, row) in timeline.rows.enumerated() {
             let rowFrame = rowFrame(index, in: frame)
             guard rowFrame.maxY <= frame.maxY + 0.5 else { break }
+            guard damage.contains(where: { $0.intersects(rowFrame) }) else { continue }
             let x = frame.minX + PanelStyle.padding
-            PanelStyle.drawLine(row.recognizer, at: Point(x: x, y: rowFrame.minY), width: nameColumn - characterWidth,
-                                color: PanelStyle.text, on: cairo)
-            PanelStyle.drawLine(row.state.description, at: Point(x: x + nameColumn, y: rowFrame.minY),
-                                width: width - nameColumn, color: color(of: row.state), on: cairo)
-            PanelStyle.drawLine(history(of: row), at: Point(x: x, y: rowFrame.minY + PanelStyle.lineHeight),
-                                width: width, color: PanelStyle.dimText, cut: PANGO_ELLIPSIZE_START, on: cairo)
+            writer.line(row.recognizer, at: Point(x: x, y: rowFrame.minY), width: nameColumn - characterWidth,
+                        color: PanelStyle.text)
+            writer.line(row.state.description, at: Point(x: x + nameColumn, y: rowFrame.minY),
+                        width: width - nameColumn, color: color(of: row.state))
+            writer.line(history(of: row), at: Point(x: x, y: rowFrame.minY + PanelStyle.lineHeight),
+                        width: width, color: PanelStyle.dimText, cut: PANGO_ELLIPSIZE_START)
         }
     }
 

@@ -1,11 +1,20 @@
 import Canvas
 import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a drawing as SVG straight to an export file, line by line, in
 /// bounded memory: Cairo's SVG surface keeps the whole document in memory
 /// until it is finished (1.5 GB for 1,000,000 lines), and SVG needs nothing
 /// Cairo adds. The output has the shape of Cairo's (one `<path>` per line,
 /// the same style and path data), so readers of either see the same.
+///
+/// A freehand line is one `<path>` too: of one width (a finger's, the
+/// mouse's), the polyline through its points stroked with round caps and
+/// joins, as a straight line is; of varying width, its capsules (see
+/// `CapsuleOutline`) filled, as on screen. Its path data goes to the file a
+/// chunk at a time, so even the longest line takes no more memory.
 struct SVGWriter {
     /// Bytes gathered before each write to the file.
     static let chunkSize = 64 << 10
@@ -37,6 +46,10 @@ struct SVGWriter {
         let style = "fill:none;stroke-width:\(number(LineStyle.width));stroke-linecap:round;"
             + "stroke-linejoin:round;stroke:rgb(0%,0%,0%);stroke-opacity:1;stroke-miterlimit:10;"
         for line in lines {
+            if line.isFreehand {
+                guard writer.appendFreehand(line) else { return false }
+                continue
+            }
             let x1 = number(line.begin.x), y1 = number(line.begin.y)
             let x2 = number(line.end.x), y2 = number(line.end.y)
             writer.append("<path style=\"\(style)\" d=\"M \(x1) \(y1) L \(x2) \(y2) \"/>\n")
@@ -44,6 +57,56 @@ struct SVGWriter {
         }
         writer.append("</g>\n</svg>\n")
         return writer.flush()
+    }
+
+    /// Writes one freehand line; false when a write failed.
+    private mutating func appendFreehand(_ line: Line) -> Bool {
+        let pieces = line.segmentCount
+        if line.hasUniformWidth, line.freehandPointCount > 1, let points = line.freehandPoints {
+            let width = CanvasMetrics.freehandWidth(pressure: points[0].pressure)
+            append("<path style=\"fill:none;stroke-width:\(Self.number(width));stroke-linecap:round;"
+                   + "stroke-linejoin:round;stroke:rgb(0%,0%,0%);stroke-opacity:1;stroke-miterlimit:10;\" d=\"")
+            for (index, point) in points.enumerated() {
+                append("\(index == 0 ? "M" : "L") \(Self.number(point.x)) \(Self.number(point.y)) ")
+                if buffer.count >= Self.chunkSize, !flush() { return false }
+            }
+        } else {
+            append("<path style=\"fill:rgb(0%,0%,0%);fill-opacity:1;fill-rule:nonzero;stroke:none;\" d=\"")
+            for index in 0..<pieces {
+                appendOutline(CapsuleOutline(line.capsule(index)))
+                if buffer.count >= Self.chunkSize, !flush() { return false }
+            }
+        }
+        append("\"/>\n")
+        return buffer.count < Self.chunkSize || flush()
+    }
+
+    /// One capsule as a closed sub-path: the arcs of `CapsuleOutline`,
+    /// swept in the direction of growing angles (SVG's sweep flag 1). The
+    /// arcs' ends are rounded to thousandths of a point: far below what
+    /// shows, and a third of the seventeen digits their sines would take.
+    private mutating func appendOutline(_ outline: CapsuleOutline) {
+        func point(_ center: Point, _ radius: Double, _ angle: Double) -> String {
+            let x = ((center.x + radius * cos(angle)) * 1000).rounded() / 1000
+            let y = ((center.y + radius * sin(angle)) * 1000).rounded() / 1000
+            return "\(Self.number(x)) \(Self.number(y))"
+        }
+        // Radii likewise (SVG widens an arc whose radius is a hair short of its ends).
+        func radius(_ value: Double) -> String { Self.number((value * 1000).rounded() / 1000) }
+        switch outline.shape {
+        case .disc(let center, let r0):
+            let r = radius(r0)
+            append("M \(point(center, r0, 0)) A \(r) \(r) 0 1 1 \(point(center, r0, Double.pi)) "
+                   + "A \(r) \(r) 0 1 1 \(point(center, r0, 0)) Z ")
+        case .hull(let begin, let r0, let end, let r1, let angle, let spread):
+            let endArcIsLarge = 2 * spread > Double.pi ? 1 : 0
+            let beginArcIsLarge = 2 * Double.pi - 2 * spread > Double.pi ? 1 : 0
+            let a0 = radius(r0), a1 = radius(r1)
+            append("M \(point(end, r1, angle - spread)) "
+                   + "A \(a1) \(a1) 0 \(endArcIsLarge) 1 \(point(end, r1, angle + spread)) "
+                   + "L \(point(begin, r0, angle + spread)) "
+                   + "A \(a0) \(a0) 0 \(beginArcIsLarge) 1 \(point(begin, r0, angle - spread)) Z ")
+        }
     }
 
     private mutating func append(_ text: String) {

@@ -87,7 +87,11 @@ public final class WindowRenderer {
         }
         if let panel = view as? RecognizerPanelView {
             PanelStyle.fill(panel.bounds, on: frame.cairo)
-            RecognizerTimelinePainter.draw(panel.timeline, in: panel.bounds, on: frame.cairo)
+            // No text cache: its masks go on whole device pixels of an
+            // unmoved user space, and the panel's is its own.
+            PanelStyle.withWriter(on: frame.cairo, scale: frame.buffer.scale, cache: nil) {
+                RecognizerTimelinePainter.draw(panel.timeline, in: panel.bounds, damage: [rect], with: $0)
+            }
             return true
         }
         return contentPainters.contains { $0(view, rect, context, frame.buffer) }

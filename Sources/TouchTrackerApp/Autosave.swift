@@ -42,6 +42,11 @@ final class Autosave {
     private(set) var journalIsReady: Bool
     /// Records in the journal since its snapshot.
     private(set) var journalRecords = 0
+    /// Whether the snapshot on disk holds freehand lines (is a version 2
+    /// file): only its journal may take freehand records, so a version 1
+    /// drawing gets a fresh snapshot with its first freehand line, and older
+    /// versions of the app never read a journal they half understand.
+    private(set) var snapshotHoldsFreehand: Bool
 
     /// Records the journal takes before it is folded into a snapshot: at
     /// least `minimumJournalBound`, else as many as the drawing has lines,
@@ -61,6 +66,7 @@ final class Autosave {
         self.report = report
         savedRevision = drawing.revision
         journalIsReady = document.journalIsReady
+        snapshotHoldsFreehand = drawing.store.freehandCount > 0
     }
 
     /// True while a timed retry is pending.
@@ -106,7 +112,8 @@ final class Autosave {
     /// a snapshot when the journal cannot take it.
     private func write() throws(DocumentError) {
         if journalIsReady, let changes = drawing.changes(since: savedRevision),
-           journalRecords + changes.count <= journalBound {
+           journalRecords + changes.count <= journalBound,
+           snapshotHoldsFreehand || !changes.contains(where: \.addsFreehandLine) {
             do {
                 try Document.appendToJournal(changes, at: path)
             } catch {
@@ -127,6 +134,7 @@ final class Autosave {
         try Document.saveSnapshot(of: drawing, to: path)
         journalIsReady = true
         journalRecords = 0
+        snapshotHoldsFreehand = drawing.store.freehandCount > 0
     }
 
     private func scheduleRetry() {
@@ -159,5 +167,13 @@ final class Autosave {
         } catch {
             return .lost(failure: failure, emergencyFailure: error)
         }
+    }
+}
+
+extension DrawingChange {
+    /// A freehand line appeared (see `Autosave.snapshotHoldsFreehand`).
+    var addsFreehandLine: Bool {
+        if case .added(_, let line) = self { return line.isFreehand }
+        return false
     }
 }

@@ -6,8 +6,8 @@ import TouchCore
 /// Owns the canvas view and sits after it in the responder chain, where it
 /// answers the actions a desktop user expects beyond SPEC §6: the canvas
 /// menu (a right click away from any line) with Undo, Redo, Export as
-/// PNG, SVG or PDF, palm rejection turned off or on, and the gesture
-/// playground.
+/// PNG, SVG or PDF, the other drawing tool, palm rejection turned off or
+/// on, the inspector overlay shown or hidden, and the gesture playground.
 final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
@@ -15,12 +15,15 @@ final class CanvasController: ViewController {
     static let exportSVG = Action("exportSVG")
     static let exportPDF = Action("exportPDF")
     static let togglePalmRejection = Action("togglePalmRejection")
+    static let switchTool = Action("switchTool")
+    static let toggleInspector = Action("toggleInspector")
     static let showPlaygroundAction = Action("showPlayground")
     static let playgroundTitle = "Gesture Playground"
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
-    /// standard edit action of the canvas. The last item says what choosing
-    /// it does, so it reads the same whichever way palm rejection is.
+    /// standard edit action of the canvas. The last two say what choosing
+    /// them does (the tool it switches to; palm rejection off or on), so
+    /// they read the same whichever way things are.
     var menuItems: [MenuItem] {
         [
             MenuItem(title: "Undo", action: Self.undo),
@@ -28,13 +31,34 @@ final class CanvasController: ViewController {
             MenuItem(title: "Export PNG", action: Self.exportPNG),
             MenuItem(title: "Export SVG", action: Self.exportSVG),
             MenuItem(title: "Export PDF", action: Self.exportPDF),
+            MenuItem(title: Self.title(switchingTo: otherTool), action: Self.switchTool),
             MenuItem(title: isPalmRejectionOn() ? Self.palmRejectionOffTitle : Self.palmRejectionOnTitle,
                      action: Self.togglePalmRejection),
+            MenuItem(title: isInspectorOpen() ? Self.hideInspectorTitle : Self.showInspectorTitle,
+                     action: Self.toggleInspector),
             MenuItem(title: Self.playgroundTitle, action: Self.showPlaygroundAction),
         ]
     }
+    static let showInspectorTitle = "Show Inspector"
+    static let hideInspectorTitle = "Hide Inspector"
+
+    /// Whether the inspector overlay is shown (`InspectorOverlay`).
+    var isInspectorOpen: () -> Bool = { false }
+    /// Shows or hides the inspector overlay.
+    var toggleInspector: () -> Void = {}
     static let palmRejectionOffTitle = "Palm Rejection Off"
     static let palmRejectionOnTitle = "Palm Rejection On"
+
+    /// The menu item that picks `tool`: "Draw Freehand", "Draw Lines".
+    static func title(switchingTo tool: DrawingTool) -> String {
+        switch tool {
+        case .lines: "Draw Lines"
+        case .freehand: "Draw Freehand"
+        }
+    }
+
+    /// The tool the menu offers: the one not in use.
+    private var otherTool: DrawingTool { canvas.tool == .lines ? .freehand : .lines }
 
     /// Whether fingers are ignored while a pen is near (`PalmRejection`).
     var isPalmRejectionOn: () -> Bool = { true }
@@ -44,12 +68,13 @@ final class CanvasController: ViewController {
     var showPlayground: () -> Void = {}
 
     let canvas: CanvasView
-    /// Where exports go, without extension (a new name each time).
-    var exportBasePath: () -> String
+    /// Where exports go, without extension (a new name each time); nil
+    /// where the canvas must write no file (a replay).
+    var exportBasePath: (() -> String)?
     /// Tells the user where an export went, or why it failed.
     var report: (String) -> Void
 
-    init(canvas: CanvasView, exportBasePath: @escaping () -> String, report: @escaping (String) -> Void) {
+    init(canvas: CanvasView, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
         self.canvas = canvas
         self.exportBasePath = exportBasePath
         self.report = report
@@ -73,7 +98,13 @@ final class CanvasController: ViewController {
     /// After the canvas menu this controller is the first responder and keys
     /// no longer pass through the canvas (it comes before us in the chain):
     /// Ctrl+Z and Ctrl+Shift+Z must still undo and redo.
+    /// The tool keys (L, F) too; a tool picked while the canvas menu is
+    /// open closes it, as its tool item would be out of date.
     override func keyPressed(_ press: KeyPress) -> Bool {
+        if let tool = CanvasView.tool(for: press) {
+            if canvas.choose(tool) { canvas.window?.menuController.hideMenu() }
+            return true
+        }
         guard case .character(let text) = press.key, text.lowercased() == "z",
               press.modifiers.contains(.control) else { return super.keyPressed(press) }
         if press.modifiers.contains(.shift) { canvas.redo() } else { canvas.undo() }
@@ -96,12 +127,18 @@ final class CanvasController: ViewController {
         case Self.exportSVG: { [unowned self] _ in export(.svg) }
         case Self.exportPDF: { [unowned self] _ in export(.pdf) }
         case Self.togglePalmRejection: { [unowned self] _ in setPalmRejection(!isPalmRejectionOn()) }
+        case Self.switchTool: { [unowned self] _ in canvas.choose(otherTool) }
+        case Self.toggleInspector: { [unowned self] _ in toggleInspector() }
         case Self.showPlaygroundAction: { [unowned self] _ in showPlayground() }
         default: super.handler(for: action)
         }
     }
 
     func export(_ format: ExportFormat) {
+        guard let exportBasePath else {
+            report("not exported: a replay writes no file but the one --export names")
+            return
+        }
         let path = "\(exportBasePath()).\(format.rawValue)"
         do {
             let summary = try Exporter.export(canvas.drawing, to: path)

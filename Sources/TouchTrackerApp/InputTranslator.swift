@@ -21,8 +21,11 @@ final class InputTranslator {
     /// coordinates: the canvas's context menu.
     var onSecondaryClick: ((Point) -> Void)?
     /// Key presses the app itself answers before the responder chain sees them
-    /// (Ctrl+Q); returns whether it took the key.
+    /// (Ctrl+Q, F12); returns whether it took the key.
     var onAppKey: ((KeyPress) -> Bool)?
+    /// Sees every frame of touch changes just before the window handles it
+    /// (the inspector overlay).
+    var onTouchFrame: ((TouchCore.TouchFrame) -> Void)?
 
     /// What the app knows of one seat's pointer between frames.
     private struct PointerState {
@@ -78,7 +81,12 @@ final class InputTranslator {
                      timestamp: Double(change.time) / 1000)
         }
         guard !changes.isEmpty else { return }
-        window.handle(TouchCore.TouchFrame(changes: changes, timestamp: changes[changes.count - 1].timestamp))
+        deliver(TouchCore.TouchFrame(changes: changes, timestamp: changes[changes.count - 1].timestamp))
+    }
+
+    private func deliver(_ frame: TouchCore.TouchFrame) {
+        onTouchFrame?(frame)
+        window.handle(frame)
     }
 
     private static func phase(of kind: TouchChange.Kind) -> RawTouch.Phase {
@@ -128,7 +136,7 @@ final class InputTranslator {
             }
         }
         if !changes.isEmpty {
-            window.handle(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
+            deliver(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
         }
         // As with the mouse, a right click while drawing would open a menu
         // under the stroke: the button counts only while the pen hovers.
@@ -193,7 +201,7 @@ final class InputTranslator {
         }
         pointers[frame.seat] = state
         if !changes.isEmpty {
-            window.handle(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
+            deliver(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
         }
         if secondaryClick, !state.leftButtonDown {
             onSecondaryClick?(state.location)
@@ -303,4 +311,5 @@ enum Keysym {
     static let keypadDelete: UInt32 = 0xff9f
     static let isoLeftTab: UInt32 = 0xfe20
     static let delete: UInt32 = 0xffff
+    static let f12: UInt32 = 0xffc9
 }

@@ -8,6 +8,12 @@ public struct Options: Equatable, Sendable {
         case run
         /// Write the drawing to a PNG, SVG or PDF file and exit; needs no compositor.
         case export(path: String)
+        /// `replay FILE`: run a recording through the app with no compositor;
+        /// write the drawing it ends in to `export` (.png, .svg or .pdf).
+        case replay(recording: String, export: String?)
+        /// `check FILE`: report what the compositor did in a recording;
+        /// `check --live` (nil): record a guided session first.
+        case check(recording: String?)
         case help
         case version
     }
@@ -20,15 +26,22 @@ public struct Options: Equatable, Sendable {
     /// Print what the core makes of the input (touch messages, recognizer
     /// states and actions, responder-chain walks) to stdout, likewise.
     public var trace = false
+    /// Write every input batch, with its times and the window's size, to
+    /// this file (`--record`), for `replay` and `check`.
+    public var record: String?
+    /// `check`: the report as one JSON object instead of a table.
+    public var json = false
     /// Open the gesture playground instead of the drawing.
     public var playground = false
 
     public init(command: Command = .run, file: String? = nil, logInput: Bool = false, trace: Bool = false,
-                playground: Bool = false) {
+                record: String? = nil, json: Bool = false, playground: Bool = false) {
         self.command = command
         self.file = file
         self.logInput = logInput
         self.trace = trace
+        self.record = record
+        self.json = json
         self.playground = playground
     }
 
@@ -50,6 +63,17 @@ public struct Options: Equatable, Sendable {
                 throw ParseError(description: "option \(option) needs a value")
             }
             return next
+        }
+        // The subcommands come first: `replay FILE …`, `check FILE …`, `check --live …`.
+        var subcommand: String?
+        var recordingPath: String?
+        var live = false
+        var exportPath: String?
+        if let first = remaining.first, ["replay", "check"].contains(first) {
+            subcommand = remaining.popFirst()
+            if let path = remaining.first, !path.hasPrefix("-") {
+                recordingPath = remaining.popFirst()
+            }
         }
         while let argument = remaining.popFirst() {
             // Accept both "--file PATH" and "--file=PATH".
@@ -77,7 +101,15 @@ public struct Options: Equatable, Sendable {
                     throw ParseError(description:
                         "cannot export to '\(path)': the file name must end in .png, .svg or .pdf")
                 }
-                options.command = .export(path: path)
+                exportPath = path
+            case "--record":
+                let path = try value(for: name, inline: inline)
+                guard !path.isEmpty else { throw ParseError(description: "option --record needs a path") }
+                options.record = path
+            case "--json":
+                options.json = true
+            case "--live":
+                live = true
             default:
                 if name.hasPrefix("-") {
                     throw ParseError(description: "unknown option '\(name)' (see --help)")
@@ -85,8 +117,36 @@ public struct Options: Equatable, Sendable {
                 throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
             }
             // A value attached with '=' to an option that takes none is a mistake too.
-            if inline != nil, !["--file", "--export"].contains(name) {
+            if inline != nil, !["--file", "--export", "--record"].contains(name) {
                 throw ParseError(description: "option \(name) takes no value")
+            }
+        }
+        switch subcommand {
+        case "replay":
+            guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
+            guard options.record == nil, !options.json, !live, !options.logInput, options.file == nil else {
+                throw ParseError(description: "replay takes only --export and --trace")
+            }
+            if options.command == .run { options.command = .replay(recording: recordingPath, export: exportPath) }
+        case "check":
+            guard (recordingPath == nil) == live else {
+                throw ParseError(description: "check needs a recording or --live, not both: check FILE, check --live")
+            }
+            guard exportPath == nil, !options.trace, !options.logInput else {
+                throw ParseError(description: "check takes --json (and, with --live, --file and --record)")
+            }
+            guard live || (options.record == nil && options.file == nil) else {
+                throw ParseError(description: "--file and --record go with check --live, not check FILE")
+            }
+            if options.command == .run { options.command = .check(recording: recordingPath) }
+        default:
+            if live { throw ParseError(description: "--live goes with check: check --live") }
+            if options.json { throw ParseError(description: "--json goes with check: check FILE --json") }
+            if let exportPath {
+                guard options.record == nil else {
+                    throw ParseError(description: "--record records a session; --export opens none")
+                }
+                if options.command == .run { options.command = .export(path: exportPath) }
             }
         }
         return options
@@ -94,16 +154,26 @@ public struct Options: Equatable, Sendable {
 
     public static let usage = """
         Usage: touchtracker [options]
+               touchtracker replay RECORDING [--export OUT] [--trace]
+               touchtracker check RECORDING [--json]
+               touchtracker check --live [--json] [--record FILE] [--file PATH]
 
         Draw lines with your fingers, a pen or the mouse on Wayland.
         One line per finger; tap a line to select it (Delete removes it), double-tap
         to clear, long-press a line and drag to move it. Ctrl+Z / Ctrl+Shift+Z undo
         and redo, Ctrl+Q quits. The drawing is saved after every change.
+        Two tools: Lines (straight lines, the default; key L) and Freehand (every
+        point of the stroke, as wide as the pen presses; key F), also chosen from
+        the canvas menu; the choice is remembered.
         A pen draws too, its eraser end erases whole lines, and a hovering pen shows
         a ring. While a pen is near, and 0.5 s after, fingers on the canvas draw
         nothing (palm rejection; turn it off from the canvas menu: right-click or
         the pen's first button away from the lines). Settings are kept in
         $XDG_CONFIG_HOME/touchtracker/settings.conf.
+        F12 (or Show Inspector in the canvas menu) shows the inspector over the
+        drawing: a ring and label at every contact (seat, id, kind, phase, age,
+        events per second), the last input frames, every recognizer's state and
+        transitions, and the latency from event time to commit.
 
         Gesture playground (--playground, or Gesture Playground in the canvas menu;
         "‹ Drawing" or Escape goes back, ←/→ change the page):
@@ -136,10 +206,33 @@ public struct Options: Equatable, Sendable {
                             recognizer state change and action, every responder-chain
                             walk of an action (JSON lines; with --log-input, after
                             each batch's line)
+          --record FILE     write every input batch to FILE, with the compositor's
+                            times, ours, and the window's size and scale at each
+                            change (JSON lines, format 1), for replay and check
           --playground      open the gesture playground instead of the drawing: the
                             book's gesture demos (Pictures, MultiTap, PinchZoom) with
                             a live panel of each recognizer's state
           -h, --help        show this help and exit
+
+        Commands:
+          replay RECORDING  run a recording through the app's gestures and canvas
+                            with no compositor, on a clock driven by its times;
+                            the same recording gives the same drawing on every run
+            --export OUT    write the drawing it ends in to OUT (.png, .svg, .pdf)
+            --trace         print the trace of the run (as --trace above)
+          check RECORDING   print what the compositor did, a row each, with pass,
+                            warn or fail and one line of evidence: a frame after
+                            every up, down and up in one frame, cancel on a grab,
+                            touch ids reused, positions outside the surface in a
+                            drag, timestamps, shape and orientation, the pointer's
+                            frame, axis source and value120, seat capabilities at
+                            run time, tablet proximity and frames; exits 1 when a
+                            row fails
+          check --live      open the window with a short guided script on the
+                            canvas (tap, two-finger drag, hold, the mouse), record
+                            it (to --record FILE if given) and print the same table
+                            when the window closes
+            --json          the table as one JSON object
           -V, --version     show the version and exit
 
         Files:
@@ -155,7 +248,8 @@ public struct Options: Equatable, Sendable {
 
         Exit status:
           0  done, every change saved
-          1  no compositor, a lost connection, or a failed export
+          1  no compositor, a lost connection, a failed export or replay, a
+             recording that cannot be read, or a row of check that failed
           2  wrong command line
           3  the drawing is open in another touchtracker (its pid is named)
           4  the drawing cannot be read: missing (--export), a directory, a FIFO,

@@ -29,13 +29,31 @@ public enum Program {
         case .export(let output):
             status = export(documentAt: path, to: output)
         case .run:
-            status = run(documentAt: path, logInput: options.logInput, trace: options.trace,
+            status = run(documentAt: path, logInput: options.logInput, trace: options.trace, record: options.record,
                          playground: options.playground)
+        case .replay(let recording, let output):
+            status = replay(recording, export: output, trace: options.trace)
+        case .check(let recording?):
+            status = check(recording, json: options.json)
+        case .check(nil):
+            // Its drawing is a scratch one unless --file names one.
+            status = checkLive(documentAt: options.file, record: options.record, json: options.json)
         }
         return status.rawValue
     }
 
-    static func run(documentAt path: String, logInput: Bool, trace: Bool, playground: Bool = false) -> ExitStatus {
+    static func run(documentAt path: String, logInput: Bool, trace: Bool, record: String?,
+                    playground: Bool = false) -> ExitStatus {
+        // A recording that cannot be written is refused before anything opens.
+        var recordingFile: RecordingFile?
+        if let record {
+            do {
+                recordingFile = try RecordingFile(path: record)
+            } catch {
+                printError("touchtracker: \(error)")
+                return .failure
+            }
+        }
         // The drawing is opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
@@ -59,6 +77,7 @@ public enum Program {
                 display: display, clock: SystemClock(), opening: opening,
                 logInput: logInput ? { writeLine($0, to: .standardOutput) } : nil,
                 trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
+                record: recordingFile,
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: SettingsFile.defaultPath(environment: environment()))
         } catch let error as DocumentError {
@@ -132,12 +151,59 @@ public enum Program {
         }
     }
 
+    /// `replay RECORDING`: the recording through the app's scene, its trace
+    /// on stdout with `--trace`, its drawing to `output`.
+    static func replay(_ path: String, export output: String?, trace: Bool) -> ExitStatus {
+        let recording: Recording
+        do {
+            recording = try Recording.read(path: path)
+        } catch {
+            printError("touchtracker: \(error)")
+            return .failure
+        }
+        let drawing = Replay(recording, trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
+                             report: { printError("touchtracker: replay: \($0)") }).run()
+        let count = drawing.lines.count
+        let summary = "replayed \(recording.entries.count) lines of \(path): "
+            + "\(count) line\(count == 1 ? "" : "s") drawn"
+        guard let output else {
+            // With --trace, stdout is the trace's alone.
+            if trace { printError("touchtracker: \(summary)") } else { print(summary) }
+            return .success
+        }
+        do {
+            let exported = try Exporter.export(drawing, to: output, sparing: path)
+            if let note = exported.note { printError("touchtracker: \(note)") }
+            let message = "\(summary), exported to \(output)"
+            if trace { printError("touchtracker: \(message)") } else { print(message) }
+            return .success
+        } catch {
+            printError("touchtracker: \(error)")
+            return .failure
+        }
+    }
+
+    /// `check RECORDING`: the compositor report; a failed row fails.
+    static func check(_ path: String, json: Bool) -> ExitStatus {
+        let recording: Recording
+        do {
+            recording = try Recording.read(path: path)
+        } catch {
+            printError("touchtracker: \(error)")
+            return .failure
+        }
+        let report = CompositorReport(recording, name: path)
+        print(json ? report.json : report.text)
+        return report.failed ? .failure : .success
+    }
+
     /// The exit status for a drawing that could not be opened.
     static func status(for error: DocumentError) -> ExitStatus {
         switch error {
         case .locked: .drawingInUse
         case .notAFile, .system: .drawingUnreadable
-        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate: .failure
+        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
+             .badPressure: .failure
         }
     }
 

@@ -18,7 +18,6 @@ import WaylandClient
 extension Session {
     /// Puts the title bar on the window and wires it to the toplevel.
     func setUpDecorations() {
-        window.addSubview(titleBar)
         // The press a move or resize starts from, noted when it lands on the
         // bar: by the time the drag starts, another press may have come.
         var grab: InteractiveGrab?
@@ -37,8 +36,8 @@ extension Session {
                 quit()
             }
         }
-        toplevel.onDecorationModeChange = { [unowned self] _ in layOut(in: window.bounds) }
-        layOut(in: window.bounds)
+        toplevel.onDecorationModeChange = { [unowned self] _ in layOut() }
+        layOut()
     }
 
     /// Asks for the image of where the pointer entered or last moved to in
@@ -75,20 +74,5 @@ extension Session {
         case .bottomLeft: .bottomLeft
         case .bottomRight: .bottomRight
         }
-    }
-
-    /// Shows or hides the title bar for the toplevel's decoration mode,
-    /// states and scale, and returns the frame left for the canvas (see `layOut`) (all of
-    /// `bounds` without a bar).
-    func layOutDecorations(in bounds: Rect) -> Rect {
-        let states = toplevel.states
-        let showsBar = toplevel.decorationMode == .clientSide && !states.contains(.fullscreen)
-        titleBar.isHidden = !showsBar
-        guard showsBar else { return bounds }
-        let height = min(TitleBarView.height(scale: toplevel.scaleFactor), bounds.height)
-        titleBar.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
-        titleBar.isActive = states.contains(.activated)
-        titleBar.isMaximized = states.contains(.maximized)
-        return Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: bounds.height - height)
     }
 }

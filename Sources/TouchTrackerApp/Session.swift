@@ -20,22 +20,26 @@ public final class Session {
     public let loop: EventLoop
     public let toplevel: ToplevelWindow
     public let seats: SeatManager
-    public let application = TouchCore.Application()
-    public let window: TouchCore.Window
-    public let canvas: CanvasView
-    let canvasController: CanvasController
-    /// Our own title bar, shown when the compositor leaves decorations to us.
-    let titleBar = TitleBarView(title: Session.title)
-    /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
-    let banner = Banner(frame: .zero)
+    /// The app's views and input handling, which a replay runs too.
+    let scene: CanvasScene
+    public var application: TouchCore.Application { scene.application }
+    public var window: TouchCore.Window { scene.window }
+    public var canvas: CanvasView { scene.canvas }
+    var canvasController: CanvasController { scene.canvasController }
+    var titleBar: TitleBarView { scene.titleBar }
+    var banner: Banner { scene.banner }
+    var palmRejection: PalmRejection { scene.palmRejection }
+    var penHover: PenHover { scene.penHover }
+    var inspector: InspectorOverlay { scene.inspector }
     /// The gesture playground, in place of the canvas while shown
     /// (`showPlayground()`, `--playground`, the canvas menu).
-    public let playground = PlaygroundView()
+    public var playground: PlaygroundView { scene.playground }
     /// Plays a sound the playground asks for; its visual cue shows anyway.
     /// Nil: no sound.
-    public var onPlaygroundSound: ((PlaygroundSound) -> Void)?
-    /// Where `--trace` lines go, if anywhere.
-    let traceOutput: ((String) -> Void)?
+    public var onPlaygroundSound: ((PlaygroundSound) -> Void)? {
+        get { scene.onPlaygroundSound }
+        set { scene.onPlaygroundSound = newValue }
+    }
     /// The next step of the window's display links (`DisplayLink`), while
     /// some run; `animationFallback` steps them when no frame comes.
     var animationStep: TimerHandle?
@@ -76,11 +80,10 @@ public final class Session {
     public static let renderingBudget = 0.008
     /// Asks for the next frame while the line cache is still being rendered.
     private var continuation: TimerHandle?
-    private let translator: InputTranslator
-    /// Ignores fingers on the canvas while a pen is near.
-    let palmRejection: PalmRejection
-    /// The rings of the pens hovering over the canvas.
-    let penHover: PenHover
+    /// Writes the session's input to a file (`--record`); nil when not asked.
+    private let recorder: Recorder?
+    /// `check --live`'s script, shown over the canvas.
+    let guide: CheckGuide?
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
     /// A change to the finished lines is waiting to be saved (see `wire`).
@@ -101,11 +104,14 @@ public final class Session {
     public convenience init(display: Display, clock: Clock, documentPath: String,
                             environment: [String: String] = Program.environment(),
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            record: RecordingFile? = nil,
                             report: @escaping (String) -> Void, settingsPath: String? = nil,
-                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
+                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+                            showsCheckGuide: Bool = false) throws {
         try self.init(display: display, clock: clock, opening: Document.beginOpening(at: documentPath),
-                      environment: environment, logInput: logInput, trace: trace, report: report,
-                      settingsPath: settingsPath, backgroundOpeningThreshold: backgroundOpeningThreshold)
+                      environment: environment, logInput: logInput, trace: trace, record: record, report: report,
+                      settingsPath: settingsPath, backgroundOpeningThreshold: backgroundOpeningThreshold,
+                      showsCheckGuide: showsCheckGuide)
     }
 
     /// Finishes opening the drawing and maps the window. A file of at least
@@ -116,14 +122,18 @@ public final class Session {
     public convenience init(display: Display, clock: Clock, opening: DocumentOpening,
                             environment: [String: String] = Program.environment(),
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            record: RecordingFile? = nil,
                             report: @escaping (String) -> Void, settingsPath: String? = nil,
-                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold) throws {
+                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+                            showsCheckGuide: Bool = false) throws {
         if opening.byteCount < backgroundOpeningThreshold {
-            try self.init(display: display, clock: clock, document: opening.finish(), environment: environment,
-                          logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+            try self.init(display: display, clock: clock, source: .opened(opening.finish()), environment: environment,
+                          logInput: logInput, trace: trace, record: record, report: report,
+                          settingsPath: settingsPath, showsCheckGuide: showsCheckGuide)
         } else {
             try self.init(display: display, clock: clock, source: .inBackground(opening), environment: environment,
-                          logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+                          logInput: logInput, trace: trace, record: record, report: report,
+                          settingsPath: settingsPath, showsCheckGuide: showsCheckGuide)
         }
     }
 
@@ -133,9 +143,11 @@ public final class Session {
     public convenience init(display: Display, clock: Clock, document: OpenedDocument,
                             environment: [String: String] = Program.environment(),
                             logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
+                            record: RecordingFile? = nil,
                             report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
         try self.init(display: display, clock: clock, source: .opened(document), environment: environment,
-                      logInput: logInput, trace: trace, report: report, settingsPath: settingsPath)
+                      logInput: logInput, trace: trace, record: record, report: report, settingsPath: settingsPath,
+                      showsCheckGuide: false)
     }
 
     private enum DocumentSource {
@@ -147,15 +159,17 @@ public final class Session {
     ///   - environment: where emergency copies go (`XDG_STATE_HOME`, `XDG_RUNTIME_DIR`, `HOME`).
     ///   - logInput: receives one JSON line per input batch (`--log-input`).
     ///   - trace: receives one JSON line per decision of the core (`--trace`).
+    ///   - record: where to write the session's input (`--record`).
     ///   - report: receives messages meant for the user.
     ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
     ///     defaults and saves no settings.
+    ///   - showsCheckGuide: shows `check --live`'s guide over the canvas.
     private init(display: Display, clock: Clock, source: DocumentSource,
                  environment: [String: String], logInput: ((String) -> Void)?, trace: ((String) -> Void)?,
-                 report: @escaping (String) -> Void, settingsPath: String?) throws {
+                 record: RecordingFile?, report: @escaping (String) -> Void, settingsPath: String?,
+                 showsCheckGuide: Bool) throws {
         self.display = display
         self.report = report
-        traceOutput = trace
         self.environment = environment
         loop = EventLoop(display: display, clock: clock)
         let drawing = Drawing()
@@ -167,32 +181,24 @@ public final class Session {
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)
         let size = toplevel.size
-        window = TouchCore.Window(size: Size(width: Double(size.width), height: Double(size.height)),
-                                  timers: loop.timers)
-        window.menuController.textMeasurer = PangoTextMeasurer()
-        application.addWindow(window)
-        canvas = CanvasView(frame: window.bounds, drawing: drawing)
-        canvasController = CanvasController(
-            canvas: canvas,
+        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
+        let palmRejectionOn = settingsFile?.settings.palmRejection ?? true
+        scene = CanvasScene(
+            size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
+            drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
-        window.addSubview(canvas)
-        window.addSubview(banner)
-        translator = InputTranslator(window: window)
-        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
-        palmRejection = PalmRejection(now: { clock.now },
-                                      isOnCanvas: { [unowned canvas] in !canvas.isHidden && canvas.frame.contains($0) })
-        penHover = PenHover(isOnCanvas: { [unowned canvas] in !canvas.isHidden && canvas.frame.contains($0) },
-                            damage: { [unowned window] in window.setNeedsDisplay($0) })
+        recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, report: report) }
+        guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
         wire(logInput: logInput)
+        scene.traceLine = trace
         setUpDecorations()
         setUpPlayground()
-        updateTracer()
         switch source {
         case .opened(let document):
             documentOpened(document, lines: Drawing(lines: document.takeLines()))
@@ -204,7 +210,7 @@ public final class Session {
     /// Parses and indexes the drawing on a thread of its own; the loop
     /// sleeps until it is done, and the canvas takes no input meanwhile.
     private func openInBackground(_ opening: DocumentOpening) throws {
-        canvas.isUserInteractionEnabled = false
+        scene.beginOpening()
         banner.show(Self.openingNotice(for: opening), style: .notice)
         let outcome = OpeningOutcome()
         let work = try BackgroundWork {
@@ -245,61 +251,36 @@ public final class Session {
     /// `lines` holds, and starts keeping it on disk.
     private func documentOpened(_ document: OpenedDocument, lines: Drawing) {
         if let message = document.message { report(message) }
-        canvas.drawing.takeLines(of: lines)
-        canvas.setNeedsDisplay()
+        recorder?.record(drawingOpened: lines.lines)
+        scene.documentOpened(lines)
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
         banner.show(nil)
-        canvas.isUserInteractionEnabled = true
-        // The canvas answers the keyboard from the start: Ctrl+Z must undo
-        // a line just drawn, before any tap made the canvas first responder
-        // (unless the playground took its place meanwhile).
-        if !isShowingPlayground { canvas.becomeFirstResponder() }
     }
 
     private func wire(logInput: ((String) -> Void)?) {
         seats.onInput = { [unowned self] event in
+            recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
             logInput?(InputLog.line(for: event))
-            switch event {
-            case .touch(let frame):
-                guard let kept = palmRejection.filter(frame) else { return }
-                translator.handle(.touch(kept))
-            case .tabletTool(let frame):
-                palmRejection.observe(frame)
-                penHover.observe(frame)
-                translator.handle(event)
-            case .pointer(let frame):
-                translator.handle(event)
-                // The pointer's image follows what is under it (the title
-                // bar's resize border).
-                updateCursor(for: frame)
-            case .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
-                translator.handle(event)
-            }
+            guide?.observe(event)
+            scene.handle(event)
+            // The pointer's image follows what is under it (the title bar's
+            // resize border).
+            if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
-        translator.onAppKey = { [unowned self] press in
-            guard press.key == .character("q"), press.modifiers == .control else { return false }
-            quit()
-            return true
+        scene.onQuit = { [unowned self] in quit() }
+        toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
+        scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
+        scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
+        if let recorder {
+            // Buffered lines go to the file once the frame is on its way: a
+            // crash loses at most the batches of one iteration.
+            loop.add(.idle) { recorder.flush() }
         }
-        translator.onSecondaryClick = { [unowned self] point in
-            // A right click on our title bar is not the canvas's.
-            guard !canvas.isHidden, canvas.frame.contains(point) else { return }
-            canvasController.secondaryClick(at: canvas.convert(point, from: nil))
-        }
-        toplevel.onConfigure = { [unowned self] size, _, _ in
-            let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            // A configure that only changes states (activated, maximized)
-            // must not repaint the whole window.
-            if window.frame != bounds { window.frame = bounds }
-            layOut(in: bounds)
-        }
-        palmRejection.isEnabled = settingsFile?.settings.palmRejection ?? true
-        canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
-        canvasController.setPalmRejection = { [unowned self] on in
-            palmRejection.isEnabled = on
-            settingsFile?.update { $0.palmRejection = on }
+        guide?.onChange = { [unowned self] ring, stepChanged in
+            if let ring { repaint(ring) }
+            if stepChanged { repaint(GuidePainter.stripFrame(in: canvas.frame)) }
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
@@ -319,14 +300,24 @@ public final class Session {
         }
     }
 
-    /// Places the title bar (if shown), the canvas below it and the banner
-    /// along the canvas's bottom edge.
-    func layOut(in bounds: Rect) {
-        let canvasFrame = layOutDecorations(in: bounds)
-        if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
-        let bannerFrame = Banner.frame(in: canvasFrame)
-        if banner.frame != bannerFrame { banner.frame = bannerFrame }
-        if playground.frame != canvasFrame { playground.frame = canvasFrame }
+    /// Places the views for the toplevel's size, scale, decorations and
+    /// states (and records them, with `--record`).
+    func layOut() {
+        let states = toplevel.states
+        let layout = WindowLayout(width: Int(toplevel.size.width), height: Int(toplevel.size.height),
+                                  scale: toplevel.scaleFactor,
+                                  clientSideDecorations: toplevel.decorationMode == .clientSide,
+                                  maximized: states.contains(.maximized), fullscreen: states.contains(.fullscreen),
+                                  activated: states.contains(.activated))
+        recorder?.record(layout)
+        scene.layOut(layout)
+    }
+
+    /// The `wl_seat` version of the seat a capabilities batch is about, for
+    /// the recording (what the seat may send depends on it).
+    private func seatVersion(of event: InputEvent) -> UInt32? {
+        guard recorder != nil, case .seatCapabilities(let seat, _, _, _) = event else { return nil }
+        return seats.seatVersions.first { $0.name == seat }?.version
     }
 
     private func forwardDamage() {
@@ -347,11 +338,18 @@ public final class Session {
             let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
                                      stride: target.stride, scale: target.scale)
             // Every view draws itself: the title bar, the canvas (from its
-            // line cache), the banner, the menu on top.
+            // line cache), the banner, the playground, the menu on top.
             renderer.render(window, into: buffer, damage: damage)
-            // Last: the rings stand for the pens' cursors.
+            if let guide {
+                GuidePainter.paint(guide.text, ring: guide.ring, canvasFrame: canvas.frame, into: buffer, damage: damage)
+            }
+            // The rings stand for the pens' cursors.
             HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
+            // Last: the inspector shows what is under it too.
+            inspector.paint(into: buffer, damage: damage)
         }
+        // The commit follows at once.
+        inspector.committed()
         continueRendering()
         continueAnimating()
     }
@@ -367,6 +365,14 @@ public final class Session {
         continuation = loop.timers.schedule(after: 0) { [unowned self] in
             for rect in renderer.unfinishedArea { repaint(rect) }
         }
+    }
+
+    /// Whether the inspector overlay is shown (F12, or the canvas menu).
+    public var isInspectorOpen: Bool { inspector.isOpen }
+
+    /// Shows or hides the inspector overlay, as F12 does.
+    public func toggleInspector() {
+        inspector.toggle()
     }
 
     /// True while the drawing is not fully on screen yet (a large drawing
@@ -389,6 +395,7 @@ public final class Session {
     /// Saves one last time and records how the drawing ended up.
     private func finish() {
         guard ending == nil else { return }
+        recorder?.finish()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
         if needsSave { autosave?.markChanged() }

@@ -1,15 +1,19 @@
+import Canvas
+
 /// What the app remembers between runs besides the drawing, kept in the
 /// settings file (`SettingsFile`) as `key = value` lines (`SettingsFormat`).
 struct Settings: Equatable {
     /// Whether fingers are ignored on the canvas while a pen is near
     /// (`PalmRejection`); the file's `palm-rejection = on|off`.
     var palmRejection = true
+    /// What strokes draw (`CanvasView.tool`); the file's `tool = lines|freehand`.
+    var tool = DrawingTool.lines
     /// Lines of keys this version does not know, in file order, kept as
     /// they were so a later version's settings survive an older app saving.
     var otherEntries: [(key: String, value: String)] = []
 
     static func == (lhs: Settings, rhs: Settings) -> Bool {
-        lhs.palmRejection == rhs.palmRejection
+        lhs.palmRejection == rhs.palmRejection && lhs.tool == rhs.tool
             && lhs.otherEntries.map(\.key) == rhs.otherEntries.map(\.key)
             && lhs.otherEntries.map(\.value) == rhs.otherEntries.map(\.value)
     }

@@ -1,8 +1,11 @@
+import Canvas
+
 /// The settings file's text: one `key = value` per line; blank lines and
 /// lines starting with `#` are comments. Keys are lower case with dashes;
 /// spaces around `=` and at either end are ignored. Known keys:
 ///
 ///     palm-rejection = on        # or off
+///     tool = lines               # or freehand
 ///
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
@@ -16,6 +19,7 @@ enum SettingsFormat {
     }
 
     static let palmRejectionKey = "palm-rejection"
+    static let toolKey = "tool"
 
     static func parse(_ text: String) throws(Malformed) -> Settings {
         var settings = Settings()
@@ -43,6 +47,12 @@ enum SettingsFormat {
                 case "off": settings.palmRejection = false
                 default: throw Malformed(line: number, reason: "\(key) must be 'on' or 'off', not '\(value)'")
                 }
+            case toolKey:
+                guard let tool = DrawingTool(rawValue: value) else {
+                    let names = DrawingTool.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                    throw Malformed(line: number, reason: "\(key) must be \(names), not '\(value)'")
+                }
+                settings.tool = tool
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -54,6 +64,7 @@ enum SettingsFormat {
         var lines = [
             "# TouchTracker settings: one 'key = value' per line (see the README).",
             "\(palmRejectionKey) = \(settings.palmRejection ? "on" : "off")",
+            "\(toolKey) = \(settings.tool.rawValue)",
         ]
         lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
         return lines.joined(separator: "\n") + "\n"

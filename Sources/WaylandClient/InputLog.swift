@@ -48,6 +48,11 @@ import JSONLine
 public enum InputLog {
     /// The JSON line (without the newline) for one event.
     public static func line(for event: InputEvent) -> String {
+        object(for: event).line
+    }
+
+    /// The fields of `event`'s line, in order.
+    public static func object(for event: InputEvent) -> JSONObject {
         var object = JSONObject()
         switch event {
         case .touch(let frame):
@@ -87,7 +92,7 @@ public enum InputLog {
             object.add("keyboard", .bool(keyboard))
             object.add("touch", .bool(touch))
         }
-        return JSONValue.object(object).text
+        return object
     }
 
     private static func modifierNames(_ modifiers: KeyboardModifiers) -> JSONValue {
@@ -152,13 +157,15 @@ public enum InputLog {
         if let tiltY = axes.tiltY { object.add("tiltY", .number(tiltY)) }
         if let rotation = axes.rotation { object.add("rotation", .number(rotation)) }
         if let slider = axes.slider { object.add("slider", .number(slider)) }
-        let changedNames: [(TabletToolAxes.Changed, String)] = [
-            (.position, "position"), (.pressure, "pressure"), (.distance, "distance"),
-            (.tilt, "tilt"), (.rotation, "rotation"), (.slider, "slider"),
-        ]
-        object.add("changed", .array(changedNames.filter { frame.changedAxes.contains($0.0) }.map { .string($0.1) }))
+        object.add("changed", .array(changedAxisNames.filter { frame.changedAxes.contains($0.0) }.map { .string($0.1) }))
         object.add("time", .number(Double(frame.time)))
     }
+
+    /// Each tablet axis with the name the log gives it, in a fixed order.
+    static let changedAxisNames: [(TabletToolAxes.Changed, String)] = [
+        (.position, "position"), (.pressure, "pressure"), (.distance, "distance"),
+        (.tilt, "tilt"), (.rotation, "rotation"), (.slider, "slider"),
+    ]
 
     private static func tabletToolEvent(_ event: TabletToolEvent) -> JSONValue {
         var object = JSONObject()

@@ -114,7 +114,7 @@ final class Keyboard {
         guard let state, let origin = repeatOrigin else { return }
         let elapsed = (environment.timers.clock.now - origin.clock) * 1000
         let time = origin.time &+ UInt32(clamping: Int64(elapsed.rounded()))
-        environment.emit(.key(event(.repeat, code: code, time: time, state: state)))
+        environment.emit(.key(event(.repeat, code: code, time: time, state: state)), origin: .keyRepeat)
     }
 
     private func event(_ action: KeyEvent.Action, code: UInt32, time: UInt32,

@@ -61,7 +61,7 @@ final class Pointer {
     func destroy() {
         stopGestures()
         leave(time: pendingTime)
-        endFrame()
+        endFrame(origin: .removed)
         if wl_pointer_get_version(proxy) >= WL_POINTER_RELEASE_SINCE_VERSION {
             wl_pointer_release(proxy)
         } else {
@@ -173,7 +173,7 @@ final class Pointer {
 
     /// `wl_pointer.frame`: delivers the batch (nothing when every event was
     /// on another surface).
-    private func endFrame() {
+    private func endFrame(origin: InputOrigin? = nil) {
         defer {
             pending = []
             pendingSource = nil
@@ -185,7 +185,8 @@ final class Pointer {
             return .axis(axis)
         }
         environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime,
-                                               modifiers: environment.keyboardModifiers())))
+                                               modifiers: environment.keyboardModifiers())),
+                         origin: origin ?? (hasFrames ? .compositor : .unframed))
         if focused && shownShape == nil { showCursor() }
     }
 

@@ -10,6 +10,8 @@ final class Seat {
     /// The registry name of the `wl_seat` global.
     let globalName: UInt32
     let proxy: OpaquePointer
+    /// The bound version of the `wl_seat`.
+    var version: UInt32 { wl_seat_get_version(proxy) }
     /// `wl_seat.name`, or a stand-in until it arrives (and on v1 seats).
     private(set) var name: String
     private var nameKnown = false
@@ -23,9 +25,9 @@ final class Seat {
     private lazy var orderedEnvironment = SeatEnvironment(
         timers: environment.timers, isOurSurface: environment.isOurSurface,
         cursor: environment.cursor,
-        emit: { [unowned self] event in
+        deliver: { [unowned self] event, origin in
             touch?.flush()
-            environment.emit(event)
+            environment.emit(event, origin: origin)
         },
         keyboardModifiers: { [unowned self] in keyboard?.modifiers ?? [] },
         notePress: environment.notePress)

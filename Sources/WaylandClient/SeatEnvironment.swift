@@ -11,12 +11,17 @@ struct SeatEnvironment {
     let isOurSurface: (OpaquePointer?) -> Bool
     /// The pointer images; nil when no cursor can be shown.
     let cursor: Cursor?
-    /// Delivers one input batch to the layer above.
-    let emit: (InputEvent) -> Void
+    /// Delivers one input batch, and how it came to be, to the layer above.
+    let deliver: (InputEvent, InputOrigin) -> Void
     /// The modifiers of the seat's keyboard now, for pointer frames (empty
     /// without a keyboard or keyboard focus).
     var keyboardModifiers: () -> KeyboardModifiers = { [] }
     /// Records the serial of a button press, touch down or tablet tool down,
     /// with its seat, for interactive move/resize.
     let notePress: (_ seat: OpaquePointer, _ serial: UInt32) -> Void
+
+    /// Delivers one input batch to the layer above.
+    func emit(_ event: InputEvent, origin: InputOrigin = .compositor) {
+        deliver(event, origin)
+    }
 }

@@ -9,6 +9,9 @@ import CWaylandProtocols
 public final class SeatManager {
     /// Receives every input batch, on the loop's thread, as it is dispatched.
     public var onInput: ((InputEvent) -> Void)?
+    /// How the batch `onInput` is handling came to be (read it there);
+    /// `.compositor` between batches.
+    public private(set) var currentOrigin = InputOrigin.compositor
 
     private let display: Display
     private let loop: EventLoop
@@ -120,7 +123,7 @@ public final class SeatManager {
             timers: loop.timers,
             isOurSurface: isOurSurface,
             cursor: cursor,
-            emit: { [weak self] event in self?.onInput?(event) },
+            deliver: { [weak self] event, origin in self?.deliver(event, origin: origin) },
             notePress: { [weak self] seat, serial in self?.lastPress = (seat, serial) })
         let seat = Seat(proxy: proxy, globalName: global.name, environment: environment,
                         cursorScale: cursorScale)
@@ -180,6 +183,17 @@ public final class SeatManager {
         if lastPress?.seat == seat.proxy { lastPress = nil }
         seat.destroy()
     }
+
+    private func deliver(_ event: InputEvent, origin: InputOrigin) {
+        currentOrigin = origin
+        defer { currentOrigin = .compositor }
+        onInput?(event)
+    }
+
+    /// Each bound seat's name and `wl_seat` version (the version says which
+    /// events the compositor may send: pointer frames from 5, touch shape
+    /// and orientation from 6, `axis_value120` from 8).
+    public var seatVersions: [(name: String, version: UInt32)] { seats.map { ($0.name, $0.version) } }
 
     private func flush() {
         for seat in seats { seat.flush() }

@@ -57,7 +57,7 @@ final class TabletSeat {
             proxy: proxy, id: nextToolID, seat: seatName, isOurSurface: environment.isOurSurface,
             cursor: environment.cursor, cursorScale: cursorScale,
             tabletName: { [unowned self] tablet in tablets.first { $0.proxy == tablet }?.name ?? "" },
-            emit: { [unowned self] tool, frame in emit(frame, from: tool) },
+            emit: { [unowned self] tool, frame, origin in emit(frame, from: tool, origin: origin) },
             onRemoved: { [unowned self] tool in
                 tools.removeAll { $0 === tool }
                 tool.destroy()
@@ -70,9 +70,9 @@ final class TabletSeat {
     /// Changes of the other tools that still wait for a frame happened
     /// before this one (a compositor that sends no frame after
     /// `proximity_out`, then a new tool's `proximity_in`): they go out first.
-    private func emit(_ frame: TabletToolFrame, from tool: TabletTool) {
+    private func emit(_ frame: TabletToolFrame, from tool: TabletTool, origin: InputOrigin) {
         for other in tools where other !== tool { other.flush() }
-        environment.emit(.tabletTool(frame))
+        environment.emit(.tabletTool(frame), origin: origin)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> TabletSeat {

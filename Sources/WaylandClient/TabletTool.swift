@@ -14,7 +14,7 @@ final class TabletTool {
     private var cursorSurface: OpaquePointer?
     private let tabletName: (OpaquePointer?) -> String
     /// Delivers a finished frame (the seat keeps its tools' frames in order).
-    private let emit: (TabletTool, TabletToolFrame) -> Void
+    private let emit: (TabletTool, TabletToolFrame, InputOrigin) -> Void
     /// Called on `removed`, after the last frame went out; the owner then
     /// destroys the tool.
     private let onRemoved: (TabletTool) -> Void
@@ -27,7 +27,7 @@ final class TabletTool {
     /// tablet of a `proximity_in`.
     init(proxy: OpaquePointer, id: Int32, seat: String, isOurSurface: @escaping (OpaquePointer?) -> Bool,
          cursor: Cursor?, cursorScale: @escaping () -> Int32, tabletName: @escaping (OpaquePointer?) -> String,
-         emit: @escaping (TabletTool, TabletToolFrame) -> Void, onRemoved: @escaping (TabletTool) -> Void,
+         emit: @escaping (TabletTool, TabletToolFrame, InputOrigin) -> Void, onRemoved: @escaping (TabletTool) -> Void,
          notePress: @escaping (UInt32) -> Void) {
         self.proxy = proxy
         self.isOurSurface = isOurSurface
@@ -46,7 +46,7 @@ final class TabletTool {
     /// (`zwp_tablet_tool_v2.destroy`): the tool was removed, or its seat or
     /// the tablet manager went away.
     func destroy() {
-        if let frame = assembler.removed() { emit(self, frame) }
+        if let frame = assembler.removed() { emit(self, frame, .removed) }
         zwp_tablet_tool_v2_destroy(proxy)
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
     }
@@ -60,7 +60,7 @@ final class TabletTool {
     /// report: changes still waiting for a `frame` (none comes after
     /// `proximity_out` on Hyprland) go out now.
     func flush() {
-        if let frame = assembler.flush() { emit(self, frame) }
+        if let frame = assembler.flush() { emit(self, frame, .missingFrame) }
     }
 
     private func proximityIn(serial: UInt32, tablet: OpaquePointer?, surface: OpaquePointer?) {
@@ -88,7 +88,7 @@ final class TabletTool {
     }
 
     private func frame(time: UInt32) {
-        if let frame = assembler.frame(time: time) { emit(self, frame) }
+        if let frame = assembler.frame(time: time) { emit(self, frame, .compositor) }
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> TabletTool {

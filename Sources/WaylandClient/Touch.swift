@@ -19,7 +19,7 @@ final class Touch {
     /// Ends every touch still down (cancelled) and releases the proxy
     /// (`wl_touch.release` from version 3, plain destruction before).
     func destroy() {
-        emit(assembler.cancelAll())
+        emit(assembler.cancelAll(), cancelledBy: .removed)
         if wl_touch_get_version(proxy) >= WL_TOUCH_RELEASE_SINCE_VERSION {
             wl_touch_release(proxy)
         } else {
@@ -36,17 +36,19 @@ final class Touch {
     /// `wl_touch.frame` (weston ≤ 10 and mutter 43 send none after the last
     /// `up`) go out now.
     func flush() {
-        if let frame = assembler.flush() { environment.emit(.touch(frame)) }
+        if let frame = assembler.flush() { environment.emit(.touch(frame), origin: .missingFrame) }
     }
 
-    private func emit(_ frames: [TouchInputFrame]) {
-        for frame in frames { environment.emit(.touch(frame)) }
+    /// Frames the assembler closed itself: the changes still pending
+    /// (no frame closed them), then the cancellation, for `reason`.
+    private func emit(_ frames: [TouchInputFrame], cancelledBy reason: InputOrigin) {
+        for frame in frames { environment.emit(.touch(frame), origin: frame.cancelled ? reason : .missingFrame) }
     }
 
     private func down(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32,
                       x: Double, y: Double) {
         let ours = environment.isOurSurface(surface)
-        emit(assembler.down(id: id, x: x, y: y, time: time, onOurSurface: ours))
+        emit(assembler.down(id: id, x: x, y: y, time: time, onOurSurface: ours), cancelledBy: .reusedID)
         if ours { environment.notePress(seatProxy, serial) }
     }
 
@@ -76,7 +78,7 @@ final class Touch {
             },
             cancel: { data, _ in
                 let touch = from(data)
-                touch.emit(touch.assembler.cancelAll())
+                touch.emit(touch.assembler.cancelAll(), cancelledBy: .cancel)
             },
             shape: { data, _, id, major, minor in
                 from(data).assembler.shape(id: id, major: wl_fixed_to_double(major),

@@ -184,7 +184,7 @@ enum InputLatencyBenchmark {
     /// Sends one batch (`events` + `wl_touch.frame`) and returns the seconds
     /// until the session has flushed the commit of the frame drawn for it.
     @inline(never)  // a function of its own, for profiling
-    private static func timeBatch(_ bench: SessionOnTestCompositor, _ what: String, _ events: () -> Void) throws -> Double {
+    static func timeBatch(_ bench: SessionOnTestCompositor, _ what: String, _ events: () -> Void) throws -> Double {
         let framesBefore = bench.framesDrawn
         let start = Stopwatch.now
         events()

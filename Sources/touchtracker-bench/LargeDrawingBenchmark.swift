@@ -167,6 +167,31 @@ enum LargeDrawingBenchmark {
                                   value: large, unit: "MB", budget: nil, verdict: .reportOnly,
                                   details: ["\(Format.count(base)) lines: \(Format.number(small)) MB"]))
         }
+        // What the SVG writer itself adds is bounded: beyond the drawing
+        // (its file's bytes and its lines, which PNG holds as well) the
+        // export streams line by line. PNG also holds its page (at most
+        // 1920×1080 here, 8 MB), so SVG stays below it.
+        let (svgSmall, svgLarge) = peaks["svg"]!, (pngSmall, pngLarge) = peaks["png"]!
+        figures.append(Figure(name: "SVG export peak memory, \(Format.count(lineCount)) ÷ \(Format.count(base)) lines",
+                              value: svgLarge / svgSmall, unit: "×", budget: nil, verdict: .reportOnly,
+                              details: ["SVG − PNG (the writer beyond the drawing, less PNG's page): "
+                                        + "\(Format.number(svgLarge - pngLarge)) MB with \(Format.count(lineCount)) lines, "
+                                        + "\(Format.number(svgSmall - pngSmall)) MB with \(Format.count(base))"]))
+        // Freehand: pen strokes of 200 points, as many points as the large drawing has lines.
+        let strokes = max(1, lineCount / 200)
+        let freehand = directory.path + "/freehand.json"
+        try Document.save(SampleStrokes.random(count: strokes, points: 200, in: area), to: freehand)
+        var freehandPeaks: [String: Double] = [:]
+        for format in ["svg", "pdf", "png"] {
+            freehandPeaks[format] = try peakMemory(of: app, ["--file", freehand, "--export",
+                                                             directory.path + "/freehand.\(format)"],
+                                                   log: directory.path + "/export.log")
+            unlink(directory.path + "/freehand.\(format)")
+        }
+        figures.append(Figure(name: "SVG export of \(Format.count(strokes)) freehand lines of 200 points, peak memory",
+                              value: freehandPeaks["svg"]!, unit: "MB", budget: nil, verdict: .reportOnly,
+                              details: ["PDF \(Format.number(freehandPeaks["pdf"]!)) MB, "
+                                        + "PNG \(Format.number(freehandPeaks["png"]!)) MB"]))
         return figures
     }
 

@@ -23,7 +23,7 @@ enum RendererBenchmarks {
                       ])
     }
 
-    /// Figure 2b: what the drawing pass costs a motion frame (10,000 lines):
+    /// Figure 2e: what the drawing pass costs a motion frame (10,000 lines):
     /// the frame drawn through the window's views, as the app draws it (each
     /// view drawing itself, the canvas from its line cache), over the same
     /// frame drawn by the canvas renderer alone, as the app drew it before
@@ -41,6 +41,47 @@ enum RendererBenchmarks {
                       details: [
                           "drawing pass: \(passTimes.durationSummary)",
                           "canvas alone: \(aloneTimes.durationSummary)",
+                      ])
+    }
+
+    /// Figure 2b: the same with freehand lines: 10,000 finished freehand
+    /// lines of 200 points over 10, the finger drawing freehand (a point
+    /// per frame, so its own line grows by 2,000 points over the run).
+    static func freehandMotionFrameRatio(frames: Int, verdict: Figure.Verdict) -> Figure {
+        let few = MotionFrameWorkload(finishedLines: 10, freehand: true)
+        let many = MotionFrameWorkload(finishedLines: 10_000, freehand: true)
+        var fewTimes = Samples(reservingCapacity: frames), manyTimes = Samples(reservingCapacity: frames)
+        for _ in 0..<frames {
+            fewTimes.append(Stopwatch.time { few.step() })
+            manyTimes.append(Stopwatch.time { many.step() })
+        }
+        return Figure(name: "freehand motion frame cost, 10,000 freehand lines ÷ 10", value: manyTimes.median / fewTimes.median,
+                      unit: "×", budget: .atMost(1.5), verdict: verdict, details: [
+                          "10,000 freehand lines of 200 points: \(manyTimes.durationSummary)",
+                          "10 freehand lines: \(fewTimes.durationSummary)",
+                      ])
+    }
+
+    /// Figure 2c: extending a freehand line in progress (a point added,
+    /// its frame rendered) when the line has 5,000 points, over the same
+    /// when it has 50: the in-progress line is extended, never stroked
+    /// again from its start. The two take turns frame by frame; each is
+    /// set back to its length every 100 frames, outside the timings.
+    static func freehandExtensionRatio(frames: Int, verdict: Figure.Verdict) -> Figure {
+        let short = FreehandExtensionWorkload(points: 50), long = FreehandExtensionWorkload(points: 5_000)
+        var shortTimes = Samples(reservingCapacity: frames), longTimes = Samples(reservingCapacity: frames)
+        for frame in 0..<frames {
+            if frame % 100 == 99 {
+                short.reset()
+                long.reset()
+            }
+            shortTimes.append(Stopwatch.time { short.step() })
+            longTimes.append(Stopwatch.time { long.step() })
+        }
+        return Figure(name: "extending a freehand line, 5,000 points ÷ 50 points", value: longTimes.median / shortTimes.median,
+                      unit: "×", budget: .atMost(1.5), verdict: verdict, details: [
+                          "5,000 points: \(longTimes.durationSummary)",
+                          "50 points: \(shortTimes.durationSummary)",
                       ])
     }
 

@@ -46,7 +46,9 @@ final class SessionOnTestCompositor {
     /// `fillIn`: answer frames until every line is on screen (see
     /// `Session.isRenderingDrawing`), so that measurements start from a
     /// window with nothing pending.
-    init(lineCount: Int, fillIn: Bool = true) throws {
+    /// `recording`: the session records its input (`--record`) into the
+    /// temporary directory.
+    init(lineCount: Int, fillIn: Bool = true, recording: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-bench")
         let path = directory.path + "/drawing.touchtracker"
         let area = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
@@ -66,7 +68,8 @@ final class SessionOnTestCompositor {
         }
 
         let opening = Stopwatch.now
-        session = try Session(display: display, clock: SystemClock(), documentPath: path,
+        let record = recording ? try RecordingFile(path: directory.path + "/session.ttrec") : nil
+        session = try Session(display: display, clock: SystemClock(), documentPath: path, record: record,
                               report: { print("    # session: \($0)") })
         let compositor = compositor, seat = seat
         try Self.pump(compositor, session.loop, "no toplevel and touch device appeared") {

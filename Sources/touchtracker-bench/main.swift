@@ -7,14 +7,15 @@
 //   swift run -c release touchtracker-bench   the full run; exits 1 if a budget is missed
 //   touchtracker-bench --quick                a short run proving every benchmark executes;
 //                                             its timings are shown, never judged
-//   touchtracker-bench --only routing         just one figure (latency, renderer, nearest-line,
-//                                             routing, idle, memory, large), e.g. under callgrind
+//   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
+//                                             routing, idle, memory, large, inspector), e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
-let benchmarkNames: Set = ["latency", "renderer", "nearest-line", "routing", "idle", "memory", "large"]
+let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
+                           "inspector"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -44,9 +45,20 @@ if runs("latency") {
     }
 }
 
+// 1d: what recording (--record) adds to it.
+if runs("recording") {
+    do {
+        results.add(try RecordingCostBenchmark.run(strokes: quick ? 3 : 50, verdict: timing))
+    } catch {
+        results.add(Figure.failed("--record: mid-stroke motion p50", error))
+    }
+}
+
 // 2 and 3: the renderer alone.
 if runs("renderer") {
     results.add(RendererBenchmarks.motionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
+    results.add(RendererBenchmarks.freehandMotionFrameRatio(frames: quick ? 50 : 2_000, verdict: timing))
+    results.add(RendererBenchmarks.freehandExtensionRatio(frames: quick ? 50 : 2_000, verdict: timing))
     results.add(RendererBenchmarks.drawingPassOverhead(frames: quick ? 50 : 4_000))
     results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
 }
@@ -54,6 +66,7 @@ if runs("renderer") {
 // 4: selecting a line.
 if runs("nearest-line") {
     results.add(NearestLineBenchmark.run(queries: quick ? 20 : 2_000, verdict: timing))
+    results.add(NearestLineBenchmark.runFreehand(queries: quick ? 20 : 2_000, verdict: timing))
 }
 
 // 5: the core's touch routing.
@@ -89,6 +102,15 @@ if runs("large") {
         results.add(MemoryBenchmark.run(lineCount: lineCount, budget: nil, verdict: timing, requireWeston: !quick))
     } catch {
         results.add(Figure.failed("large drawings", error))
+    }
+}
+
+// 13: a finger drawing with the inspector overlay open and closed.
+if runs("inspector") {
+    do {
+        results.add(try InspectorBenchmark.run(motions: quick ? 80 : 2_000, verdict: timing))
+    } catch {
+        results.add(Figure.failed("motions with the inspector open", error))
     }
 }
 

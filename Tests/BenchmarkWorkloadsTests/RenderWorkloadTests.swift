@@ -20,4 +20,26 @@ import TouchCore
         let middle = Point(x: (line.begin.x + line.end.x) / 2, y: (line.begin.y + line.end.y) / 2)
         #expect(workload.image.buffer.pixel(x: Int(middle.x), y: Int(middle.y)) == 0xFF00_0000, "black, a finished line")
     }
+
+    @Test func freehandMotionFramesDrawTheGrowingLineOverFreehandLines() {
+        let workload = MotionFrameWorkload(finishedLines: 300, freehand: true, width: 400, height: 300)
+        #expect(workload.drawing.store.freehandPointCount == 300 * 200)
+        for _ in 0..<10 { workload.step() }
+        let line = workload.drawing.linesInProgress.values.first
+        #expect(line?.freehandPointCount == 11)
+        let point = line!.freehandPoints!.last!
+        #expect(workload.image.buffer.pixel(x: Int(point.x), y: Int(point.y)) == 0xFFFF_0000, "red, the line being drawn")
+    }
+
+    @Test func theFreehandExtensionWorkloadKeepsItsLengthAcrossResets() {
+        let workload = FreehandExtensionWorkload(points: 50, width: 400, height: 300)
+        #expect(workload.pointCount == 50)
+        for _ in 0..<30 { workload.step() }
+        #expect(workload.pointCount == 80)
+        workload.reset()
+        #expect(workload.pointCount == 50)
+        let line = workload.drawing.linesInProgress.values.first!
+        let point = line.freehandPoints!.last!
+        #expect(workload.image.buffer.pixel(x: Int(point.x), y: Int(point.y)) == 0xFFFF_0000, "drawn where it is")
+    }
 }

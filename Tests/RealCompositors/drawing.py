@@ -5,7 +5,9 @@ Sources/Canvas/Document/DrawingJournal.swift), so the smoke tests check what
 a user would find at the next start.
 
   drawing.py count PATH             prints the number of lines
-  drawing.py lines PATH             prints one line per line: x1 y1 x2 y2
+  drawing.py lines PATH             prints one line per line: x1 y1 x2 y2, or
+                                    for a freehand line (version 2):
+                                    freehand POINTS x1 y1 x2 y2 (its ends)
 """
 import json
 import sys
@@ -19,13 +21,27 @@ def fnv1a(data):
     return h
 
 
+def freehand(points, offset):
+    """A freehand line: its samples (x, y, pressure, ...) as drawn, and how far it moved."""
+    return {"points": [float(v) for v in points], "offset": [float(v) for v in offset]}
+
+
+def describe(line):
+    if isinstance(line, list):
+        return " ".join("%g" % v for v in line)
+    p, (dx, dy) = line["points"], line["offset"]
+    ends = [p[0] + dx, p[1] + dy, p[-3] + dx, p[-2] + dy]
+    return "freehand %d " % (len(p) // 3) + " ".join("%g" % v for v in ends)
+
+
 def load(path):
     with open(path, "rb") as f:
         raw = f.read()
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     snapshot = json.loads(raw)
-    lines = [list(map(float, line)) for line in snapshot["lines"]]
+    lines = [freehand(line["points"], line.get("offset", [0, 0])) if isinstance(line, dict)
+             else list(map(float, line)) for line in snapshot["lines"]]
     try:
         with open(path + ".journal", "rb") as f:
             journal = f.read().split(b"\n")
@@ -49,6 +65,10 @@ def load(path):
         kind = fields[0]
         if kind in ("+", "m"):
             slots[int(fields[1])] = [float(v) for v in fields[2:6]]
+        elif kind == "f":
+            slots[int(fields[1])] = freehand([float(v) for v in fields[4:]], [float(v) for v in fields[2:4]])
+        elif kind == "o":
+            slots[int(fields[1])]["offset"] = [float(v) for v in fields[2:4]]
         elif kind == "-":
             slots.pop(int(fields[1]), None)
         elif kind == "c":
@@ -63,4 +83,4 @@ if __name__ == "__main__":
         print(len(drawing))
     else:
         for line in drawing:
-            print(" ".join("%g" % v for v in line))
+            print(describe(line))

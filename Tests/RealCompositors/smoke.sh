@@ -87,6 +87,24 @@ weston_screenshot() {
     return 1
 }
 between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+# The session the app recorded with --record into $run/session.ttrec ($run
+# is the calling test's directory), replayed with no compositor: its drawing
+# must be the one the session saved (both exported to PNG by the same code,
+# so the same lines give the same bytes). Then `check`'s table of what the
+# compositor did, in the test log, and a copy of the recording beside the
+# screenshots (for Tests/Recordings).
+replay_and_check() { # compositor
+    local c=$1 rec="$run/session.ttrec"
+    expect "$c: --record wrote a whole recording" grep -q '"end":true' "$rec"
+    "$app" --export "$run/saved.png" --file "$run/drawing.json" > /dev/null 2>> "$run/replay.log"
+    "$app" replay "$rec" --export "$run/replayed.png" >> "$run/replay.log" 2>&1
+    expect "$c: the replay of the recording ends in the drawing the session saved" \
+        cmp -s "$run/saved.png" "$run/replayed.png"
+    echo "note - $c: touchtracker check of the recorded session:"
+    "$app" check "$rec" 2>&1 | sed 's/^/note -   /'
+    cp "$rec" "$work/../touchtracker-$c.ttrec" 2>/dev/null
+    cp "$run/drawing.json" "$work/../touchtracker-$c.expected.json" 2>/dev/null
+}
 # The drawing the app saves after every change, $run/drawing.json and the
 # change journal beside it ($run is the calling test's directory), read as
 # the app reads it at the next start (drawing.py).
@@ -120,7 +138,7 @@ weston_tests() {
     pids+=($!)
     if ! wait_for 10 test -S "$run/wl-smoke"; then not_ok "weston: compositor starts"; return; fi
     local env=(env XDG_RUNTIME_DIR="$run" WAYLAND_DISPLAY=wl-smoke XDG_DATA_HOME="$run/data")
-    "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+    "${env[@]}" "$app" --file "$run/drawing.json" --record "$run/session.ttrec" > "$run/app.log" 2>&1 &
     local app_pid=$!
     pids+=($app_pid)
     shot=$(weston_screenshot "$run" "${env[@]}")
@@ -145,6 +163,7 @@ weston_tests() {
     expect "weston: SIGTERM ends the app cleanly (exit $code)" test $code -eq 0
     expect "weston: the drawing is kept" grep -q '460' "$run/drawing.json"
     expect "weston: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+    replay_and_check weston
 }
 
 # A HiDPI output: weston --scale=2 tells the app through wl_output.scale; the
@@ -234,8 +253,9 @@ walk(json.load(sys.stdin))' "$app_id"
     }
 
     mapped() { [ -n "$(window_rect 2>/dev/null)" ]; }
+    local record=()
     start_app() {
-        "${run_as[@]}" "${env[@]}" "$app" --file "$run/drawing.json" > "$run/app.log" 2>&1 &
+        "${run_as[@]}" "${env[@]}" "$app" --file "$run/drawing.json" "${record[@]}" > "$run/app.log" 2>&1 &
         app_pid=$!
         pids+=($app_pid)
         wait_for 10 mapped
@@ -454,6 +474,8 @@ pointer_tests() {
     }
     local seen bx0 by0 bx1 by1 bubble=(41 41 43 8)
     write_drawing "$run/drawing.json"
+    # This session is recorded, replayed and checked at its end.
+    record=(--record "$run/session.ttrec")
     start_app
     sleep 1
     read -r wx wy ww wh <<<"$(window_rect)"
@@ -556,6 +578,7 @@ pointer_tests() {
     wait $app_pid 2>/dev/null || true
     expect "sway: Ctrl+Q quits after the pointer session ($code)" test "$code" = 0
     expect "sway: no protocol error with the pointer" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+    replay_and_check sway
 }
 
 # ---------------------------------------------------------------- real touch: mutter and KWin
@@ -761,6 +784,7 @@ touch_tests() {
     expect "$c: Ctrl+Q quits ($code)" test "$code" = 0
     expect "$c: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
     compositor_facts "$c"
+    replay_and_check "$c"
 }
 
 # What the compositor sent, from the app's WAYLAND_DEBUG log: printed as
@@ -824,6 +848,7 @@ mutter_tests() {
 
     write_drawing "$run/drawing.json"
     "${env[@]}" WAYLAND_DISPLAY=wl-mutter WAYLAND_DEBUG=client "$app" --log-input --file "$run/drawing.json" \
+        --record "$run/session.ttrec" \
         > "$run/input.log" 2> "$run/app.log" &
     local app_pid=$!
     pids+=($app_pid)
@@ -914,6 +939,7 @@ kwin_tests() {
 
     write_drawing "$run/drawing.json"
     "${env[@]}" WAYLAND_DISPLAY=wl-kwin WAYLAND_DEBUG=client "$app" --log-input --file "$run/drawing.json" \
+        --record "$run/session.ttrec" \
         > "$run/input.log" 2> "$run/app.log" &
     local app_pid=$!
     pids+=($app_pid)

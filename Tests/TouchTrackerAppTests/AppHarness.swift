@@ -37,6 +37,8 @@ final class AppHarness {
     let documentPath: String
     /// The session's settings file (inside the temporary directory).
     let settingsPath: String
+    /// Where `record: true` records the session (`--record`).
+    let recordingPath: String
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
 
@@ -72,10 +74,11 @@ final class AppHarness {
          environment: [String: String]? = nil, settings: String? = nil,
          sharing: TemporaryDirectory? = nil,
          backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
-         pointerGestures: Bool = false) throws {
+         pointerGestures: Bool = false,
+         record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false) throws {
         let compositor = TestCompositor()
         self.compositor = compositor
-        seats = seatNames.map { compositor.addSeat(name: $0) }
+        seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
         if pointerGestures { compositor.addPointerGestures() }
         self.pointerGestures = pointerGestures
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
@@ -97,13 +100,17 @@ final class AppHarness {
         messages = box
         let log: ((String) -> Void)? = logInput ? { box.logLines.append($0) } : nil
         let directory = temporary.path
+        recordingPath = temporary.path + "/session.ttrec"
+        let recording = record ? try RecordingFile(path: recordingPath) : nil
         session = try Session(display: display, clock: clock, documentPath: self.documentPath,
                               environment: environment ?? ["HOME": directory,
                                                            "XDG_STATE_HOME": directory + "/state",
                                                            "XDG_RUNTIME_DIR": directory + "/runtime"],
                               logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
+                              record: recording,
                               report: { box.reports.append($0) }, settingsPath: settingsPath,
-                              backgroundOpeningThreshold: backgroundOpeningThreshold)
+                              backgroundOpeningThreshold: backgroundOpeningThreshold,
+                              showsCheckGuide: checkGuide)
         try mapWindow()
     }
 

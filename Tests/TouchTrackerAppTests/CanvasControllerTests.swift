@@ -45,18 +45,46 @@ import Glibc
         controller.secondaryClick(at: Point(x: 500, y: 400))
         #expect(window.menuController.isMenuVisible)
         // Nothing was changed yet: no Undo, no Redo.
-        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Gesture Playground"])
+        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+                           "Show Inspector", "Gesture Playground"])
         #expect(canvas.drawing.selectedLineID == nil)
+    }
+
+    @Test func theMenuSwitchesToTheOtherToolAndSaysSo() throws {
+        var told: [DrawingTool] = []
+        canvas.onToolChange = { told.append($0) }
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Draw Freehand")
+        #expect(canvas.tool == .freehand && told == [.freehand])
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles.contains("Draw Lines") && !titles.contains("Draw Freehand"))
+        try choose("Draw Lines")
+        #expect(canvas.tool == .lines && told == [.freehand, .lines])
     }
 
     @Test func undoAndRedoAppearWhenTheyCanDoSomething() throws {
         canvas.drawing.add(Line(begin: Point(x: 0, y: 300), end: Point(x: 50, y: 300)))
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Gesture Playground"])
+        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+                           "Show Inspector", "Gesture Playground"])
         try choose("Undo")
         #expect(canvas.drawing.count == 1)
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Palm Rejection Off", "Gesture Playground"])
+        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+                           "Show Inspector", "Gesture Playground"])
+    }
+
+    @Test func theMenuShowsAndHidesTheInspector() throws {
+        var open = false
+        controller.isInspectorOpen = { open }
+        controller.toggleInspector = { open.toggle() }
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Show Inspector")
+        #expect(open)
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles.contains("Hide Inspector"))
+        try choose("Hide Inspector")
+        #expect(!open)
     }
 
     @Test func aRightClickOnALineOpensTheLineMenu() throws {

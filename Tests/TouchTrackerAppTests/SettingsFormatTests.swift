@@ -3,11 +3,14 @@ import Testing
 
 @Suite struct SettingsFormatTests {
     @Test func readsWhatItWritesAndKeepsKeysItDoesNotKnow() throws {
-        var settings = try SettingsFormat.parse("tool = freehand\n")
+        var settings = try SettingsFormat.parse("brush-size = 7\n")
         #expect(settings.palmRejection, "on by default")
+        #expect(settings.tool == .lines, "the book's lines by default")
         settings.palmRejection = false
+        settings.tool = .freehand
         let text = SettingsFormat.text(of: settings)
-        #expect(text.contains("palm-rejection = off\n") && text.contains("tool = freehand\n"))
+        #expect(text.contains("palm-rejection = off\n") && text.contains("tool = freehand\n")
+                    && text.contains("brush-size = 7\n"))
         #expect(try SettingsFormat.parse(text) == settings)
     }
 
@@ -22,6 +25,8 @@ import Testing
         ("# ok\npalm rejection = on", 2, "is not a setting name"),
         ("palm-rejection", 1, "expected 'key = value'"),
         ("palm-rejection = on\npalm-rejection = off", 2, "set twice"),
+        ("tool = pencil", 1, "tool must be 'lines' or 'freehand', not 'pencil'"),
+        ("tool = freehand\ntool = lines", 2, "set twice"),
         ("= on", 1, "is not a setting name"),
     ])
     func malformedFilesSayWhereAndWhy(text: String, line: Int, reason: String) {

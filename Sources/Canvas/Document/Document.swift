@@ -11,8 +11,10 @@ import Platform
 public enum Document {
     /// Files larger than this are refused unread. Room for `lineLimit`
     /// lines of the longest coordinates a save writes (about 98 bytes a
-    /// line), so every drawing the app can make can be opened again.
-    public static let byteLimit = 128 << 20
+    /// straight line, 145 a freehand one of one point) and `pointLimit`
+    /// freehand points (about 55 bytes each), so every drawing the app can
+    /// make can be opened again.
+    public static let byteLimit = 384 << 20
     /// Files with more lines are refused.
     public static let lineLimit = 1_000_000
     /// Coordinates beyond ± this many points are refused.

@@ -14,6 +14,12 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyLines(path: String, limit: Int)
     /// A coordinate that is NaN, infinite or beyond ±`Document.coordinateLimit`.
     case badCoordinate(path: String, line: Int, value: Double)
+    /// A freehand line with more points than `Document.strokePointLimit`
+    /// (`line` given), or freehand lines with more than
+    /// `Document.pointLimit` in all (`line` nil).
+    case tooManyPoints(path: String, line: Int?, limit: Int)
+    /// A freehand point's pressure that is not a number within 0…1.
+    case badPressure(path: String, line: Int, value: Double)
     /// Another process holds the drawing's lock (see `DrawingLock`); its
     /// pid when the lock file names one.
     case locked(path: String, holder: Int32?)
@@ -31,11 +37,17 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongFormat(let path, let found):
             "\(path): not a TouchTracker drawing (format \"\(Self.excerpt(found))\")"
         case .unsupportedVersion(let path, let version):
-            "\(path): drawing format version \(version) is not supported (this app reads version 1)"
+            "\(path): drawing format version \(version) is not supported (this app reads versions 1 and 2)"
         case .tooManyLines(let path, let limit):
             "\(path): more than \(limit) lines"
         case .badCoordinate(let path, let line, let value):
             "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Document.coordinateLimit)))"
+        case .tooManyPoints(let path, let line?, let limit):
+            "\(path): line \(line) has more than \(limit) points"
+        case .tooManyPoints(let path, nil, let limit):
+            "\(path): more than \(limit) points in freehand lines"
+        case .badPressure(let path, let line, let value):
+            "\(path): line \(line) has an invalid pressure \(value) (allowed: 0 to 1)"
         case .locked(let path, let holder?):
             "\(path) is open in another touchtracker (process \(holder)); close that one first"
         case .locked(let path, nil):
@@ -59,7 +71,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// FIFO, locked by another instance) is refused and left where it is.
     public var meansNotADrawing: Bool {
         switch self {
-        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate: true
+        case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
+             .badPressure: true
         case .notAFile, .locked, .system: false
         }
     }

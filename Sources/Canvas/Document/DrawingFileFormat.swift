@@ -1,14 +1,28 @@
 import TouchCore
 
-/// The drawing file format, version 1:
-/// `{"format":"touchtracker","version":1,"lines":[[x1,y1,x2,y2],...]}`.
+/// The drawing file format:
 ///
-/// Decoding validates while it reads: the line count cap is enforced before
-/// the lines are stored, and every coordinate must be finite and within
-/// ±`Document.coordinateLimit`.
+///     version 1: {"format":"touchtracker","version":1,"lines":[[x1,y1,x2,y2],...]}
+///     version 2: {"format":"touchtracker","version":2,"lines":[[x1,y1,x2,y2],
+///                 {"points":[x,y,pressure,x,y,pressure,...]},
+///                 {"points":[...],"offset":[dx,dy]},...]}
+///
+/// Version 2 adds freehand lines to the list, in drawing order among the
+/// straight ones: an object whose `points` are the samples, three numbers
+/// each (x, y and the pressure, 0…1), at least one sample. A freehand line
+/// that was moved after it was drawn keeps its samples as drawn and says
+/// how far it moved in `offset` (absent: not moved), so that the moves in
+/// the journal replay onto it exactly. A drawing without freehand lines is
+/// still written as version 1, which older versions of the app read.
+///
+/// Decoding validates while it reads: the line and point caps are enforced
+/// before the lines are stored, and every coordinate must be finite and
+/// within ±`Document.coordinateLimit` (a moved freehand line's points where
+/// they are now, too), every pressure finite and within 0…1.
 enum DrawingFileFormat {
     static let formatName = "touchtracker"
-    static let version = 1
+    /// The newest version this app reads and writes.
+    static let version = 2
 
     /// What a drawing file holds.
     struct Snapshot {
@@ -19,26 +33,51 @@ enum DrawingFileFormat {
         var journalToken: String?
     }
 
+    /// The version a file holding `lines` is written as: the oldest that
+    /// holds them.
+    static func version(for lines: some Sequence<Line>) -> Int {
+        lines.contains(where: \.isFreehand) ? 2 : 1
+    }
+
     static func encode(_ lines: [Line], journalToken: String? = nil) -> [UInt8] {
-        var text = "{\"format\":\"\(formatName)\",\"version\":\(version),"
+        var text = "{\"format\":\"\(formatName)\",\"version\":\(version(for: lines)),"
         if let journalToken { text += "\"journal\":\"\(journalToken)\"," }
         text += "\"lines\":["
         text.reserveCapacity(text.utf8.count + lines.count * 40)
         for (index, line) in lines.enumerated() {
             if index > 0 { text += "," }
-            // Swift prints the shortest text that reads back as the same
-            // Double, and only finite values are ever stored, so this is JSON.
-            text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
+            encode(line, into: &text)
         }
         text += "]}\n"
         return Array(text.utf8)
+    }
+
+    /// One line of the `lines` list. Swift prints the shortest text that
+    /// reads back as the same Double, and only finite values are ever
+    /// stored, so this is JSON.
+    static func encode(_ line: Line, into text: inout String) {
+        guard let points = line.freehandPoints else {
+            text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
+            return
+        }
+        text += "{\"points\":["
+        for (index, point) in points.unmoved.enumerated() {
+            if index > 0 { text += "," }
+            text += "\(point.x),\(point.y),\(point.pressure)"
+        }
+        text += "]"
+        if points.offset != .zero { text += ",\"offset\":[\(points.offset.dx),\(points.offset.dy)]" }
+        text += "}"
     }
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
     /// reader ignore it, and a drawing saved by such an editor is still one.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    static func decode(_ bytes: [UInt8], path: String) throws(DocumentError) -> Snapshot {
+    /// `pointLimit`: points the freehand lines may have in all (tests
+    /// lower it, to reach it without millions of points).
+    static func decode(_ bytes: [UInt8], path: String,
+                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
         let reader = JSONReader(bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
         var format: String?
         var version: Double?
@@ -57,7 +96,7 @@ enum DrawingFileFormat {
                     guard try reader.peekKind() == .number else { throw JSONReader.Malformed(reason: "\"version\" is not a number") }
                     version = try reader.readNumber()
                 case "lines":
-                    lines = try readLines(reader, path: path)
+                    lines = try readLines(reader, path: path, pointLimit: pointLimit)
                 case "journal":
                     guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"journal\" is not a string") }
                     journalToken = try reader.readString()
@@ -77,59 +116,171 @@ enum DrawingFileFormat {
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
         guard let version else { throw .malformed(path: path, reason: "missing \"version\"") }
-        guard version == Double(Self.version) else {
+        guard version == 1 || version == 2 else {
             guard let whole = Int(exactly: version) else {
                 throw .malformed(path: path, reason: "\"version\" is not a whole number")
             }
             throw .unsupportedVersion(path: path, version: whole)
         }
         guard let lines else { throw .malformed(path: path, reason: "missing \"lines\"") }
+        if version == 1, let first = lines.firstIndex(where: \.isFreehand) {
+            throw .malformed(path: path, reason: "line \(first) is a freehand line, which a version 1 drawing cannot hold")
+        }
         return Snapshot(lines: lines, journalToken: journalToken)
     }
 
-    /// Reads `[[x1,y1,x2,y2],...]`, checking the line cap and every
-    /// coordinate as it goes.
-    private static func readLines(_ reader: JSONReader, path: String) throws -> [Line] {
+    /// Reads the `lines` list, checking the line and point caps as it goes.
+    private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int) throws -> [Line] {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var lines: [Line] = []
+        var points = 0
         try reader.readArray {
             guard lines.count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
-            guard try reader.peekKind() == .array else {
-                throw JSONReader.Malformed(reason: "line \(lines.count) is not a list of 4 numbers")
-            }
-            // Four numbers in place: no array per line.
-            var values = (0.0, 0.0, 0.0, 0.0)
-            var count = 0
-            try reader.readArray {
-                guard try reader.peekKind() == .number else {
-                    throw JSONReader.Malformed(reason: "line \(lines.count) holds something other than numbers")
-                }
-                let value = try reader.readNumber()
-                switch count {
-                case 0: values.0 = value
-                case 1: values.1 = value
-                case 2: values.2 = value
-                case 3: values.3 = value
-                default: break
-                }
-                count += 1
-            }
-            guard count == 4 else {
-                throw JSONReader.Malformed(reason: "line \(lines.count) has \(count) numbers, not 4")
-            }
-            func check(_ value: Double) throws {
-                guard value.isFinite, abs(value) <= Document.coordinateLimit else {
-                    throw DocumentError.badCoordinate(path: path, line: lines.count, value: value)
-                }
-            }
-            try check(values.0)
-            try check(values.1)
-            try check(values.2)
-            try check(values.3)
-            lines.append(Line(begin: Point(x: values.0, y: values.1), end: Point(x: values.2, y: values.3)))
+            lines.append(try readLine(reader, index: lines.count, path: path, points: &points, pointLimit: pointLimit))
         }
         return lines
     }
+
+    /// Reads line `index` of the list, straight or freehand; `points`
+    /// counts the freehand points read so far, against `pointLimit`.
+    static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int,
+                         pointLimit: Int = Document.pointLimit) throws -> Line {
+        switch try reader.peekKind() {
+        case .array: return try readStraightLine(reader, index: index, path: path)
+        case .object: return try readFreehandLine(reader, index: index, path: path, points: &points, limit: pointLimit)
+        default: throw JSONReader.Malformed(reason: "line \(index) is neither a list of 4 numbers nor a freehand line")
+        }
+    }
+
+    /// `[x1,y1,x2,y2]`: four numbers in place, no array per line.
+    private static func readStraightLine(_ reader: JSONReader, index: Int, path: String) throws -> Line {
+        var values = (0.0, 0.0, 0.0, 0.0)
+        var count = 0
+        try reader.readArray {
+            guard try reader.peekKind() == .number else {
+                throw JSONReader.Malformed(reason: "line \(index) holds something other than numbers")
+            }
+            let value = try reader.readNumber()
+            switch count {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            case 3: values.3 = value
+            default: break
+            }
+            count += 1
+        }
+        guard count == 4 else {
+            throw JSONReader.Malformed(reason: "line \(index) has \(count) numbers, not 4")
+        }
+        try checkCoordinate(values.0, line: index, path: path)
+        try checkCoordinate(values.1, line: index, path: path)
+        try checkCoordinate(values.2, line: index, path: path)
+        try checkCoordinate(values.3, line: index, path: path)
+        return Line(begin: Point(x: values.0, y: values.1), end: Point(x: values.2, y: values.3))
+    }
+
+    /// `{"points":[x,y,pressure,...],"offset":[dx,dy]}`, the offset optional.
+    private static func readFreehandLine(_ reader: JSONReader, index: Int, path: String,
+                                         points total: inout Int, limit: Int) throws -> Line {
+        var samples: ContiguousArray<FreehandPoint>?
+        var offset = Vector.zero
+        var seenTotal = total
+        try reader.readObject { key in
+            switch key {
+            case "points":
+                guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
+                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit)
+            case "offset":
+                var values: [Double] = []
+                guard try reader.peekKind() == .array else {
+                    throw JSONReader.Malformed(reason: "line \(index): \"offset\" is not a list of 2 numbers")
+                }
+                try reader.readArray {
+                    guard try reader.peekKind() == .number, values.count < 2 else {
+                        throw JSONReader.Malformed(reason: "line \(index): \"offset\" is not a list of 2 numbers")
+                    }
+                    values.append(try reader.readNumber())
+                }
+                guard values.count == 2 else {
+                    throw JSONReader.Malformed(reason: "line \(index): \"offset\" is not a list of 2 numbers")
+                }
+                for value in values { try checkCoordinate(value, line: index, path: path) }
+                offset = Vector(dx: values[0], dy: values[1])
+            default:
+                try reader.skipValue()
+            }
+        }
+        guard let samples else { throw JSONReader.Malformed(reason: "line \(index) is an object without \"points\"") }
+        guard !samples.isEmpty else { throw JSONReader.Malformed(reason: "line \(index) has no points") }
+        total = seenTotal
+        let line = Line(freehand: samples, offset: offset)
+        // Where a moved line's points are now must be within the limits too.
+        let bounds = line.bounds
+        for value in [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY] {
+            try checkCoordinate(value, line: index, path: path)
+        }
+        return line
+    }
+
+    /// The flat list of samples, three numbers each.
+    private static func readSamples(_ reader: JSONReader, index: Int, path: String,
+                                    total: inout Int, limit: Int) throws -> ContiguousArray<FreehandPoint> {
+        guard try reader.peekKind() == .array else {
+            throw JSONReader.Malformed(reason: "line \(index): \"points\" is not a list of numbers")
+        }
+        var samples: ContiguousArray<FreehandPoint> = []
+        var values = (0.0, 0.0)
+        var count = 0
+        try reader.readArray {
+            guard try reader.peekKind() == .number else {
+                throw JSONReader.Malformed(reason: "line \(index): \"points\" holds something other than numbers")
+            }
+            let value = try reader.readNumber()
+            switch count % 3 {
+            case 0:
+                guard samples.count < Document.strokePointLimit else {
+                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Document.strokePointLimit)
+                }
+                guard total < limit else {
+                    throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
+                }
+                try checkCoordinate(value, line: index, path: path)
+                values.0 = value
+            case 1:
+                try checkCoordinate(value, line: index, path: path)
+                values.1 = value
+            default:
+                guard value.isFinite, value >= 0, value <= 1 else {
+                    throw DocumentError.badPressure(path: path, line: index, value: value)
+                }
+                samples.append(FreehandPoint(x: values.0, y: values.1, pressure: value))
+                total += 1
+            }
+            count += 1
+        }
+        guard count % 3 == 0 else {
+            throw JSONReader.Malformed(reason: "line \(index) has \(count) numbers in \"points\", not 3 for each point")
+        }
+        return samples
+    }
+
+    private static func checkCoordinate(_ value: Double, line: Int, path: String) throws(DocumentError) {
+        guard value.isFinite, abs(value) <= Document.coordinateLimit else {
+            throw DocumentError.badCoordinate(path: path, line: line, value: value)
+        }
+    }
+}
+
+extension Document {
+    /// Points a drawing's freehand lines may have in all: 4,000,000
+    /// (20,000 lines of 200 points). Files with more are refused, and the
+    /// canvas stops adding points at it, so that every drawing the app
+    /// makes opens again.
+    public static let pointLimit = 4_000_000
+    /// Points one freehand line may have: about 80 s of a pen sampled at
+    /// 240 Hz. A stroke that goes on goes on as a new line.
+    public static let strokePointLimit = 20_000
 }

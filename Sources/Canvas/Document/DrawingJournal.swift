@@ -10,9 +10,20 @@ import TouchCore
 ///
 ///     touchtracker-journal 1 <token> <first>+<count>,<first>+<count>...
 ///     + <id> <x1> <y1> <x2> <y2> #<checksum>     a line added (or brought back by undo)
+///     f <id> <dx> <dy> <x> <y> <pressure>... #<checksum>
+///                                                a freehand line added: its offset, then its samples
 ///     - <id> #<checksum>                         a line removed
 ///     m <id> <x1> <y1> <x2> <y2> #<checksum>     a line moved there
+///     o <id> <dx> <dy> #<checksum>               a freehand line moved: its new offset
 ///     c #<checksum>                              every line removed
+///
+/// A freehand line's samples and offset are those of the drawing file
+/// (see `DrawingFileFormat`): a move records the offset itself, never a
+/// difference, so replaying it gives the line exactly where it was. Only
+/// the journal of a version 2 snapshot holds `f` and `o` records (the app
+/// writes a snapshot for the first freehand line of a version 1 drawing),
+/// so an older version of the app, which reads version 1 drawings and
+/// their journals, never meets a record it does not know.
 ///
 /// Identities are those `LineStore` gave the lines in the session that
 /// wrote the journal; the header's runs say which identities the
@@ -33,16 +44,25 @@ public enum DrawingJournal {
 
     /// One change, with the identities `LineStore` gave the lines.
     enum Record: Equatable {
+        /// A line (straight or freehand) added.
         case added(UInt32, Line)
         case removed(UInt32)
+        /// A straight line moved to where `Line` is.
         case moved(UInt32, Line)
+        /// A freehand line given a new offset.
+        case offset(UInt32, Vector)
         case cleared
 
         init(_ change: DrawingChange) {
             switch change {
             case .added(let id, let line): self = .added(id.rawValue, line)
             case .removed(let id, _): self = .removed(id.rawValue)
-            case .moved(let id, _, let to): self = .moved(id.rawValue, to)
+            case .moved(let id, _, let to):
+                if let points = to.freehandPoints {
+                    self = .offset(id.rawValue, points.offset)
+                } else {
+                    self = .moved(id.rawValue, to)
+                }
             case .cleared: self = .cleared
             }
         }
@@ -89,9 +109,16 @@ public enum DrawingJournal {
             "\(line.begin.x) \(line.begin.y) \(line.end.x) \(line.end.y)"
         }
         let body = switch record {
-        case .added(let id, let line): "+ \(id) \(coordinates(line))"
+        case .added(let id, let line):
+            if let points = line.freehandPoints {
+                "f \(id) \(points.offset.dx) \(points.offset.dy)"
+                    + points.unmoved.map { " \($0.x) \($0.y) \($0.pressure)" }.joined()
+            } else {
+                "+ \(id) \(coordinates(line))"
+            }
         case .removed(let id): "- \(id)"
         case .moved(let id, let line): "m \(id) \(coordinates(line))"
+        case .offset(let id, let offset): "o \(id) \(offset.dx) \(offset.dy)"
         case .cleared: "c"
         }
         let bytes = Array(body.utf8)
@@ -164,10 +191,33 @@ public enum DrawingJournal {
             }
             return Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3]))
         }
+        func coordinate(_ field: String) -> Double? {
+            guard let value = Double(field), value.isFinite, abs(value) <= Document.coordinateLimit else { return nil }
+            return value
+        }
+        func freehandLine() -> Line? {
+            guard fields.count >= 7, (fields.count - 4) % 3 == 0, (fields.count - 4) / 3 <= Document.strokePointLimit,
+                  let dx = coordinate(fields[2]), let dy = coordinate(fields[3]) else { return nil }
+            var samples: ContiguousArray<FreehandPoint> = []
+            samples.reserveCapacity((fields.count - 4) / 3)
+            for start in stride(from: 4, to: fields.count, by: 3) {
+                guard let x = coordinate(fields[start]), let y = coordinate(fields[start + 1]),
+                      let pressure = Double(fields[start + 2]), pressure.isFinite, pressure >= 0, pressure <= 1
+                else { return nil }
+                samples.append(FreehandPoint(x: x, y: y, pressure: pressure))
+            }
+            let line = Line(freehand: samples, offset: Vector(dx: dx, dy: dy))
+            return isWithinLimits(line) ? line : nil
+        }
         let id = fields.count > 1 ? UInt32(fields[1]) : nil
         switch kind {
         case "+": if let id, let line = lineValue() { return .added(id, line) }
+        case "f": if let id, let line = freehandLine() { return .added(id, line) }
         case "m": if let id, let line = lineValue() { return .moved(id, line) }
+        case "o":
+            if let id, fields.count == 4, let dx = coordinate(fields[2]), let dy = coordinate(fields[3]) {
+                return .offset(id, Vector(dx: dx, dy: dy))
+            }
         case "-": if let id, fields.count == 2 { return .removed(id) }
         case "c": if fields.count == 1 { return .cleared }
         default: break
@@ -182,28 +232,47 @@ public enum DrawingJournal {
         var slots: [Line?] = Array(repeating: nil, count: Int(contents.ids.last.map { $0 + 1 } ?? 0))
         for (id, line) in zip(contents.ids, snapshot) { slots[Int(id)] = line }
         var count = snapshot.count
+        var points = snapshot.reduce(0) { $0 + $1.freehandPointCount }
         replaying: for record in contents.records {
             switch record {
             case .added(let id, let line):
                 let index = Int(id)
                 guard index <= slots.count + Document.lineLimit else { break replaying }
                 if index >= slots.count { slots += Array(repeating: nil, count: index - slots.count + 1) }
-                if slots[index] == nil { count += 1 }
-                guard count <= Document.lineLimit else { break replaying }
+                let replaced = slots[index]
+                if replaced == nil { count += 1 }
+                points += line.freehandPointCount - (replaced?.freehandPointCount ?? 0)
+                guard count <= Document.lineLimit, points <= Document.pointLimit else { break replaying }
                 slots[index] = line
             case .removed(let id):
-                guard Int(id) < slots.count, slots[Int(id)] != nil else { break replaying }
+                guard Int(id) < slots.count, let line = slots[Int(id)] else { break replaying }
                 slots[Int(id)] = nil
                 count -= 1
+                points -= line.freehandPointCount
             case .moved(let id, let line):
-                guard Int(id) < slots.count, slots[Int(id)] != nil else { break replaying }
+                guard Int(id) < slots.count, let old = slots[Int(id)], !old.isFreehand else { break replaying }
                 slots[Int(id)] = line
+            case .offset(let id, let offset):
+                guard Int(id) < slots.count, let old = slots[Int(id)], old.isFreehand else { break replaying }
+                let moved = old.withFreehandOffset(offset)
+                guard isWithinLimits(moved) else { break replaying }
+                slots[Int(id)] = moved
             case .cleared:
                 for index in slots.indices { slots[index] = nil }
                 count = 0
+                points = 0
             }
         }
         return slots.compactMap { $0 }
+    }
+
+    /// Whether a freehand line's points, where they are now, are within
+    /// the coordinate limit the loader holds drawings to.
+    private static func isWithinLimits(_ line: Line) -> Bool {
+        let bounds = line.bounds
+        return [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY].allSatisfy {
+            $0.isFinite && abs($0) <= Document.coordinateLimit
+        }
     }
 
     // MARK: Checksums

@@ -1,8 +1,9 @@
 import TouchCore
 
-/// The TouchTracker drawing: finished lines with stable identities, the lines
-/// fingers are drawing right now, the selected line, undo/redo of every change
-/// to the finished lines, and a change log for renderers.
+/// The TouchTracker drawing: finished lines (straight and freehand) with
+/// stable identities, the lines fingers are drawing right now, the selected
+/// line, undo/redo of every change to the finished lines, and a change log
+/// for renderers.
 ///
 /// The selection never names a line that does not exist: whatever removes the
 /// selected line (delete, clear, undo, redo) also clears the selection.
@@ -11,6 +12,12 @@ public final class Drawing {
     /// Lines being drawn, keyed by the identity of the touch drawing each one
     /// (`ObjectIdentifier` of a TouchCore `Touch`), never by a compositor id.
     public private(set) var linesInProgress: [ObjectIdentifier: Line] = [:]
+    /// Where the pieces of each freehand line in progress lie, so a frame
+    /// repaints the pieces inside its damage without going through the
+    /// whole line (see `freehandSegmentsInProgress`).
+    private var segmentsInProgress: [ObjectIdentifier: LineGrid] = [:]
+    /// Points of the freehand lines in progress.
+    private var pointsInProgress = 0
     var history = UndoHistory()
     /// The lines each eraser stroke in progress has erased so far, in
     /// order, keyed by the identity of its touch (see Drawing+Erasing).
@@ -61,6 +68,10 @@ public final class Drawing {
         store.lines(intersecting: rect)
     }
 
+    /// Points of every freehand line, finished or in progress (see
+    /// `Document.pointLimit`).
+    public var freehandPointCount: Int { store.freehandPointCount + pointsInProgress }
+
     /// The union of all finished lines' bounds, or nil for an empty drawing.
     public var bounds: Rect? {
         store.lines.lazy.map(\.bounds).reduce(nil) { $0?.union($1) ?? $1 }
@@ -86,34 +97,109 @@ public final class Drawing {
         linesInProgress[touch] = Line(begin: point, end: point)
     }
 
-    /// Moves the end of a line in progress; returns the line before and after
-    /// (for damage), or nil when that touch draws no line (it was discarded).
+    /// Moves the end of a straight line in progress; returns the line before
+    /// and after (for damage), or nil when that touch draws no straight line
+    /// (it was discarded, or it draws freehand).
     @discardableResult
     public func extendLine(for touch: ObjectIdentifier, to point: Point) -> (old: Line, new: Line)? {
-        guard let old = linesInProgress[touch] else { return nil }
+        guard let old = linesInProgress[touch], !old.isFreehand else { return nil }
         let new = Line(begin: old.begin, end: point)
         linesInProgress[touch] = new
         return (old, new)
     }
 
+    /// Starts a freehand line under a finger, pen or mouse: one point, a
+    /// dot. Returns the rectangle it paints (for damage).
+    @discardableResult
+    public func beginFreehand(for touch: ObjectIdentifier, at point: FreehandPoint) -> Rect {
+        precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
+        precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
+        let line = Line(freehand: CollectionOfOne(point))
+        linesInProgress[touch] = line
+        segmentsInProgress[touch] = LineGrid(cellSize: Self.segmentCellSize)
+        pointsInProgress += 1
+        return line.paintedBounds
+    }
+
+    /// Cells of the index of a freehand line in progress: a frame's damage
+    /// is a few points across.
+    static let segmentCellSize = 32.0
+
+    /// Adds a point to a freehand line in progress, in constant time
+    /// however long the line is. Returns the rectangle the new piece
+    /// paints (for damage), or nil when that touch draws no freehand line
+    /// or nothing changed.
+    ///
+    /// A point where the last one is only changes how hard it pressed: a
+    /// harder press widens the last point (a pen pressing into a dot), a
+    /// lighter one changes nothing that shows, and is dropped (pens report
+    /// their pressure falling to 0 as they lift).
+    @discardableResult
+    public func extendFreehand(for touch: ObjectIdentifier, to point: FreehandPoint) -> Rect? {
+        precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
+        // Only the dictionary may hold the line's samples while they grow
+        // (a copy held here would make the append copy them all).
+        guard let last = linesInProgress[touch]?.freehandPoints?.last else { return nil }
+        if point.location == last.location {
+            guard point.pressure > last.pressure else { return nil }
+            _ = linesInProgress[touch]!.replaceLastFreehandPoint(point)
+            let line = linesInProgress[touch]!
+            return line.segment(max(0, line.freehandPointCount - 2)).paintedBounds
+        }
+        _ = linesInProgress[touch]!.appendFreehandPoint(point)
+        pointsInProgress += 1
+        let extended = linesInProgress[touch]!
+        let index = extended.freehandPointCount - 2
+        let piece = extended.segment(index)
+        segmentsInProgress[touch]!.insert(UInt32(index), piece)
+        return piece.paintedBounds
+    }
+
+    /// The pieces (see `Line.segment`) of the freehand line `touch` draws
+    /// that pass through `rect`, in order: what a frame whose damage is
+    /// `rect` (outset by `CanvasMetrics.paintReach`) must paint again. Its
+    /// cost follows the pieces near `rect`, not the length of the line.
+    public func freehandSegmentsInProgress(for touch: ObjectIdentifier, touching rect: Rect) -> [Int] {
+        guard let line = linesInProgress[touch], line.isFreehand, let grid = segmentsInProgress[touch] else { return [] }
+        if line.freehandPointCount == 1 { return line.intersects(rect) ? [0] : [] }
+        var found = grid.straightCandidates(touching: rect).map(Int.init)
+        found.sort()
+        var result: [Int] = []
+        for index in found where index != result.last && line.segment(index).intersects(rect) {
+            result.append(index)
+        }
+        return result
+    }
+
     /// Turns a line in progress into a finished line (one undo step).
     @discardableResult
     public func finishLine(for touch: ObjectIdentifier) -> LineID? {
-        guard let line = linesInProgress.removeValue(forKey: touch) else { return nil }
-        return add(line)
+        guard let line = takeLineInProgress(for: touch) else { return nil }
+        return add(line.compacted())
     }
 
     /// Drops the line a touch was drawing, if any; returns it (for damage).
     @discardableResult
     public func discardLine(for touch: ObjectIdentifier) -> Line? {
-        linesInProgress.removeValue(forKey: touch)
+        takeLineInProgress(for: touch)
     }
 
     /// Drops every line in progress; returns them (for damage).
     @discardableResult
     public func discardLinesInProgress() -> [Line] {
-        defer { linesInProgress.removeAll() }
+        defer {
+            linesInProgress.removeAll()
+            segmentsInProgress.removeAll()
+            pointsInProgress = 0
+        }
         return Array(linesInProgress.values)
+    }
+
+    private func takeLineInProgress(for touch: ObjectIdentifier) -> Line? {
+        guard let line = linesInProgress.removeValue(forKey: touch) else { return nil }
+        segmentsInProgress[touch] = nil
+        pointsInProgress -= line.freehandPointCount
+        return line
     }
 
     // MARK: Editing (each call is one undo step, or part of the open group)
@@ -149,7 +235,7 @@ public final class Drawing {
     /// Undo brings the finished lines back.
     public func clear() {
         finishEveryErasure()
-        linesInProgress.removeAll()
+        discardLinesInProgress()
         let removed = store.ids.map { ($0, store[$0]!) }
         applyClear()
         if !removed.isEmpty { history.record(.clear(removed)) }

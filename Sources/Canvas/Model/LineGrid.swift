@@ -10,6 +10,13 @@ import TouchCore
 /// lines far longer than any screen) is kept in a short `oversized` list that
 /// every query checks, which bounds the memory a hostile file can make the
 /// index allocate.
+///
+/// A freehand line is registered piece by piece: each cell its segments
+/// pass through holds `Run`s, the consecutive pieces of the line inside
+/// it, so a query near a point measures only the pieces near it, not the
+/// whole line. A freehand line whose pieces would take more than
+/// `maximumCellsPerLine` cells plus 4 per piece (segments far longer than
+/// the grid's cells, only in hostile files) is kept whole in `oversized`.
 struct LineGrid {
     /// Cells on each axis; a cell is `cellSize` points wide.
     struct Cell: Hashable {
@@ -17,9 +24,56 @@ struct LineGrid {
         var y: Int32
     }
 
+    /// Pieces `first...last` of freehand line `id`, all passing through
+    /// one cell, and the box holding them (widened to `Float`s that still
+    /// hold them), so a query skips a run farther than its best answer
+    /// without reading the line.
+    struct Run: Equatable {
+        var id: UInt32
+        var first: UInt32
+        var last: UInt32
+        var minX, minY, maxX, maxY: Float
+
+        init(id: UInt32, piece: UInt32, _ bounds: Rect) {
+            self.id = id
+            first = piece
+            last = piece
+            minX = Float(bounds.minX).nextDown
+            minY = Float(bounds.minY).nextDown
+            maxX = Float(bounds.maxX).nextUp
+            maxY = Float(bounds.maxY).nextUp
+        }
+
+        var segments: ClosedRange<Int> { Int(first)...Int(last) }
+
+        /// Adds the next piece of the line.
+        mutating func extend(to piece: UInt32, _ bounds: Rect) {
+            last = piece
+            minX = min(minX, Float(bounds.minX).nextDown)
+            minY = min(minY, Float(bounds.minY).nextDown)
+            maxX = max(maxX, Float(bounds.maxX).nextUp)
+            maxY = max(maxY, Float(bounds.maxY).nextUp)
+        }
+
+        /// The squared distance from `point` to the run's box: no piece
+        /// of the run is closer.
+        func squaredDistance(from point: Point) -> Double {
+            let dx = max(Double(minX) - point.x, 0, point.x - Double(maxX))
+            let dy = max(Double(minY) - point.y, 0, point.y - Double(maxY))
+            return dx * dx + dy * dy
+        }
+
+        /// Whether the run's box meets `rect`.
+        func mayTouch(_ rect: Rect) -> Bool {
+            Double(minX) <= rect.maxX && Double(maxX) >= rect.minX && Double(minY) <= rect.maxY && Double(maxY) >= rect.minY
+        }
+    }
+
     let cellSize: Double
     static let maximumCellsPerLine = 1024
     private(set) var cells: [Cell: [UInt32]] = [:]
+    private(set) var runs: [Cell: [Run]] = [:]
+    /// Lines (straight or freehand) every query checks whole.
     private(set) var oversized: [UInt32] = []
 
     init(cellSize: Double) {
@@ -40,6 +94,10 @@ struct LineGrid {
     }
 
     mutating func insert(_ id: UInt32, _ line: Line) {
+        if line.isFreehand {
+            insertFreehand(id, line)
+            return
+        }
         if cellCount(of: line) > Self.maximumCellsPerLine {
             oversized.append(id)
             return
@@ -49,6 +107,10 @@ struct LineGrid {
 
     /// Unregisters `id`, which must have been inserted with exactly `line`.
     mutating func remove(_ id: UInt32, _ line: Line) {
+        if line.isFreehand {
+            removeFreehand(id, line)
+            return
+        }
         if cellCount(of: line) > Self.maximumCellsPerLine {
             if let index = oversized.firstIndex(of: id) { oversized.remove(at: index) }
             return
@@ -64,7 +126,76 @@ struct LineGrid {
 
     mutating func removeAll() {
         cells.removeAll()
+        runs.removeAll()
         oversized.removeAll()
+    }
+
+    /// The straight lines registered in the cells `rect` covers, and the
+    /// oversized ones, in no order and possibly more than once: candidates
+    /// for the caller's exact test.
+    func straightCandidates(touching rect: Rect) -> [UInt32] {
+        var found = oversized
+        for column in cellRange(rect.minX, rect.maxX) {
+            for row in cellRange(rect.minY, rect.maxY) {
+                if let ids = cells[Cell(x: column, y: row)] { found += ids }
+            }
+        }
+        return found
+    }
+
+    // MARK: Freehand lines
+
+    /// Whether the pieces of `line` would take too many cells to register
+    /// one by one.
+    private func isOversizedFreehand(_ line: Line) -> Bool {
+        let budget = Self.maximumCellsPerLine + 4 * line.segmentCount
+        var total = 0
+        for index in 0..<line.segmentCount {
+            total += cellCount(of: line.segment(index))
+            if total > budget { return true }
+        }
+        return false
+    }
+
+    private mutating func insertFreehand(_ id: UInt32, _ line: Line) {
+        if isOversizedFreehand(line) {
+            oversized.append(id)
+            return
+        }
+        for index in 0..<line.segmentCount {
+            let piece = UInt32(index)
+            let segment = line.segment(index)
+            let bounds = segment.bounds
+            for cell in cellsCrossed(by: segment) {
+                // Pieces are registered in order, one line at a time: a
+                // cell's last run is this line's if the line passed through
+                // it before, and extends when the piece before was there too.
+                if var last = runs[cell]?.last, last.id == id, last.last + 1 >= piece {
+                    last.extend(to: piece, bounds)
+                    runs[cell]![runs[cell]!.count - 1] = last
+                } else {
+                    runs[cell, default: []].append(Run(id: id, piece: piece, bounds))
+                }
+            }
+        }
+    }
+
+    private mutating func removeFreehand(_ id: UInt32, _ line: Line) {
+        if isOversizedFreehand(line) {
+            if let index = oversized.firstIndex(of: id) { oversized.remove(at: index) }
+            return
+        }
+        var visited = Set<Cell>()
+        for index in 0..<line.segmentCount {
+            for cell in cellsCrossed(by: line.segment(index)) where visited.insert(cell).inserted {
+                guard let before = runs[cell]?.count else {
+                    preconditionFailure("\(id) was not registered in cell \(cell)")
+                }
+                runs[cell]!.removeAll { $0.id == id }
+                precondition(runs[cell]!.count < before, "\(id) was not registered in cell \(cell)")
+                if runs[cell]!.isEmpty { runs[cell] = nil }
+            }
+        }
     }
 
     /// An upper bound of the cells `cellsCrossed(by:)` lists, cheap to compute.

@@ -5,18 +5,39 @@ import TouchCore
 ///
 /// Geometry lives in one contiguous array indexed by `LineID`, so both the
 /// indexed queries and the linear-scan oracle read lines without hashing.
+/// Straight and freehand lines share the array, the identities and the
+/// index (see `LineGrid`).
 /// Identities are never reused; a removed line's slot stays empty (undo may
 /// bring it back under the same identity).
 public struct LineStore {
     private var slots: ContiguousArray<Line> = []
     private var alive: [Bool] = []
+    /// The straight lines' index.
     private var grid: LineGrid
+    /// The freehand lines' index, in cells half as wide: pen strokes lie
+    /// dense, and a query measures the pieces in the cells it searches.
+    private var freehandGrid: LineGrid
     public private(set) var count = 0
+    /// Points of the freehand lines in the store.
+    public private(set) var freehandPointCount = 0
+    /// Freehand lines in the store.
+    public private(set) var freehandCount = 0
 
     /// `cellSize` trades memory for query speed; 16 pt suits finger-drawn
     /// lines and the 20 pt selection radius.
     public init(cellSize: Double = 16) {
         grid = LineGrid(cellSize: cellSize)
+        freehandGrid = LineGrid(cellSize: cellSize / 2)
+    }
+
+    /// Registers `line` in its index.
+    private mutating func index(_ id: UInt32, _ line: Line) {
+        if line.isFreehand { freehandGrid.insert(id, line) } else { grid.insert(id, line) }
+    }
+
+    /// Unregisters `line`, which `id` was registered with.
+    private mutating func unindex(_ id: UInt32, _ line: Line) {
+        if line.isFreehand { freehandGrid.remove(id, line) } else { grid.remove(id, line) }
     }
 
     /// The identity the next `append` hands out.
@@ -47,8 +68,9 @@ public struct LineStore {
         let id = nextID
         slots.append(line)
         alive.append(true)
-        grid.insert(id.rawValue, line)
+        index(id.rawValue, line)
         count += 1
+        countFreehand(line, 1)
         return id
     }
 
@@ -58,32 +80,45 @@ public struct LineStore {
         precondition(line.isFinite, "lines must have finite coordinates")
         slots[id.index] = line
         alive[id.index] = true
-        grid.insert(id.rawValue, line)
+        index(id.rawValue, line)
         count += 1
+        countFreehand(line, 1)
     }
 
     @discardableResult
     mutating func remove(_ id: LineID) -> Line {
         guard let line = self[id] else { preconditionFailure("\(id) is not in the store") }
-        grid.remove(id.rawValue, line)
+        unindex(id.rawValue, line)
         alive[id.index] = false
         count -= 1
+        countFreehand(line, -1)
         return line
     }
 
     mutating func replace(_ id: LineID, with line: Line) {
         precondition(line.isFinite, "lines must have finite coordinates")
         guard let old = self[id] else { preconditionFailure("\(id) is not in the store") }
-        grid.remove(id.rawValue, old)
+        unindex(id.rawValue, old)
         slots[id.index] = line
-        grid.insert(id.rawValue, line)
+        index(id.rawValue, line)
+        countFreehand(old, -1)
+        countFreehand(line, 1)
     }
 
     /// Removes every line; identities stay used.
     mutating func removeAll() {
         for index in alive.indices { alive[index] = false }
         grid.removeAll()
+        freehandGrid.removeAll()
         count = 0
+        freehandPointCount = 0
+        freehandCount = 0
+    }
+
+    private mutating func countFreehand(_ line: Line, _ sign: Int) {
+        guard line.isFreehand else { return }
+        freehandCount += sign
+        freehandPointCount += sign * line.freehandPointCount
     }
 
     /// The line closest to `point` whose exact point-to-segment distance is
@@ -91,26 +126,51 @@ public struct LineStore {
     ///
     /// Cells are searched nearest first and the search stops at the first
     /// cell farther away than the best line found so far.
+    /// A freehand line is measured by its pieces that pass through the
+    /// cells searched: any piece closer than the best so far passes
+    /// through a cell at least as close.
     public func nearestLine(to point: Point, within radius: Double) -> LineID? {
         var best = Candidate(limit: radius * radius)
-        for id in grid.oversized { best.consider(id, slots[Int(id)].squaredDistance(to: point)) }
+        for id in grid.oversized + freehandGrid.oversized {
+            best.consider(id, slots[Int(id)].squaredDistance(to: point))
+        }
+        slots.withUnsafeBufferPointer { lines in
+            for (distance, cell) in Self.cells(of: grid, near: point, within: radius) {
+                if distance > best.squaredDistance { break }
+                guard let ids = grid.cells[cell] else { continue }
+                for id in ids { best.consider(id, lines[Int(id)].squaredDistance(to: point)) }
+            }
+            for (distance, cell) in Self.cells(of: freehandGrid, near: point, within: radius) {
+                if distance > best.squaredDistance { break }
+                guard let runs = freehandGrid.runs[cell] else { continue }
+                // A run whose box is farther than the best so far holds nothing closer.
+                for run in runs where run.squaredDistance(from: point) <= best.squaredDistance {
+                    best.consider(run.id, lines[Int(run.id)].squaredDistance(to: point, segments: run.segments))
+                }
+            }
+        }
+        return best.id.map { LineID($0) }
+    }
 
+    /// The cells of `grid` within `radius` of `point`, nearest first, with
+    /// their squared distance from it.
+    private static func cells(of grid: LineGrid, near point: Point,
+                              within radius: Double) -> [(distance: Double, cell: LineGrid.Cell)] {
         let columns = grid.cellRange(point.x - radius, point.x + radius)
         let rows = grid.cellRange(point.y - radius, point.y + radius)
         var nearby: [(distance: Double, cell: LineGrid.Cell)] = []
         nearby.reserveCapacity(columns.count * rows.count)
+        let size = grid.cellSize
         for column in columns {
             for row in rows {
-                nearby.append((squaredDistance(from: point, toCellAt: column, row), LineGrid.Cell(x: column, y: row)))
+                let x0 = Double(column) * size, y0 = Double(row) * size
+                let dx = max(x0 - point.x, 0, point.x - (x0 + size))
+                let dy = max(y0 - point.y, 0, point.y - (y0 + size))
+                nearby.append((dx * dx + dy * dy, LineGrid.Cell(x: column, y: row)))
             }
         }
         nearby.sort { $0.distance < $1.distance }
-        for (distance, cell) in nearby {
-            if distance > best.squaredDistance { break }
-            guard let ids = grid.cells[cell] else { continue }
-            for id in ids { best.consider(id, slots[Int(id)].squaredDistance(to: point)) }
-        }
-        return best.id.map { LineID($0) }
+        return nearby
     }
 
     /// The same answer as `nearestLine(to:within:)` by checking every line:
@@ -131,12 +191,21 @@ public struct LineStore {
     /// `rect` (callers outset the rectangle by half the stroke width).
     public func lines(intersecting rect: Rect) -> [LineID] {
         var found = Set<UInt32>()
-        for id in grid.oversized where slots[Int(id)].intersects(rect) { found.insert(id) }
+        for id in grid.oversized + freehandGrid.oversized where slots[Int(id)].intersects(rect) { found.insert(id) }
         for column in grid.cellRange(rect.minX, rect.maxX) {
             for row in grid.cellRange(rect.minY, rect.maxY) {
                 guard let ids = grid.cells[LineGrid.Cell(x: column, y: row)] else { continue }
                 for id in ids where !found.contains(id) && slots[Int(id)].intersects(rect) {
                     found.insert(id)
+                }
+            }
+        }
+        for column in freehandGrid.cellRange(rect.minX, rect.maxX) {
+            for row in freehandGrid.cellRange(rect.minY, rect.maxY) {
+                guard let runs = freehandGrid.runs[LineGrid.Cell(x: column, y: row)] else { continue }
+                for run in runs where run.mayTouch(rect) && !found.contains(run.id)
+                    && slots[Int(run.id)].segments(intersecting: rect, in: run.segments) {
+                    found.insert(run.id)
                 }
             }
         }
@@ -146,14 +215,6 @@ public struct LineStore {
     /// The same answer as `lines(intersecting:)` by checking every line.
     public func linesByLinearScan(intersecting rect: Rect) -> [LineID] {
         ids.filter { slots[$0.index].intersects(rect) }
-    }
-
-    private func squaredDistance(from point: Point, toCellAt column: Int32, _ row: Int32) -> Double {
-        let size = grid.cellSize
-        let x0 = Double(column) * size, y0 = Double(row) * size
-        let dx = max(x0 - point.x, 0, point.x - (x0 + size))
-        let dy = max(y0 - point.y, 0, point.y - (y0 + size))
-        return dx * dx + dy * dy
     }
 }
 

@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc  // atan2, acos, cos, sin
+#endif
 import TouchCore
 
-/// The TouchTracker canvas (SPEC §6): fingers draw straight lines; a tap
+/// The TouchTracker canvas (SPEC §6): fingers draw straight lines, or
+/// freehand ones with the freehand tool (`tool`); a tap
 /// selects the nearest line and offers "Delete" in the menu; a double tap
 /// clears everything; a long press picks a line up and a pan moves it; the
 /// keyboard deletes, deselects, undoes and redoes. An eraser (a touch of
@@ -16,6 +20,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Called after each change to the finished lines (drawn, deleted,
     /// moved — once per move, when it ends — cleared, undone, redone).
     public var onChange: (() -> Void)?
+    /// What new strokes draw; strokes already begun go on as they began.
+    public var tool = DrawingTool.lines
+    /// Called when a key picks another tool (the app remembers it).
+    public var onToolChange: ((DrawingTool) -> Void)?
 
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
@@ -105,6 +113,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         context.setLineCap(.round)
         context.setLineJoin(.round)
         func stroke(_ line: Line, _ color: Color) {
+            guard !line.isFreehand else { return fillFreehand(line, color, in: context) }
             context.setStrokeColor(color)
             context.beginPath()
             context.move(to: line.begin)
@@ -122,38 +131,100 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) { stroke(line, Self.selectedColor) }
     }
 
+    /// A freehand line: the union of its capsules (two discs and the
+    /// hull between them, as Render's `FreehandPainter` outlines them), in
+    /// one fill.
+    private func fillFreehand(_ line: Line, _ color: Color, in context: DrawingContext) {
+        context.beginPath()
+        for index in 0..<line.segmentCount {
+            let capsule = line.capsule(index)
+            let r0 = capsule.beginWidth / 2, r1 = capsule.endWidth / 2
+            let dx = capsule.end.x - capsule.begin.x, dy = capsule.end.y - capsule.begin.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            if distance <= abs(r0 - r1) || distance == 0 {
+                context.addCircle(center: r0 >= r1 ? capsule.begin : capsule.end, radius: max(r0, r1))
+                continue
+            }
+            let angle = atan2(dy, dx), spread = acos(max(-1, min(1, (r0 - r1) / distance)))
+            context.move(to: Point(x: capsule.end.x + r1 * cos(angle - spread), y: capsule.end.y + r1 * sin(angle - spread)))
+            context.addArc(center: capsule.end, radius: r1, startAngle: angle - spread, endAngle: angle + spread,
+                           decreasing: false)
+            context.addArc(center: capsule.begin, radius: r0, startAngle: angle + spread,
+                           endAngle: angle - spread + 2 * .pi, decreasing: false)
+            context.closePath()
+        }
+        context.setFillColor(color)
+        context.fillPath()
+    }
+
     // MARK: Drawing with fingers
 
     /// A new line per finger, a dot until it moves: shown at once. An
     /// eraser erases what it lands on.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             let point = touch.location(in: self)
             if touch.kind == .eraser {
                 drawing.beginErasing(for: ObjectIdentifier(touch))
                 erase(for: touch, from: point, to: point)
                 continue
             }
-            drawing.beginLine(for: ObjectIdentifier(touch), at: point)
-            damage(Line(begin: point, end: point))
+            switch tool {
+            case .lines:
+                drawing.beginLine(for: ObjectIdentifier(touch), at: point)
+                damage(Line(begin: point, end: point))
+            case .freehand:
+                guard drawing.freehandPointCount < Document.pointLimit else { continue }
+                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch)))
+            }
         }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches {
-            if drawing.isErasing(for: ObjectIdentifier(touch)) {
+        var finished = false
+        for touch in touches.inOrderOfBeginning {
+            let key = ObjectIdentifier(touch)
+            if drawing.isErasing(for: key) {
                 erase(for: touch, from: touch.previousLocation(in: self), to: touch.location(in: self))
                 continue
             }
-            guard let (old, new) = drawing.extendLine(for: ObjectIdentifier(touch), to: touch.location(in: self))
-            else { continue }
+            if drawing.linesInProgress[key]?.isFreehand == true {
+                if extendFreehand(for: touch) { finished = true }
+                continue
+            }
+            guard let (old, new) = drawing.extendLine(for: key, to: touch.location(in: self)) else { continue }
             setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
         }
+        if finished { onChange?() }
+    }
+
+    /// Adds the touch's new point to its freehand line, damaging only the
+    /// new piece. A line that reached `Document.strokePointLimit` is
+    /// finished and the stroke goes on as a new line from its last point
+    /// (returns true: the finished lines changed); once the drawing holds
+    /// `Document.pointLimit` points, strokes stop growing.
+    private func extendFreehand(for touch: Touch) -> Bool {
+        let key = ObjectIdentifier(touch)
+        guard drawing.freehandPointCount < Document.pointLimit else { return false }
+        var split = false
+        if let line = drawing.linesInProgress[key], line.freehandPointCount >= Document.strokePointLimit,
+           let last = line.freehandPoints?.last, let id = drawing.finishLine(for: key) {
+            damage(drawing[id]!)
+            drawing.beginFreehand(for: key, at: last)
+            split = true
+        }
+        if let rect = drawing.extendFreehand(for: key, to: freehandPoint(of: touch)) { setNeedsDisplay(rect) }
+        return split
+    }
+
+    /// Where a touch is, with its pressure (full for fingers and the mouse).
+    private func freehandPoint(of touch: Touch) -> FreehandPoint {
+        FreehandPoint(touch.location(in: self), pressure: FreehandPoint.pressure(from: touch.pressure))
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         var finished = false
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             if drawing.isErasing(for: ObjectIdentifier(touch)) {
                 if drawing.finishErasing(for: ObjectIdentifier(touch)) { finished = true }
                 continue
@@ -166,7 +237,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches {
+        for touch in touches.inOrderOfBeginning {
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
             for line in drawing.cancelErasing(for: ObjectIdentifier(touch)) { damage(line) }
         }
@@ -343,9 +414,32 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         action == .delete ? drawing.selectedLineID != nil : super.canPerformAction(action, withSender: sender)
     }
 
+    /// Picks `tool` for the strokes to come; returns whether it changed.
+    /// The app's menu and keys call it, and are told through `onToolChange`.
+    @discardableResult
+    public func choose(_ tool: DrawingTool) -> Bool {
+        guard tool != self.tool else { return false }
+        self.tool = tool
+        onToolChange?(tool)
+        return true
+    }
+
+    /// The tool a key press picks: L for lines, F for freehand, without
+    /// modifiers (Shift aside), so Ctrl+F and the like stay free.
+    public static func tool(for press: KeyPress) -> DrawingTool? {
+        guard case .character(let text) = press.key, press.modifiers.isSubset(of: .shift),
+              text.count == 1, let character = text.lowercased().first else { return nil }
+        return DrawingTool(key: character)
+    }
+
     /// Delete/BackSpace delete the selected line, Escape deselects and hides
-    /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes.
+    /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes, L and F pick the
+    /// lines and the freehand tool.
     public override func keyPressed(_ press: KeyPress) -> Bool {
+        if let tool = Self.tool(for: press) {
+            choose(tool)
+            return true
+        }
         switch press.key {
         case .delete, .backspace:
             if deleteSelectedLine() { return true }

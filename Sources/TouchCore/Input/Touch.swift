@@ -107,3 +107,11 @@ public final class Touch: Hashable {
         hasher.combine(ObjectIdentifier(self))
     }
 }
+
+extension Collection where Element == Touch {
+    /// The touches in the order they began. A `Set`'s order changes from
+    /// run to run (touches hash by identity): a view that makes something of
+    /// each touch of a message (a line, numbered as it finishes) goes
+    /// through them in this order, so the same input gives the same result.
+    public var inOrderOfBeginning: [Touch] { sorted { $0.serial < $1.serial } }
+}

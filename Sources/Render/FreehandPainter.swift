@@ -1,0 +1,83 @@
+import CCairo
+import Canvas
+import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The outline of one capsule of a line (see `Capsule`): a disc when one
+/// end's disc holds the other's, else the convex hull of the two discs,
+/// an arc around each end joined by the two outer tangents. What Cairo
+/// fills on screen and in PNG and PDF files, and what the SVG writer spells
+/// out, so every picture of a freehand line has the same shape.
+struct CapsuleOutline {
+    enum Shape {
+        case disc(center: Point, radius: Double)
+        /// The end's arc runs from `angle − spread` to `angle + spread`
+        /// (through `angle`, the direction from begin to end), the begin's
+        /// from `angle + spread` on to `angle − spread + 2π`; both in the
+        /// direction of growing angles, so every outline winds the same
+        /// way and overlapping ones fill as their union.
+        case hull(begin: Point, beginRadius: Double, end: Point, endRadius: Double, angle: Double, spread: Double)
+    }
+
+    let shape: Shape
+
+    init(_ capsule: Capsule) {
+        let r0 = capsule.beginWidth / 2, r1 = capsule.endWidth / 2
+        let dx = capsule.end.x - capsule.begin.x, dy = capsule.end.y - capsule.begin.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        if distance <= abs(r0 - r1) || distance == 0 {
+            shape = r0 >= r1 ? .disc(center: capsule.begin, radius: r0) : .disc(center: capsule.end, radius: r1)
+        } else {
+            shape = .hull(begin: capsule.begin, beginRadius: r0, end: capsule.end, endRadius: r1,
+                          angle: atan2(dy, dx), spread: acos(max(-1, min(1, (r0 - r1) / distance))))
+        }
+    }
+
+    /// Adds the outline to Cairo's current path as a closed sub-path.
+    func add(to cairo: OpaquePointer) {
+        cairo_new_sub_path(cairo)
+        switch shape {
+        case .disc(let center, let radius):
+            cairo_arc(cairo, center.x, center.y, radius, 0, 2 * Double.pi)
+        case .hull(let begin, let r0, let end, let r1, let angle, let spread):
+            cairo_arc(cairo, end.x, end.y, r1, angle - spread, angle + spread)
+            cairo_arc(cairo, begin.x, begin.y, r0, angle + spread, angle - spread + 2 * Double.pi)
+        }
+        cairo_close_path(cairo)
+    }
+}
+
+/// Paints freehand lines: the union of their capsules, filled at once (one
+/// path, non-zero winding), so the antialiased edge is that of the whole
+/// shape and the joins between pieces never show.
+enum FreehandPainter {
+    /// Fills pieces `segments` of `line` (all of them: nil) in `color`.
+    static func fill(_ line: Line, segments: [Int]? = nil, _ color: Color, on cairo: OpaquePointer) {
+        color.set(on: cairo)
+        if let segments {
+            for index in segments { CapsuleOutline(line.capsule(index)).add(to: cairo) }
+        } else {
+            for index in 0..<line.segmentCount { CapsuleOutline(line.capsule(index)).add(to: cairo) }
+        }
+        cairo_fill(cairo)
+    }
+
+    /// The pieces of `line` whose centre line touches one of `rects`
+    /// (callers outset them by `CanvasMetrics.paintReach`), in order:
+    /// all that can paint there.
+    static func segments(of line: Line, touchingAny rects: [Rect]) -> [Int] {
+        var result: [Int] = []
+        for index in 0..<line.segmentCount {
+            let piece = line.segment(index)
+            let bounds = piece.bounds
+            for rect in rects where bounds.minX <= rect.maxX && bounds.maxX >= rect.minX
+                && bounds.minY <= rect.maxY && bounds.maxY >= rect.minY && piece.intersects(rect) {
+                result.append(index)
+                break
+            }
+        }
+        return result
+    }
+}

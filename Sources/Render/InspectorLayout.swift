@@ -1,0 +1,69 @@
+import TouchCore
+
+/// Where the inspector overlay paints, in logical points of the window:
+/// a ring and a two-line label at every contact, and a panel at the
+/// canvas's top-left corner with the latency, the last frames and the
+/// recognizers. Every piece has a fixed size, so the app knows what to
+/// damage when one piece changes without measuring any text.
+public struct InspectorLayout: Equatable, Sendable {
+    /// The whole panel.
+    public let panel: Rect
+    /// The two latency lines.
+    public let latency: Rect
+    /// The lines of the last frames (`InspectorModel.frameCapacity`).
+    public let frames: Rect
+    /// The recognizers' rows (`RecognizerTimelinePainter`).
+    public let timeline: Rect
+
+    /// Points between the canvas's corner and the panel.
+    static let margin = 8.0
+    public static let panelWidth = 270.0
+    /// Lines above the timeline: the title, the latency's label and value,
+    /// the frames' heading and frames, and the recognizers' heading.
+    static let textLines = 5 + InspectorModel.frameCapacity
+
+    public init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline) {
+        let line = PanelStyle.lineHeight
+        let left = canvasFrame.minX + Self.margin
+        let top = canvasFrame.minY + Self.margin
+        let width = Self.panelWidth
+        let textTop = top + PanelStyle.padding
+        latency = Rect(x: left, y: textTop + line, width: width, height: 2 * line)
+        frames = Rect(x: left, y: textTop + 4 * line, width: width, height: Double(InspectorModel.frameCapacity) * line)
+        timeline = Rect(x: left, y: textTop + Double(Self.textLines) * line, width: width,
+                        height: RecognizerTimelinePainter.height(for: recognizers))
+        panel = Rect(x: left, y: top, width: width, height: timeline.maxY - top)
+    }
+
+    /// The ring's radius: a fingertip's size, so it shows around the finger.
+    public static let ringRadius = 22.0
+    static let ringWidth = 2.0
+    /// The label beside a ring: seat, id and kind; phase, age, rate, frame.
+    static let labelSize = Size(width: 150, height: 2 * PanelStyle.lineHeight + 4)
+
+    /// The label of the contact at `location`: to the ring's right, or its
+    /// left where the right would leave the canvas at `canvasFrame`; its
+    /// first line level with the centre.
+    static func labelFrame(at location: Point, in canvasFrame: Rect) -> Rect {
+        let gap = ringRadius + 6
+        let fitsRight = location.x + gap + labelSize.width <= canvasFrame.maxX
+        // On whole points, so its text lands on whole pixels at integer scales.
+        let x = fitsRight ? location.x + gap : location.x - gap - labelSize.width
+        return Rect(x: x.rounded(), y: (location.y - PanelStyle.lineHeight / 2 - 2).rounded(),
+                    width: labelSize.width, height: labelSize.height)
+    }
+
+    /// Everything the contact at `location` paints on a canvas at
+    /// `canvasFrame`, antialiasing included: what to damage when it
+    /// appears, moves, changes or goes.
+    public static func contactBounds(at location: Point, in canvasFrame: Rect) -> Rect {
+        let reach = ringRadius + ringWidth / 2 + 1
+        let ring = Rect(x: location.x - reach, y: location.y - reach, width: 2 * reach, height: 2 * reach)
+        return ring.union(labelFrame(at: location, in: canvasFrame))
+    }
+
+    /// Where timeline row `index` is painted.
+    public func timelineRow(_ index: Int) -> Rect {
+        RecognizerTimelinePainter.rowFrame(index, in: timeline)
+    }
+}

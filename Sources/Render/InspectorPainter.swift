@@ -1,0 +1,135 @@
+import CCairo
+import TouchCore
+
+/// Paints the inspector overlay (`InspectorModel` at `InspectorLayout`'s
+/// places) over a frame that is otherwise complete, clipped to the frame's
+/// damage: it only ever covers pixels, so the drawing under it is whole
+/// again as soon as the same damage is drawn without it.
+public enum InspectorPainter {
+    /// A blue no line of the drawing has, seen on white paper and on black.
+    static let ringColor = Color(red: 0.10, green: 0.45, blue: 0.95)
+
+    /// Paints the parts of the overlay inside `damage` (logical points of
+    /// the window) into `buffer`; `now` is the model's clock, for ages
+    /// and rates. The overlay is painted frame after frame: keep a
+    /// `textCache` for it.
+    public static func paint(_ model: InspectorModel, now: Double, canvasFrame: Rect, into buffer: PixelBuffer,
+                             damage: [Rect], textCache: PanelTextCache? = nil) {
+        let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
+        let panelDamaged = damage.contains { $0.intersects(layout.panel) }
+        let contacts = model.contacts.filter { contact in
+            let bounds = InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)
+            return damage.contains { $0.intersects(bounds) }
+        }
+        guard panelDamaged || !contacts.isEmpty else { return }
+        buffer.drawClipped(to: damage.compactMap { buffer.pixelRect(covering: $0) }) { cairo in
+            cairo_scale(cairo, buffer.scale, buffer.scale)
+            PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) { writer in
+                if panelDamaged { drawPanel(model, layout: layout, damage: damage, with: writer) }
+                for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, with: writer) }
+            }
+        }
+    }
+
+    private static func drawPanel(_ model: InspectorModel, layout: InspectorLayout, damage: [Rect],
+                                  with writer: PanelStyle.Writer) {
+        PanelStyle.fill(layout.panel, on: writer.cairo)
+        let x = layout.panel.minX + PanelStyle.padding
+        let width = layout.panel.width - 2 * PanelStyle.padding
+        let line = PanelStyle.lineHeight
+        func text(_ text: String, _ y: Double, _ color: Color = PanelStyle.text) {
+            writer.line(text, at: Point(x: x, y: y), width: width, color: color)
+        }
+        // Each line is laid out only when damaged: a motion redraws the
+        // frames' lines, not every line of the panel.
+        func isDamaged(_ rect: Rect) -> Bool { damage.contains { $0.intersects(rect) } }
+        func lineFrame(_ y: Double) -> Rect { Rect(x: layout.panel.minX, y: y, width: layout.panel.width, height: line) }
+        let top = layout.panel.minY + PanelStyle.padding
+        if isDamaged(lineFrame(top)) { text("Inspector · F12 or the menu hides it", top) }
+        if isDamaged(layout.latency) {
+            text("latency: event time (compositor) → our commit", layout.latency.minY, PanelStyle.dimText)
+            text(latencyText(model.latency), layout.latency.minY + line)
+        }
+        if isDamaged(lineFrame(layout.frames.minY - line)) {
+            text("frames (one wl_touch.frame a line)", layout.frames.minY - line, PanelStyle.dimText)
+        }
+        if isDamaged(layout.frames) {
+            for (index, frame) in model.frames.reversed().enumerated() {
+                text(frameText(frame), layout.frames.minY + Double(index) * line)
+            }
+        }
+        let recognizersHeading = layout.timeline.minY - line + PanelStyle.padding
+        if isDamaged(lineFrame(recognizersHeading)) { text("recognizers", recognizersHeading, PanelStyle.dimText) }
+        RecognizerTimelinePainter.draw(model.timeline, in: layout.timeline, damage: damage, with: writer)
+    }
+
+    private static func draw(_ contact: InspectorModel.Contact, now: Double, canvasFrame: Rect,
+                             with writer: PanelStyle.Writer) {
+        let cairo = writer.cairo
+        let center = contact.location
+        ringColor.set(on: cairo)
+        cairo_set_line_width(cairo, InspectorLayout.ringWidth)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, center.x, center.y, InspectorLayout.ringRadius, 0, 2 * Double.pi)
+        cairo_stroke(cairo)
+        let label = InspectorLayout.labelFrame(at: center, in: canvasFrame)
+        PanelStyle.fill(label, on: cairo)
+        let width = label.width - 6
+        for (index, line) in contactText(contact, now: now).enumerated() {
+            writer.line(line, at: Point(x: label.minX + 3, y: label.minY + 2 + Double(index) * PanelStyle.lineHeight),
+                        width: width, color: PanelStyle.text)
+        }
+    }
+
+    /// A contact's two lines: who it is, then what it does (its age with
+    /// "≥" when it was down before the overlay opened).
+    ///
+    ///     seat0 #3 finger
+    ///     move 1.2s 118Hz f41
+    static func contactText(_ contact: InspectorModel.Contact, now: Double) -> [String] {
+        let age = (contact.age(at: now) * 10).rounded(.down) / 10
+        return ["\(contact.device.seat) #\(contact.id) \(name(of: contact.device.kind))",
+                "\(name(of: contact.phase)) \(contact.sawDown ? "" : "≥")\(age)s "
+                    + "\(Int(contact.rate(at: now).rounded()))Hz f\(contact.frame)"]
+    }
+
+    /// A frame's line: its number, where it came from, its changes in order.
+    ///
+    ///     f41 seat0 finger: 1 move, 2 move
+    static func frameText(_ frame: InspectorModel.FrameGroup) -> String {
+        guard let device = frame.device, !frame.cancelsAll else { return "f\(frame.serial) cancel every touch" }
+        let changes = frame.changes.map { "\($0.id) \(name(of: $0.phase))" }.joined(separator: ", ")
+        return "f\(frame.serial) \(device.seat) \(name(of: device.kind)): \(changes)"
+    }
+
+    static func latencyText(_ latency: LatencyReadout) -> String {
+        if let difference = latency.unrelatedClockDifference {
+            return "event times not on our clock (\(PanelStyle.duration(difference)) apart)"
+        }
+        guard let last = latency.last, let median = latency.median, let maximum = latency.maximum else {
+            return "no input yet"
+        }
+        return "last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
+            + " max \(PanelStyle.duration(maximum)) of \(latency.samples.count)"
+    }
+
+    /// The kinds as a person calls them: the pointer is the mouse.
+    static func name(of kind: Touch.Kind) -> String {
+        switch kind {
+        case .finger: "finger"
+        case .pointer: "mouse"
+        case .pen: "pen"
+        case .eraser: "eraser"
+        }
+    }
+
+    /// The phases by their protocol names (`wl_touch.down`, …).
+    static func name(of phase: RawTouch.Phase) -> String {
+        switch phase {
+        case .down: "down"
+        case .move: "move"
+        case .up: "up"
+        case .cancel: "cancel"
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Canvas
+import Decorations
+import Playground
+import Render
+import Timing
+import TouchCore
+import WaylandClient
+
+/// The app without its compositor: the core's window holding the title bar,
+/// the canvas and its controller, the gesture playground (in the canvas's
+/// place while shown), the banner, the inspector overlay, and
+/// what turns input batches into touches and keys on the way (palm
+/// rejection, the pen hover rings, `InputTranslator`).
+///
+/// A `Session` shows it in a Wayland window; `touchtracker replay` feeds
+/// it a recording's batches on a fake clock. Both run this same wiring, so
+/// a replay draws what the live app drew.
+final class CanvasScene {
+    let application = TouchCore.Application()
+    let window: TouchCore.Window
+    let canvas: CanvasView
+    let canvasController: CanvasController
+    /// Our own title bar, shown when the compositor leaves decorations to us.
+    let titleBar = TitleBarView(title: Session.title)
+    /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
+    let banner = Banner(frame: .zero)
+    private let translator: InputTranslator
+    /// Ignores fingers on the canvas while a pen is near.
+    let palmRejection: PalmRejection
+    /// The rings of the pens hovering over the canvas.
+    let penHover: PenHover
+    /// The inspector overlay (F12, or the canvas menu).
+    let inspector: InspectorOverlay
+    /// The gesture playground, hidden until shown (`showPlayground()`).
+    let playground = PlaygroundView()
+    /// Plays a sound the playground asks for (its cue shows anyway).
+    var onPlaygroundSound: ((PlaygroundSound) -> Void)?
+    /// Receives the `--trace` lines; nil without `--trace`.
+    var traceLine: ((String) -> Void)? {
+        didSet { setTracer() }
+    }
+
+    /// Ctrl+Q.
+    var onQuit: () -> Void = {}
+    /// Palm rejection was turned on or off from the canvas menu.
+    var onPalmRejectionChange: (Bool) -> Void = { _ in }
+    /// Another drawing tool was picked (a key or the canvas menu).
+    var onToolChange: (DrawingTool) -> Void = { _ in }
+
+    /// - Parameters:
+    ///   - timers: the gestures' timers; `clock` is their clock, which palm
+    ///     rejection reads too.
+    ///   - exportBasePath: where the canvas menu's exports go (nil: exports
+    ///     are refused, as in a replay, which writes no file of its own accord).
+    ///   - tool: what strokes draw at first.
+    init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
+         tool: DrawingTool = .lines, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
+        window = TouchCore.Window(size: size, timers: timers)
+        window.menuController.textMeasurer = PangoTextMeasurer()
+        application.addWindow(window)
+        canvas = CanvasView(frame: window.bounds, drawing: drawing)
+        canvasController = CanvasController(canvas: canvas, exportBasePath: exportBasePath, report: report)
+        window.addSubview(canvas)
+        // Above the canvas, below the banner (saving still goes on).
+        playground.isHidden = true
+        window.addSubview(playground)
+        window.addSubview(banner)
+        window.addSubview(titleBar)
+        translator = InputTranslator(window: window)
+        let clock = timers.clock
+        palmRejection = PalmRejection(now: { clock.now },
+                                      isOnCanvas: { [unowned canvas] in !canvas.isHidden && canvas.frame.contains($0) })
+        palmRejection.isEnabled = isPalmRejectionOn
+        penHover = PenHover(isOnCanvas: { [unowned canvas] in !canvas.isHidden && canvas.frame.contains($0) },
+                            damage: { [unowned window] in window.setNeedsDisplay($0) })
+        inspector = InspectorOverlay(timers: timers, canvasFrame: canvas.frame,
+                                     recognizers: { [unowned canvas] in canvas.gestureRecognizers },
+                                     damage: { [unowned window] in window.setNeedsDisplay($0) })
+        translator.onAppKey = { [unowned self] press in
+            switch (press.key, press.modifiers) {
+            case (.character("q"), .control):
+                onQuit()
+            case (.other(Keysym.f12), []) where !press.isRepeat:
+                inspector.toggle()
+            default:
+                return false
+            }
+            return true
+        }
+        translator.onTouchFrame = { [unowned self] frame in inspector.observe(frame) }
+        inspector.onToggle = { [unowned self] in setTracer() }
+        canvasController.isInspectorOpen = { [unowned self] in inspector.isOpen }
+        canvasController.toggleInspector = { [unowned self] in inspector.toggle() }
+        translator.onSecondaryClick = { [unowned self] point in
+            // A right click on our title bar (or in the playground) is not the canvas's.
+            guard !canvas.isHidden, canvas.frame.contains(point) else { return }
+            canvasController.secondaryClick(at: canvas.convert(point, from: nil))
+        }
+        canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
+        canvasController.setPalmRejection = { [unowned self] on in
+            palmRejection.isEnabled = on
+            onPalmRejectionChange(on)
+        }
+        canvasController.showPlayground = { [unowned self] in showPlayground() }
+        playground.onExit = { [unowned self] in showDrawing() }
+        playground.onSound = { [unowned self] sound in onPlaygroundSound?(sound) }
+        canvas.tool = tool
+        canvas.onToolChange = { [unowned self] tool in onToolChange(tool) }
+    }
+
+    /// The window's tracer: `--trace`'s lines, the open inspector's
+    /// recognizer timeline, the shown playground's side panel, any of them
+    /// or (the default) none, which costs nothing.
+    private func setTracer() {
+        let inspector = inspector.isOpen ? inspector : nil
+        let panel: PlaygroundView? = isShowingPlayground ? playground : nil
+        guard traceLine != nil || inspector != nil || panel != nil else {
+            window.tracer = nil
+            return
+        }
+        let clock = window.timers.clock
+        window.tracer = { [traceLine] record in
+            traceLine?(TraceLog.line(for: record))
+            inspector?.record(record)
+            panel?.record(record, at: clock.now)
+        }
+    }
+
+    /// Whether the playground is shown instead of the drawing.
+    var isShowingPlayground: Bool { !playground.isHidden }
+
+    /// Shows the playground in place of the drawing: the canvas is hidden,
+    /// so it neither draws nor takes touches (`--playground`, and the canvas
+    /// menu's Gesture Playground).
+    func showPlayground() {
+        guard playground.isHidden else { return }
+        window.menuController.hideMenu()
+        playground.isHidden = false
+        canvas.isHidden = true
+        playground.becomeFirstResponder()
+        setTracer()
+    }
+
+    /// Back to the drawing ("‹ Drawing", Escape).
+    func showDrawing() {
+        guard !playground.isHidden else { return }
+        playground.willHide()
+        playground.isHidden = true
+        canvas.isHidden = false
+        canvas.becomeFirstResponder()
+        setTracer()
+    }
+
+    /// The drawing is being opened (in the background): the canvas takes
+    /// no input until `documentOpened`.
+    func beginOpening() {
+        canvas.isUserInteractionEnabled = false
+    }
+
+    /// The drawing's lines (and their index), as opened, go on the canvas,
+    /// which takes input from now on.
+    func documentOpened(_ lines: Drawing) {
+        canvas.drawing.takeLines(of: lines)
+        canvas.setNeedsDisplay()
+        canvas.isUserInteractionEnabled = true
+        // The canvas answers the keyboard from the start: Ctrl+Z must undo
+        // a line just drawn, before any tap made the canvas first responder
+        // (unless the playground took its place meanwhile).
+        if !isShowingPlayground { canvas.becomeFirstResponder() }
+    }
+
+    /// One input batch of the Wayland layer, on its way to the core.
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .touch(let frame):
+            guard let kept = palmRejection.filter(frame) else { return }
+            translator.handle(.touch(kept))
+        case .tabletTool(let frame):
+            palmRejection.observe(frame)
+            penHover.observe(frame)
+            translator.handle(event)
+        case .pointer, .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
+            translator.handle(event)
+        }
+    }
+
+    /// Places the title bar (if shown) along the top, the canvas below it
+    /// and the banner along the canvas's bottom edge, in `layout`'s window.
+    func layOut(_ layout: WindowLayout) {
+        let bounds = Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
+        // A configure that only changes states (activated, maximized) must
+        // not repaint the whole window.
+        if window.frame != bounds { window.frame = bounds }
+        var canvasFrame = bounds
+        titleBar.isHidden = !layout.showsTitleBar
+        if layout.showsTitleBar {
+            let height = min(TitleBarView.height(scale: layout.scale), bounds.height)
+            titleBar.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
+            titleBar.isActive = layout.activated
+            titleBar.isMaximized = layout.maximized
+            canvasFrame = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width,
+                               height: bounds.height - height)
+        }
+        if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
+        let bannerFrame = Banner.frame(in: canvasFrame)
+        if banner.frame != bannerFrame { banner.frame = bannerFrame }
+        if playground.frame != canvasFrame { playground.frame = canvasFrame }
+        inspector.canvasFrame = canvasFrame
+    }
+}

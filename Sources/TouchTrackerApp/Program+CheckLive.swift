@@ -1,0 +1,52 @@
+import Canvas
+import Platform
+import Timing
+import WaylandClient
+
+extension Program {
+    /// `check --live`: a session with the guide on the canvas, recorded
+    /// (to `record`, or a scratch file), then the report of that recording.
+    /// The drawing is `path` with `--file`, else a scratch drawing: a
+    /// check leaves the user's drawing alone. Scratch files go when done.
+    static func checkLive(documentAt path: String?, record: String?, json: Bool) -> ExitStatus {
+        let scratch: String
+        do {
+            scratch = try FileSystem.makeTemporaryDirectory(prefix: "touchtracker-check")
+        } catch {
+            printError("touchtracker: cannot create a scratch directory in /tmp: \(error)")
+            return .failure
+        }
+        let drawingPath = path ?? scratch + "/drawing.json"
+        let recordingPath = record ?? scratch + "/check.ttrec"
+        defer {
+            for name in ["drawing.json", "drawing.json.journal", "drawing.json.lock", "check.ttrec"] {
+                try? FileSystem.remove(scratch + "/" + name)
+            }
+            try? FileSystem.removeDirectory(scratch)
+        }
+        let session: Session
+        do {
+            let file = try RecordingFile(path: recordingPath)
+            let opening = try Document.beginOpening(at: drawingPath)
+            let display = try Display.connect()
+            session = try Session(display: display, clock: SystemClock(), opening: opening, record: file,
+                                  report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)
+        } catch let error as DocumentError {
+            printError("touchtracker: \(error)")
+            return status(for: error)
+        } catch {
+            printError("touchtracker: \(error)")
+            return .failure
+        }
+        var runError: Error?
+        do {
+            try session.run()
+        } catch {
+            runError = error
+        }
+        let ended = conclude(session, runError: runError, report: { printError("touchtracker: \($0)") })
+        let checked = check(recordingPath, json: json)
+        if record != nil { printError("touchtracker: the recording is in \(recordingPath)") }
+        return ended == .success ? checked : ended
+    }
+}

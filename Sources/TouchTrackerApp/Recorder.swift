@@ -1,0 +1,117 @@
+import Canvas
+import Timing
+import WaylandClient
+
+/// Writes a session's input to a `RecordingFile` (`--record`), in the
+/// format `RecordingFormat` describes.
+///
+/// Recording must not slow input down: batches are kept in memory as they
+/// arrive (the values and the time, nothing formatted), and turned into
+/// lines and written in one `write` when the loop goes idle, after the
+/// frame is on its way. The file then holds everything up to the last
+/// idle moment, so a crash loses at most one iteration's batches (and
+/// leaves at worst a torn last line, which `replay` names).
+///
+/// The header names the seats, which the compositor names only after the
+/// window exists: it is written at the first idle moment after a seat
+/// reported its capabilities (they follow its name), or once
+/// `headerDelay` passed without a seat (headless weston has none).
+final class Recorder {
+    private let file: RecordingFile
+    private let clock: Clock
+    private let start: Double
+    private let palmRejection: Bool
+    private let report: (String) -> Void
+    /// What happened since the last write, in order, with its time.
+    private enum Entry {
+        case batch(InputEvent, InputOrigin, seatVersion: UInt32?)
+        case layout(WindowLayout)
+        case drawing([Line])
+        case end
+    }
+    private var pending: [(time: Double, entry: Entry)] = []
+    /// The seats seen so far, with their versions, for the header.
+    private var seats: [(name: String, version: UInt32)] = []
+    private var headerWritten = false
+    private var lastLayout: WindowLayout?
+    /// Set when a write failed: the recording stops, the session goes on.
+    private var failed = false
+
+    init(file: RecordingFile, clock: Clock, palmRejection: Bool, report: @escaping (String) -> Void) {
+        self.file = file
+        self.clock = clock
+        start = clock.now
+        self.palmRejection = palmRejection
+        self.report = report
+    }
+
+    private var now: Double { clock.now - start }
+
+    /// How long the header waits for a seat to report, in seconds: seats
+    /// come within the first roundtrips, and a crash soon after the start
+    /// must still leave a recording on disk.
+    static let headerDelay = 1.0
+
+    func record(_ event: InputEvent, origin: InputOrigin, seatVersion: UInt32?) {
+        if case .seatCapabilities(let seat, _, _, _) = event, let seatVersion,
+           !seats.contains(where: { $0.name == seat }) {
+            seats.append((seat, seatVersion))
+        }
+        append(.batch(event, origin, seatVersion: seatVersion))
+    }
+
+    /// The drawing is open with these lines: what a replay starts from.
+    func record(drawingOpened lines: [Line]) {
+        append(.drawing(lines))
+    }
+
+    /// Records the window's layout when it changed.
+    func record(_ layout: WindowLayout) {
+        guard layout != lastLayout else { return }
+        lastLayout = layout
+        append(.layout(layout))
+    }
+
+    private func append(_ entry: Entry) {
+        guard !failed else { return }
+        pending.append((now, entry))
+    }
+
+    /// Writes what is buffered (once the header can be written).
+    func flush() {
+        guard !failed, !pending.isEmpty, headerWritten || !seats.isEmpty || now >= Self.headerDelay else { return }
+        write()
+    }
+
+    /// The session ended: the end line, everything buffered, and the file closed.
+    func finish() {
+        append(.end)
+        if !failed { write() }
+        file.close()
+    }
+
+    private func write() {
+        var bytes: [UInt8] = []
+        if !headerWritten {
+            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection) + "\n").utf8)
+            headerWritten = true
+        }
+        for (time, entry) in pending {
+            let line: String
+            switch entry {
+            case .batch(let event, let origin, let seatVersion):
+                line = RecordingFormat.line(event, origin: origin, seatVersion: seatVersion, at: time)
+            case .layout(let layout): line = RecordingFormat.line(layout, at: time)
+            case .drawing(let lines): line = RecordingFormat.line(drawing: lines, at: time)
+            case .end: line = RecordingFormat.endLine(at: time)
+            }
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        pending.removeAll(keepingCapacity: true)
+        if let error = file.write(bytes) {
+            failed = true
+            report("recording to \(file.path) stopped: \(error)")
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Canvas
+import JSONLine
+import Platform
+import TouchCore
+import WaylandClient
+
+/// A `--record` file read back (see `RecordingFormat`): its header and its
+/// lines in order, for `replay` and `check`.
+struct Recording {
+    struct Seat: Equatable {
+        var name: String
+        var version: UInt32
+    }
+
+    enum Item {
+        /// The drawing the session opened, with these lines.
+        case drawing([Line])
+        case window(WindowLayout)
+        case batch(InputEvent, origin: InputOrigin, seatVersion: UInt32?)
+        case end
+    }
+
+    struct Entry {
+        /// Seconds since the recording began, on our monotonic clock.
+        var time: Double
+        var item: Item
+        /// The line of the file it was read from (1 is the header).
+        var lineNumber: Int
+    }
+
+    /// A file that is no recording this version can read, with where and why.
+    struct Unreadable: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    var appVersion: String
+    var seats: [Seat]
+    var palmRejection: Bool
+    var entries: [Entry]
+    /// False when the file has no end line (the session crashed, or the
+    /// file was cut): what is there is still read.
+    var isComplete: Bool { entries.last.map { if case .end = $0.item { true } else { false } } ?? false }
+
+    /// Reads the recording at `path`.
+    static func read(path: String) throws(Unreadable) -> Recording {
+        var bytes: [UInt8] = []
+        do {
+            let file = try FileDescriptor.open(path, .readOnly)
+            defer { try? file.close() }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = try file.read(into: &chunk)
+                if count == 0 { break }
+                bytes += chunk[0..<count]
+            }
+        } catch {
+            throw Unreadable(description: "\(path): \(error)")
+        }
+        return try parse(bytes, name: path)
+    }
+
+    /// Reads a recording's bytes; `name` goes in front of every error.
+    static func parse(_ bytes: [UInt8], name: String) throws(Unreadable) -> Recording {
+        func fail(_ line: Int, _ reason: String) -> Unreadable {
+            Unreadable(description: "\(name): line \(line): \(reason)")
+        }
+        guard !bytes.isEmpty else { throw Unreadable(description: "\(name): empty file, not a recording") }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = bytes.last == UInt8(ascii: "\n")
+        if endsWithNewline { lines.removeLast() }
+        guard let headerObject = try? JSONLineReader.parse(String(decoding: lines[0], as: UTF8.self)).objectValue,
+              let format = headerObject[RecordingFormat.headerKey]?.numberValue
+        else {
+            throw Unreadable(description: "\(name): not a touchtracker recording (no header line; "
+                                          + "a --log-input log is not a recording: make one with --record)")
+        }
+        guard format == Double(RecordingFormat.version) else {
+            throw Unreadable(description: "\(name): recording format \(JSONValue.number(format).text); "
+                                          + "this touchtracker reads format \(RecordingFormat.version)")
+        }
+        var recording = Recording(appVersion: headerObject["app"]?.stringValue ?? "unknown", seats: [],
+                                  palmRejection: headerObject["palmRejection"]?.boolValue ?? true, entries: [])
+        for seat in headerObject["seats"]?.arrayValue ?? [] {
+            guard let object = seat.objectValue, let name = object["name"]?.stringValue,
+                  let version = object["version"]?.numberValue.flatMap({ UInt32(exactly: $0) })
+            else { throw fail(1, "a seat of the header is not {\"name\":…,\"version\":…}") }
+            recording.seats.append(Seat(name: name, version: version))
+        }
+        var lastTime = -Double.infinity
+        for index in 1..<lines.count {
+            let number = index + 1
+            let text = String(decoding: lines[index], as: UTF8.self)
+            if text.isEmpty { continue }
+            if case .end? = recording.entries.last?.item { throw fail(number, "a line after the end line") }
+            let object: JSONObject
+            do {
+                guard let parsed = try JSONLineReader.parse(text).objectValue else {
+                    throw fail(number, "not a JSON object")
+                }
+                object = parsed
+            } catch let error as JSONLineReader.Malformed {
+                if index == lines.count - 1 && !endsWithNewline {
+                    throw fail(number, "cut short (\(error)): the recording was interrupted while it was "
+                                       + "written; delete this last line to use the rest")
+                }
+                throw fail(number, "not JSON: \(error)")
+            } catch let error as Unreadable {
+                throw error
+            } catch {
+                throw fail(number, "\(error)")
+            }
+            guard let time = object["t"]?.numberValue else { throw fail(number, "no \"t\" (time of receipt)") }
+            guard time >= lastTime else { throw fail(number, "time goes backwards (\(time) after \(lastTime))") }
+            lastTime = time
+            let item: Item
+            if let drawing = object["drawing"] {
+                var lines: [Line] = []
+                for value in drawing.arrayValue ?? [] {
+                    guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 4 else {
+                        throw fail(number, "a line of the drawing is not [x0,y0,x1,y1]")
+                    }
+                    lines.append(Line(begin: Point(x: numbers[0], y: numbers[1]), end: Point(x: numbers[2], y: numbers[3])))
+                }
+                item = .drawing(lines)
+            } else if let window = object["window"] {
+                item = .window(try layout(window, fail: { fail(number, $0) }))
+            } else if object["end"] != nil {
+                item = .end
+            } else if let originName = object["origin"]?.stringValue {
+                guard let origin = InputOrigin(rawValue: originName) else {
+                    throw fail(number, "unknown origin '\(originName)'")
+                }
+                let event: InputEvent
+                do {
+                    event = try InputLog.event(from: object)
+                } catch {
+                    throw fail(number, "\(error)")
+                }
+                let seatVersion = object["seatVersion"]?.numberValue.flatMap { UInt32(exactly: $0) }
+                item = .batch(event, origin: origin, seatVersion: seatVersion)
+            } else {
+                throw fail(number, "neither a window, an input batch nor the end")
+            }
+            recording.entries.append(Entry(time: time, item: item, lineNumber: number))
+        }
+        return recording
+    }
+
+    private static func layout(_ value: JSONValue, fail: (String) -> Unreadable) throws(Unreadable) -> WindowLayout {
+        guard let object = value.objectValue,
+              let width = object["width"]?.numberValue.flatMap({ Int(exactly: $0) }), width > 0,
+              let height = object["height"]?.numberValue.flatMap({ Int(exactly: $0) }), height > 0,
+              let scale = object["scale"]?.numberValue, scale > 0,
+              let decorations = object["decorations"]?.stringValue, ["client", "server"].contains(decorations)
+        else { throw fail("a window without a positive width, height and scale, and its decorations") }
+        let states = object["states"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return WindowLayout(width: width, height: height, scale: scale, clientSideDecorations: decorations == "client",
+                            maximized: states.contains("maximized"), fullscreen: states.contains("fullscreen"),
+                            activated: states.contains("activated"))
+    }
+}

@@ -1,0 +1,97 @@
+import Canvas
+import JSONLine
+import TouchCore
+import WaylandClient
+
+/// The `--record` format, version 1: JSON lines, the `--log-input` format
+/// with what a replay and a report need around it. Field names and order
+/// are stable.
+///
+/// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.1.0",
+///   "seats":[{"name":"seat0","version":8}],"palmRejection":true}`: the
+///   format version, the app's version, the seats bound when it was
+///   written (with their `wl_seat` version), whether palm rejection was on.
+/// - Every other line starts with `"t"`, our monotonic clock's time of
+///   receipt in seconds since the recording began (to the microsecond),
+///   then one of:
+///   - `"drawing":[[x0,y0,x1,y1],…]`: the lines of the drawing the session
+///     opened, once it is open (until then the canvas takes no input);
+///   - `"window":{"width":…,"height":…,"scale":…,"decorations":"client"|"server",
+///     "states":["maximized","fullscreen","activated"]}`: the window's
+///     logical size, scale, who draws the title bar and the states that
+///     place our views, at the start and at each change;
+///   - `"origin":…`: an input batch, whose `--log-input` fields follow.
+///     The origin says how it came to be (`InputOrigin`): `compositor`
+///     (its frame event, or an event that is a batch of its own),
+///     `unframed` (a pointer event of a seat without frames),
+///     `missingFrame` (no frame closed it: the app did), `cancel`
+///     (`wl_touch.cancel`), `reusedID` (a down for an id still down
+///     cancelled the stale touch), `removed` (the device went away),
+///     `keyRepeat`. A seat-capabilities batch has `"seatVersion"` before
+///     its other fields;
+///   - `"end":true`: the session ended here (the last line of a whole
+///     recording).
+enum RecordingFormat {
+    static let version = 1
+    static let headerKey = "touchtrackerRecording"
+
+    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool) -> String {
+        var object = JSONObject()
+        object.add(headerKey, .number(Double(version)))
+        object.add("app", .string(Version.string))
+        object.add("seats", .array(seats.map { seat in
+            var entry = JSONObject()
+            entry.add("name", .string(seat.name))
+            entry.add("version", .number(Double(seat.version)))
+            return .object(entry)
+        }))
+        object.add("palmRejection", .bool(palmRejection))
+        return object.line
+    }
+
+    static func line(drawing lines: [Line], at time: Double) -> String {
+        var object = JSONObject()
+        object.add("t", Self.time(time))
+        object.add("drawing", .array(lines.map { line in
+            .array([line.begin.x, line.begin.y, line.end.x, line.end.y].map { .number($0) })
+        }))
+        return object.line
+    }
+
+    /// Seconds, to the microsecond: enough to order batches and place
+    /// timers, and the same text on every machine.
+    static func time(_ seconds: Double) -> JSONValue {
+        .number((seconds * 1_000_000).rounded() / 1_000_000)
+    }
+
+    static func line(_ layout: WindowLayout, at time: Double) -> String {
+        var object = JSONObject()
+        object.add("t", Self.time(time))
+        var window = JSONObject()
+        window.add("width", .number(Double(layout.width)))
+        window.add("height", .number(Double(layout.height)))
+        window.add("scale", .number(layout.scale))
+        window.add("decorations", .string(layout.clientSideDecorations ? "client" : "server"))
+        let states = [(layout.maximized, "maximized"), (layout.fullscreen, "fullscreen"),
+                      (layout.activated, "activated")]
+        window.add("states", .array(states.filter(\.0).map { .string($0.1) }))
+        object.add("window", .object(window))
+        return object.line
+    }
+
+    static func line(_ event: InputEvent, origin: InputOrigin, seatVersion: UInt32?, at time: Double) -> String {
+        var object = JSONObject()
+        object.add("t", Self.time(time))
+        object.add("origin", .string(origin.rawValue))
+        if let seatVersion { object.add("seatVersion", .number(Double(seatVersion))) }
+        for field in InputLog.object(for: event).fields { object.add(field.0, field.1) }
+        return object.line
+    }
+
+    static func endLine(at time: Double) -> String {
+        var object = JSONObject()
+        object.add("t", Self.time(time))
+        object.add("end", .bool(true))
+        return object.line
+    }
+}

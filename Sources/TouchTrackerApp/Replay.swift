@@ -1,0 +1,81 @@
+import Canvas
+import Timing
+import TouchCore
+import WaylandClient
+
+/// `touchtracker replay`: a recording run through the app's own scene
+/// (`CanvasScene`: the core, its recognizers and the canvas, wired as in a
+/// session) with no compositor, on a fake clock set to each batch's
+/// recorded time of receipt, so the gestures' timers (double tap, long
+/// press) fire where they fired live. Nothing is read or written but the
+/// recording: the drawing starts as the recording's drawing line says, and
+/// the canvas menu's exports are refused.
+///
+/// The same recording gives the same drawing on every run: nothing in it
+/// reads the real clock, the disk or the compositor.
+final class Replay {
+    /// Where the fake clock starts: any time will do, as long as it is the
+    /// same on every run.
+    static let startTime = 1000.0
+
+    /// A window before the compositor's first configure (a recording of a
+    /// session that ended before its window was shown).
+    static let unconfigured = WindowLayout(width: 960, height: 640, scale: 1, clientSideDecorations: true)
+
+    private let recording: Recording
+    private let clock = ManualClock(now: Replay.startTime)
+    private let timers: TimerQueue
+    let scene: CanvasScene
+    /// Ctrl+Q (or the title bar's close button) ended the recorded session here.
+    private var quit = false
+
+    /// - Parameters:
+    ///   - trace: receives the `--trace` lines of the run.
+    ///   - report: receives what the canvas says to the user (a refused export).
+    init(_ recording: Recording, trace: ((String) -> Void)? = nil, report: @escaping (String) -> Void) {
+        self.recording = recording
+        timers = TimerQueue(clock: clock)
+        let first = recording.entries.lazy.compactMap { entry -> WindowLayout? in
+            if case .window(let layout) = entry.item { layout } else { nil }
+        }.first ?? Self.unconfigured
+        scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
+                            drawing: Drawing(), palmRejection: recording.palmRejection,
+                            exportBasePath: nil, report: report)
+        scene.onQuit = { [unowned self] in quit = true }
+        scene.titleBar.onRequest = { [unowned self] request in
+            // Moving, resizing and maximizing are the compositor's to do:
+            // what it did is in the recording's window lines.
+            if case .close = request { quit = true }
+        }
+        scene.traceLine = trace
+        scene.layOut(first)
+        // As in the session: no input reaches the canvas until the drawing
+        // is open (its line in the recording).
+        scene.beginOpening()
+    }
+
+    /// Runs every line of the recording, in order; returns the drawing
+    /// as it ends.
+    @discardableResult
+    func run() -> Drawing {
+        for entry in recording.entries {
+            guard !quit else { break }
+            // Timers due before this batch fire first, at their own time.
+            let time = Self.startTime + entry.time
+            if time > clock.now { timers.advance(by: time - clock.now) }
+            switch entry.item {
+            case .drawing(let lines):
+                scene.documentOpened(Drawing(lines: lines))
+            case .window(let layout):
+                scene.layOut(layout)
+            case .batch(let event, _, _):
+                scene.handle(event)
+            case .end:
+                break
+            }
+            // Nothing is shown: the damage the views raised goes nowhere.
+            _ = scene.window.takeDamage()
+        }
+        return scene.canvas.drawing
+    }
+}

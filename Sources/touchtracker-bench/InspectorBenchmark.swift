@@ -1,0 +1,125 @@
+import TestCompositor
+import TestSupport
+import TouchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Figures 13a–c: what the inspector overlay costs a finger drawing, with
+/// the real app wiring (`Session`) at 1920×1080 over 10,000 finished lines,
+/// through the scripted test compositor, timed as `InputLatencyBenchmark`
+/// times a batch (from the compositor sending a motion to the flush of the
+/// commit showing it).
+///
+/// One finger circles in the middle of the window, away from the panel; its
+/// motions alternate in blocks of 20 between the overlay closed and open,
+/// so both sides of the ratio see the same machine load. The motion with
+/// the overlay open is judged against what it must not become, a repaint
+/// of the whole window (with the overlay open), timed in the same run; its
+/// ratio to the motion with the overlay closed is reported. With the overlay
+/// open, each motion repaints the line, the contact's ring and label where
+/// they were and are, and the panel's frame lines (the latency's one frame
+/// later, a recognizer's row when its state changes): the area each such
+/// commit damages is recorded, and the largest must stay a small part of
+/// the window.
+enum InspectorBenchmark {
+    static let block = 20
+
+    static func run(motions: Int, verdict: Figure.Verdict) throws -> [Figure] {
+        let bench = try SessionOnTestCompositor(lineCount: 10_000)
+        // A small circle: the finger's line (straight from where it went
+        // down) stays short, and the damage is the overlay's.
+        let center = Point(x: 1100, y: 560), radius = 20.0
+        var closed = Samples(reservingCapacity: motions / 2), open = Samples(reservingCapacity: motions / 2)
+        var largestOpenDamage = 0.0
+        var largestOpenRects: [DamageRect] = []
+        var time: UInt32 = 1000
+        var angle = 0.0
+        func point() -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
+
+        try bench.settle()
+        let start = point()
+        let framesBeforeDown = bench.framesDrawn
+        bench.seat.touchDown(on: bench.surface.resource, id: 0, x: start.x, y: start.y, time: time)
+        bench.seat.touchFrame()
+        try bench.pump("the down's frame never came") { bench.framesDrawn > framesBeforeDown }
+        for index in 0..<motions {
+            let inspecting = (index / block) % 2 == 1
+            if inspecting != bench.session.isInspectorOpen {
+                try quiet(bench)
+                let frames = bench.framesDrawn
+                bench.session.toggleInspector()
+                try bench.pump("the inspector's frame never came") { bench.framesDrawn > frames }
+            }
+            try quiet(bench)
+            angle += 0.15
+            time += 8
+            let next = point()
+            let latency = try InputLatencyBenchmark.timeBatch(bench, "motion") {
+                bench.seat.touchMotion(id: 0, x: next.x, y: next.y, time: time)
+            }
+            if inspecting {
+                open.append(latency)
+                // What the commit damaged: the frame's own change (the
+                // buffer painted may also catch up with earlier frames').
+                let damage = bench.surface.lastCommit?.bufferDamage ?? []
+                if area(of: damage) > largestOpenDamage {
+                    largestOpenDamage = area(of: damage)
+                    largestOpenRects = damage
+                }
+            } else {
+                closed.append(latency)
+            }
+        }
+        // What the overlay must not cost a motion: a repaint of the whole
+        // window, with it open and the finger still down.
+        if !bench.session.isInspectorOpen { bench.session.toggleInspector() }
+        var fullRepaints = Samples(reservingCapacity: motions / 20)
+        for _ in 0..<max(motions / 20, 3) {
+            try quiet(bench)
+            let frames = bench.framesDrawn
+            let start = Stopwatch.now
+            bench.session.window.setNeedsDisplay()
+            try bench.pump("the full repaint never came") { bench.framesDrawn > frames }
+            fullRepaints.append(bench.lastFlush - start)
+        }
+        try quiet(bench)
+        bench.seat.touchUp(id: 0, time: time + 8)
+        bench.seat.touchFrame()
+        try bench.settle()
+
+        let window = Double(SessionOnTestCompositor.width) * Double(SessionOnTestCompositor.height)
+        let setUp = "1920×1080, 10,000 finished lines, one finger circling, blocks of \(block) motions"
+        return [
+            Figure(name: "motion batch → wl_surface.commit with the inspector open ÷ a full repaint with it open, p50",
+                   value: open.median / fullRepaints.median, unit: "×", budget: .atMost(0.25), verdict: verdict,
+                   details: ["open: \(open.durationSummary)", "full repaint: \(fullRepaints.durationSummary); \(setUp)"]),
+            Figure(name: "motion batch → wl_surface.commit with the inspector open ÷ closed, p50",
+                   value: open.median / closed.median, unit: "×", budget: nil, verdict: .reportOnly,
+                   details: ["closed: \(closed.durationSummary)"]),
+            // Counted, not timed: judged in quick runs too.
+            Figure(name: "largest area one motion repaints with the inspector open", value: 100 * largestOpenDamage / window,
+                   unit: "% of the window", budget: .atMost(3), verdict: .enforced,
+                   details: ["\(Int(largestOpenDamage)) of \(Int(window)) points, over \(open.count) motions: "
+                                 + largestOpenRects.map(\.description).joined(separator: ", ")]),
+        ]
+    }
+
+    /// Settles until a settle draws nothing more (the overlay's latency
+    /// line, the last tiles of the line cache): the next motion is then
+    /// drawn at once. The compositor first reads the last frame's commit
+    /// and frame request, so that the settle answers it.
+    private static func quiet(_ bench: SessionOnTestCompositor) throws {
+        bench.compositor.dispatch()
+        for _ in 0..<10 {
+            let frames = bench.framesDrawn
+            try bench.settle()
+            if bench.framesDrawn == frames { return }
+        }
+        throw SessionOnTestCompositor.NeverHappened(description: "the session kept drawing without input")
+    }
+
+    private static func area(of rects: [DamageRect]) -> Double {
+        rects.reduce(0) { $0 + Double($1.width) * Double($1.height) }
+    }
+}
