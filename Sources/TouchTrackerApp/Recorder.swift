@@ -21,6 +21,7 @@ final class Recorder {
     private let clock: Clock
     private let start: Double
     private let palmRejection: Bool
+    private let tool: DrawingTool
     private let report: (String) -> Void
     /// What happened since the last write, in order, with its time.
     private enum Entry {
@@ -37,11 +38,13 @@ final class Recorder {
     /// Set when a write failed: the recording stops, the session goes on.
     private var failed = false
 
-    init(file: RecordingFile, clock: Clock, palmRejection: Bool, report: @escaping (String) -> Void) {
+    init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
+         report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         start = clock.now
         self.palmRejection = palmRejection
+        self.tool = tool
         self.report = report
     }
 
@@ -93,7 +96,7 @@ final class Recorder {
     private func write() {
         var bytes: [UInt8] = []
         if !headerWritten {
-            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection) + "\n").utf8)
+            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

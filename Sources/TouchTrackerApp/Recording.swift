@@ -36,6 +36,8 @@ struct Recording {
     var appVersion: String
     var seats: [Seat]
     var palmRejection: Bool
+    /// The drawing tool strokes began with.
+    var tool: DrawingTool
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -79,7 +81,14 @@ struct Recording {
                                           + "this touchtracker reads format \(RecordingFormat.version)")
         }
         var recording = Recording(appVersion: headerObject["app"]?.stringValue ?? "unknown", seats: [],
-                                  palmRejection: headerObject["palmRejection"]?.boolValue ?? true, entries: [])
+                                  palmRejection: headerObject["palmRejection"]?.boolValue ?? true,
+                                  tool: .lines, entries: [])
+        if let tool = headerObject["tool"] {
+            guard let toolName = tool.stringValue, let known = DrawingTool(rawValue: toolName) else {
+                throw Unreadable(description: "\(name): line 1: the tool is \(tool.text), not \"lines\" or \"freehand\"")
+            }
+            recording.tool = known
+        }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,
                   let version = object["version"]?.numberValue.flatMap({ UInt32(exactly: $0) })
@@ -116,10 +125,10 @@ struct Recording {
             if let drawing = object["drawing"] {
                 var lines: [Line] = []
                 for value in drawing.arrayValue ?? [] {
-                    guard let numbers = value.arrayValue?.compactMap(\.numberValue), numbers.count == 4 else {
-                        throw fail(number, "a line of the drawing is not [x0,y0,x1,y1]")
+                    guard let line = RecordingFormat.line(from: value) else {
+                        throw fail(number, "a line of the drawing is neither [x0,y0,x1,y1] nor {\"points\":[x,y,pressure,…]}")
                     }
-                    lines.append(Line(begin: Point(x: numbers[0], y: numbers[1]), end: Point(x: numbers[2], y: numbers[3])))
+                    lines.append(line)
                 }
                 item = .drawing(lines)
             } else if let window = object["window"] {

@@ -8,14 +8,19 @@ import WaylandClient
 /// are stable.
 ///
 /// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.1.0",
-///   "seats":[{"name":"seat0","version":8}],"palmRejection":true}`: the
-///   format version, the app's version, the seats bound when it was
-///   written (with their `wl_seat` version), whether palm rejection was on.
+///   "seats":[{"name":"seat0","version":8}],"palmRejection":true,"tool":"lines"}`:
+///   the format version, the app's version, the seats bound when it was
+///   written (with their `wl_seat` version), whether palm rejection was
+///   on, and the drawing tool strokes began with (`lines` or `freehand`;
+///   `lines` when absent). Later tool changes are key presses or menu
+///   choices in the batches.
 /// - Every other line starts with `"t"`, our monotonic clock's time of
 ///   receipt in seconds since the recording began (to the microsecond),
 ///   then one of:
-///   - `"drawing":[[x0,y0,x1,y1],…]`: the lines of the drawing the session
-///     opened, once it is open (until then the canvas takes no input);
+///   - `"drawing":[…]`: the lines of the drawing the session opened, once
+///     it is open (until then the canvas takes no input), each as in the
+///     drawing file: `[x0,y0,x1,y1]`, or `{"points":[x,y,pressure,…],
+///     "offset":[dx,dy]}` for a freehand line;
 ///   - `"window":{"width":…,"height":…,"scale":…,"decorations":"client"|"server",
 ///     "states":["maximized","fullscreen","activated"]}`: the window's
 ///     logical size, scale, who draws the title bar and the states that
@@ -35,7 +40,7 @@ enum RecordingFormat {
     static let version = 1
     static let headerKey = "touchtrackerRecording"
 
-    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool) -> String {
+    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -46,16 +51,46 @@ enum RecordingFormat {
             return .object(entry)
         }))
         object.add("palmRejection", .bool(palmRejection))
+        object.add("tool", .string(tool.rawValue))
         return object.line
     }
 
     static func line(drawing lines: [Line], at time: Double) -> String {
         var object = JSONObject()
         object.add("t", Self.time(time))
-        object.add("drawing", .array(lines.map { line in
-            .array([line.begin.x, line.begin.y, line.end.x, line.end.y].map { .number($0) })
-        }))
+        object.add("drawing", .array(lines.map(value(of:))))
         return object.line
+    }
+
+    /// A line as the drawing file writes it (see `DrawingFileFormat`).
+    static func value(of line: Line) -> JSONValue {
+        guard let points = line.freehandPoints else {
+            return .array([line.begin.x, line.begin.y, line.end.x, line.end.y].map { .number($0) })
+        }
+        var object = JSONObject()
+        object.add("points", .array(points.unmoved.flatMap { [$0.x, $0.y, $0.pressure].map(JSONValue.number) }))
+        if points.offset != .zero { object.add("offset", .array([.number(points.offset.dx), .number(points.offset.dy)])) }
+        return .object(object)
+    }
+
+    /// The line `value` holds, as `value(of:)` writes it; nil when it is none.
+    static func line(from value: JSONValue) -> Line? {
+        if let numbers = value.arrayValue?.compactMap(\.numberValue) {
+            guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
+            return Line(begin: Point(x: numbers[0], y: numbers[1]), end: Point(x: numbers[2], y: numbers[3]))
+        }
+        guard let object = value.objectValue, let samples = object["points"]?.arrayValue?.compactMap(\.numberValue),
+              !samples.isEmpty, samples.count % 3 == 0 else { return nil }
+        let points = stride(from: 0, to: samples.count, by: 3).map {
+            FreehandPoint(x: samples[$0], y: samples[$0 + 1], pressure: samples[$0 + 2])
+        }
+        var offset = Vector.zero
+        if let shift = object["offset"] {
+            guard let numbers = shift.arrayValue?.compactMap(\.numberValue), numbers.count == 2 else { return nil }
+            offset = Vector(dx: numbers[0], dy: numbers[1])
+        }
+        let line = Line(freehand: points, offset: offset)
+        return line.isFinite ? line : nil
     }
 
     /// Seconds, to the microsecond: enough to order batches and place

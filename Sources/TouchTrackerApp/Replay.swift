@@ -39,7 +39,7 @@ final class Replay {
             if case .window(let layout) = entry.item { layout } else { nil }
         }.first ?? Self.unconfigured
         scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
-                            drawing: Drawing(), palmRejection: recording.palmRejection,
+                            drawing: Drawing(), palmRejection: recording.palmRejection, tool: recording.tool,
                             exportBasePath: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
         scene.titleBar.onRequest = { [unowned self] request in

@@ -188,7 +188,8 @@ public final class Session {
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
-        recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, report: report) }
+        let tool = scene.canvas.tool
+        recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, report: report) }
         guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel

@@ -67,6 +67,24 @@ import Glibc
         #expect(replay.scene.window.menuController.isMenuVisible, "the tap's menu is open in the replay too")
     }
 
+    @Test func freehandLinesAndTheStartingToolReplayAsDrawn() throws {
+        let opened = Line(freehand: [FreehandPoint(x: 40, y: 40, pressure: 0.3), FreehandPoint(x: 90, y: 60, pressure: 0.9)],
+                          offset: Vector(dx: 5, dy: 7))
+        let app = try AppHarness(lines: [opened], settings: "tool = freehand\n", record: true)
+        // A freehand stroke with the tool the session started with, then
+        // the L key and a straight line.
+        try app.stroke(1, from: Point(x: 60, y: 150), to: Point(x: 300, y: 190), steps: 8)
+        try app.focusKeyboard()
+        try app.press(EvdevKey.l)
+        try app.stroke(2, from: Point(x: 60, y: 250), to: Point(x: 300, y: 250))
+        let live = app.canvas.drawing.lines
+        #expect(live.count == 3)
+        #expect(live[0] == opened && live[1].isFreehand && !live[2].isFreehand)
+        let recording = try recorded(app)
+        #expect(recording.tool == .freehand)
+        #expect(Replay(recording, report: { _ in }).run().lines == live)
+    }
+
     @Test func aDoubleTapFiresAtTheRecordedTimes() throws {
         let app = try AppHarness(lines: [line(100, 100, 300, 100)], record: true)
         try app.down(9, 50, 50)
@@ -111,7 +129,7 @@ import Glibc
         let text = String(decoding: AppHarness.read(app.recordingPath) ?? [], as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\","
-                               + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true}")
+                               + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true,\"tool\":\"lines\"}")
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.hasSuffix(",\"drawing\":[[100,100,300,100]]}") })
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":300,\"scale\":1,") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seatVersion\":8,\"seat\":\"seat0\",\"device\":\"seat\"") })
