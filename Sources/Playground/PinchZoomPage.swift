@@ -139,7 +139,8 @@ public final class ZoomContentView: View {
             context.fillPath()
         }
         context.draw("zoom me", centredAt: center, font: Font(size: 6), color: .white)
-        context.draw("pinch · double tap: ×1.5 · triple tap: ×2.25 · swipe ←/→: another page", at: Point(x: bounds.minX + 8, y: bounds.maxY - 20),
+        context.draw("pinch · double tap: ×1.5 · triple tap: ×2.25 · swipe ←/→: another page",
+                     at: Point(x: bounds.minX + 8, y: bounds.maxY - 20),
                      font: Font(size: 9), color: Color(red: 0.75, green: 0.78, blue: 0.85), width: bounds.width - 16,
                      truncation: .end)
     }
