@@ -47,4 +47,16 @@ public struct MemoryMapping {
     public func unmap() {
         munmap(base, size)
     }
+
+    /// Gives back the whole pages among the first `count` bytes
+    /// (`madvise(MADV_DONTNEED)`), so that a file read once from start to
+    /// end does not stay resident. For a private read-only mapping this
+    /// changes only what the process holds, never what it reads: a page
+    /// touched again is read back from the file.
+    public func release(upTo count: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = min(count, size) / page * page
+        guard length > 0 else { return }
+        _ = madvise(base, length, MADV_DONTNEED)
+    }
 }

@@ -83,14 +83,50 @@ public enum Exporter {
         try export(drawing.lines, to: path, size: size, scale: scale, sparing: drawingPath)
     }
 
-    /// Exports `lines` in drawing order: what `--export` uses, as it needs
-    /// no index of the lines.
+    /// Exports `lines` in drawing order.
     @discardableResult
     public static func export(_ lines: [Line], to path: String, size: Size? = nil,
                               scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
+        try export(bounds: paintedBounds(of: lines), to: path, size: size, scale: scale, sparing: drawingPath) { body in
+            for line in lines where !body(line) { return false }
+            return true
+        }
+    }
+
+    /// Exports a drawing read from its file a line at a time, as `--export`
+    /// does: the file is read again as the lines are drawn instead of
+    /// holding them, so the memory an SVG export takes does not grow with
+    /// the drawing (PNG: the page; PDF: Cairo keeps the page until the end).
+    /// Throws an `ExportError`, or the `DocumentError` of a file that no
+    /// longer reads as it did when opened.
+    @discardableResult
+    public static func export(_ drawing: SavedDrawing, to path: String, size: Size? = nil,
+                              scale: Double = 1, sparing drawingPath: String? = nil) throws -> ExportSummary {
+        var readError: DocumentError?
+        do {
+            return try export(bounds: drawing.paintedBounds, to: path, size: size, scale: scale, sparing: drawingPath) { body in
+                do throws(DocumentError) {
+                    return try drawing.forEachLine(body)
+                } catch {
+                    readError = error
+                    return false
+                }
+            }
+        } catch {
+            // The export stopped because the drawing could not be read: say that.
+            if let readError { throw readError }
+            throw error
+        }
+    }
+
+    /// Exports the lines `forEachLine` hands to its argument in drawing
+    /// order (false from the argument stops it, and it then returns false),
+    /// `bounds` their painted bounds.
+    private static func export(bounds: Rect?, to path: String, size: Size?, scale: Double, sparing drawingPath: String?,
+                               _ forEachLine: ((Line) -> Bool) -> Bool) throws(ExportError) -> ExportSummary {
         guard let format = ExportFormat(path: path) else { throw .unknownFormat(path: path) }
         let target = try checkedTarget(path, sparing: drawingPath)
-        let (requested, origin) = pageGeometry(for: lines, size: size)
+        let (requested, origin) = pageGeometry(bounds: bounds, size: size)
         guard requested.width >= 1, requested.height >= 1, scale > 0, scale.isFinite else { throw .badSize(requested) }
         let pixelsPerPoint = format == .png ? scale : 1
         let fit = min(1, maximumSide / (requested.width * pixelsPerPoint), maximumSide / (requested.height * pixelsPerPoint))
@@ -100,7 +136,7 @@ public enum Exporter {
 
         let file = try ExportFile(target: target)
         if format == .svg {
-            guard SVGWriter.write(lines, page: page, origin: origin, fit: fit, to: file) else {
+            guard SVGWriter.write(forEachLine, page: page, origin: origin, fit: fit, to: file) else {
                 throw file.failure(CAIRO_STATUS_WRITE_ERROR)
             }
             try file.commit()
@@ -126,8 +162,13 @@ public enum Exporter {
         if fit < 1 { cairo_scale(cairo, fit, fit) }
         cairo_translate(cairo, -origin.x, -origin.y)
         LineStyle.configure(cairo)
-        for line in lines {
+        let complete = forEachLine { line in
             LineStyle.stroke(line, LineStyle.finished, on: cairo)
+            return true
+        }
+        guard complete else {
+            cairo_destroy(cairo)
+            throw file.failure(CAIRO_STATUS_READ_ERROR)
         }
         cairo_show_page(cairo)
         let drawStatus = cairo_status(cairo)
@@ -166,13 +207,18 @@ public enum Exporter {
     }
 
     /// The page size and the canvas point at the page's top-left corner.
-    static func pageGeometry(for lines: [Line], size: Size?) -> (Size, Point) {
+    /// `bounds` are the lines' painted bounds (nil: no lines).
+    static func pageGeometry(bounds: Rect?, size: Size?) -> (Size, Point) {
         if let size { return (size, .zero) }
-        guard let bounds = lines.reduce(nil, { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }) else {
+        guard let bounds else {
             return (Size(width: 2 * margin, height: 2 * margin), .zero)
         }
         let page = bounds.insetBy(dx: -margin, dy: -margin)
         return (Size(width: page.width.rounded(.up), height: page.height.rounded(.up)), page.origin)
+    }
+
+    static func paintedBounds(of lines: [Line]) -> Rect? {
+        lines.reduce(nil) { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }
     }
 
     private static func check(_ status: cairo_status_t, _ file: ExportFile) throws(ExportError) {

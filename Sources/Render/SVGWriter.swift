@@ -27,10 +27,12 @@ struct SVGWriter {
         buffer.reserveCapacity(Self.chunkSize + 256)
     }
 
-    /// Writes the page (`page` points, white) with `lines`, placed by
-    /// (point − `origin`) × `fit`; false when a write failed (the file has
-    /// the errno).
-    static func write(_ lines: [Line], page: Size, origin: Point, fit: Double, to file: ExportFile) -> Bool {
+    /// Writes the page (`page` points, white) with the lines `forEachLine`
+    /// hands over (false from its argument stops it, and it then returns
+    /// false), placed by (point − `origin`) × `fit`; false when a write
+    /// failed (the file has the errno) or the lines stopped.
+    static func write(_ forEachLine: ((Line) -> Bool) -> Bool, page: Size, origin: Point, fit: Double,
+                      to file: ExportFile) -> Bool {
         var writer = SVGWriter(file: file)
         let width = number(page.width), height = number(page.height)
         writer.append("""
@@ -45,16 +47,14 @@ struct SVGWriter {
                       + "\(number(-origin.x * fit)),\(number(-origin.y * fit)))\">\n")
         let style = "fill:none;stroke-width:\(number(LineStyle.width));stroke-linecap:round;"
             + "stroke-linejoin:round;stroke:rgb(0%,0%,0%);stroke-opacity:1;stroke-miterlimit:10;"
-        for line in lines {
-            if line.isFreehand {
-                guard writer.appendFreehand(line) else { return false }
-                continue
-            }
+        let complete = forEachLine { line in
+            if line.isFreehand { return writer.appendFreehand(line) }
             let x1 = number(line.begin.x), y1 = number(line.begin.y)
             let x2 = number(line.end.x), y2 = number(line.end.y)
             writer.append("<path style=\"\(style)\" d=\"M \(x1) \(y1) L \(x2) \(y2) \"/>\n")
-            if writer.buffer.count >= chunkSize, !writer.flush() { return false }
+            return writer.buffer.count < chunkSize || writer.flush()
         }
+        guard complete else { return false }
         writer.append("</g>\n</svg>\n")
         return writer.flush()
     }

@@ -137,10 +137,12 @@ public enum Program {
             } catch {
                 // Unreadable in another way: loading says how.
             }
-            let lines = try Document.load(from: path)
-            let summary = try Exporter.export(lines, to: output, sparing: path)
+            // Read from the file as it is written, not loaded: see `SavedDrawing`.
+            let drawing = try SavedDrawing(path: path)
+            let summary = try Exporter.export(drawing, to: output, sparing: path)
             if let note = summary.note { printError("touchtracker: \(note)") }
-            print("exported \(lines.count) line\(lines.count == 1 ? "" : "s") to \(output)")
+            let count = drawing.lineCount
+            print("exported \(count) line\(count == 1 ? "" : "s") to \(output)")
             return .success
         } catch let error as DocumentError {
             printError("touchtracker: \(error)")

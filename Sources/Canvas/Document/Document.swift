@@ -67,7 +67,11 @@ public enum Document {
     /// changes its journal holds.
     static func decode(_ bytes: [UInt8]?, at path: String) throws(DocumentError) -> Contents {
         guard let bytes else { return Contents(lines: [], token: nil, journalRecords: 0) }
-        let snapshot = try DrawingFileFormat.decode(bytes, path: path)
+        return applyingJournal(to: try DrawingFileFormat.decode(bytes, path: path), at: path)
+    }
+
+    /// `snapshot`, read from `path`, with the changes its journal holds.
+    static func applyingJournal(to snapshot: DrawingFileFormat.Snapshot, at path: String) -> Contents {
         guard let token = snapshot.journalToken,
               let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: snapshot.lines.count)
         else { return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0) }

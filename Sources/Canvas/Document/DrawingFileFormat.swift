@@ -78,10 +78,61 @@ enum DrawingFileFormat {
     /// lower it, to reach it without millions of points).
     static func decode(_ bytes: [UInt8], path: String,
                        pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
-        let reader = JSONReader(bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
+        // (Array's withUnsafeBytes does not throw a typed error.)
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(DocumentError) in try decode(raw, path: path, pointLimit: pointLimit) }
+        }.get()
+    }
+
+    /// The drawing in `bytes` (a file mapped into memory, or an array's).
+    static func decode(_ bytes: UnsafeRawBufferPointer, path: String,
+                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+        var lines: [Line] = []
+        let summary = try visit(bytes, path: path, pointLimit: pointLimit) { index, line in
+            // A second "lines" member replaces the first.
+            if index == 0 { lines.removeAll() }
+            lines.append(line)
+            return true
+        }
+        // (An empty last list has no line 0 to say so.)
+        if summary?.lineCount == 0 { lines.removeAll() }
+        return Snapshot(lines: lines, journalToken: summary?.journalToken)
+    }
+
+    /// What a pass over a drawing file found besides its lines.
+    struct Summary: Equatable {
+        /// Lines in the (last) `lines` list.
+        var lineCount: Int
+        var journalToken: String?
+        /// How many `lines` members the file has: more than one (which no
+        /// version writes) and the last one is the drawing.
+        var listCount: Int
+    }
+
+    /// Stops a visit from inside the reader's nested calls.
+    private struct Stopped: Error {}
+
+    /// Reads the drawing in `bytes`, handing each line to `line` in drawing
+    /// order as it is read instead of keeping them: what `decode` keeps, a
+    /// streamed export writes. The validation, the limits and the refusals
+    /// are those of `decode`, which is this with `line` appending, so a
+    /// file is refused the same way whichever reads it; but `line` may
+    /// have seen lines of a file refused at the end (a format named after
+    /// its lines, a version 1 file with a freehand line), so a caller acts
+    /// on what it saw only once the visit returns. `line` is given each
+    /// line's index in its list (see `Summary.listCount`), and returns false to
+    /// stop: the result is then nil. `progress`, called after each line
+    /// with the bytes read so far, lets a caller release what is behind.
+    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Document.pointLimit,
+                      progress: (Int) -> Void = { _ in },
+                      line: (Int, Line) -> Bool) throws(DocumentError) -> Summary? {
+        let text = bytes.starts(with: byteOrderMark) ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
+        let reader = JSONReader(borrowing: text)
         var format: String?
         var version: Double?
-        var lines: [Line]?
+        var lineCount: Int?
+        var listCount = 0
+        var firstFreehand: Int?
         var journalToken: String?
         do {
             guard try reader.peekKind() == .object else {
@@ -96,7 +147,11 @@ enum DrawingFileFormat {
                     guard try reader.peekKind() == .number else { throw JSONReader.Malformed(reason: "\"version\" is not a number") }
                     version = try reader.readNumber()
                 case "lines":
-                    lines = try readLines(reader, path: path, pointLimit: pointLimit)
+                    listCount += 1
+                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, firstFreehand: &firstFreehand) {
+                        guard line($0, $1) else { throw Stopped() }
+                        progress(bytes.count - text.count + reader.offset)
+                    }
                 case "journal":
                     guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"journal\" is not a string") }
                     journalToken = try reader.readString()
@@ -106,6 +161,8 @@ enum DrawingFileFormat {
                 }
             }
             try reader.expectEnd()
+        } catch is Stopped {
+            return nil
         } catch let error as DocumentError {
             throw error
         } catch let error as JSONReader.Malformed {
@@ -122,25 +179,34 @@ enum DrawingFileFormat {
             }
             throw .unsupportedVersion(path: path, version: whole)
         }
-        guard let lines else { throw .malformed(path: path, reason: "missing \"lines\"") }
-        if version == 1, let first = lines.firstIndex(where: \.isFreehand) {
+        guard let lineCount else { throw .malformed(path: path, reason: "missing \"lines\"") }
+        if version == 1, let first = firstFreehand {
             throw .malformed(path: path, reason: "line \(first) is a freehand line, which a version 1 drawing cannot hold")
         }
-        return Snapshot(lines: lines, journalToken: journalToken)
+        return Summary(lineCount: lineCount, journalToken: journalToken, listCount: listCount)
     }
 
-    /// Reads the `lines` list, checking the line and point caps as it goes.
-    private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int) throws -> [Line] {
+    /// Reads the `lines` list, checking the line and point caps as it goes
+    /// and handing each line to `visit`; returns how many there were.
+    /// `firstFreehand` is the index of the first freehand line, if any.
+    private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
+                                  _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
-        var lines: [Line] = []
+        var count = 0
         var points = 0
+        // A second "lines" member replaces the first, as it did when the
+        // lines were kept: its lines are counted, and checked, afresh.
+        firstFreehand = nil
         try reader.readArray {
-            guard lines.count < Document.lineLimit else {
+            guard count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
-            lines.append(try readLine(reader, index: lines.count, path: path, points: &points, pointLimit: pointLimit))
+            let line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            if line.isFreehand, firstFreehand == nil { firstFreehand = count }
+            try visit(count, line)
+            count += 1
         }
-        return lines
+        return count
     }
 
     /// Reads line `index` of the list, straight or freehand; `points`

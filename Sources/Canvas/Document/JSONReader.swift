@@ -18,12 +18,39 @@ final class JSONReader {
     /// the stack.
     static let maximumDepth = 64
 
-    private let bytes: [UInt8]
+    /// The text: borrowed (a drawing's bytes, or its file mapped into
+    /// memory, valid while the reader is used), or a copy the reader owns.
+    private let bytes: UnsafeRawBufferPointer
+    private let ownsBytes: Bool
     private var index = 0
 
-    init(_ bytes: [UInt8]) {
+    /// Reads `bytes`, which must stay valid and unchanged while the reader
+    /// is used: no copy, so a drawing of 75 MB takes no second 75 MB.
+    init(borrowing bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+        ownsBytes = false
     }
+
+    /// Reads a copy of `bytes`: for short texts (tests, journal-sized
+    /// pieces); a drawing goes through `init(borrowing:)`.
+    convenience init(_ bytes: [UInt8]) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        copy.copyBytes(from: bytes)
+        self.init(owning: UnsafeRawBufferPointer(copy))
+    }
+
+    private init(owning bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        ownsBytes = true
+    }
+
+    deinit {
+        if ownsBytes { bytes.deallocate() }
+    }
+
+    /// How far the reader has read, in bytes from the start: everything
+    /// before it is done with, except the value being read.
+    var offset: Int { index }
 
     // MARK: Values
 
@@ -147,9 +174,7 @@ final class JSONReader {
             return value
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-            bytes.withUnsafeBufferPointer { source in
-                buffer.baseAddress!.update(from: source.baseAddress! + start, count: length)
-            }
+            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: bytes.baseAddress! + start, byteCount: length)
             buffer[length] = 0
             // The grammar was checked above, so strtod reads it all; it is
             // locale-independent here (the app never calls setlocale).
