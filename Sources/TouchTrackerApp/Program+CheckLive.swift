@@ -31,12 +31,8 @@ extension Program {
             let display = try Display.connect()
             session = try Session(display: display, clock: SystemClock(), opening: opening, record: file,
                                   report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)
-        } catch let error as DocumentError {
-            printError("touchtracker: \(error)")
-            return status(for: error)
         } catch {
-            printError("touchtracker: \(error)")
-            return .failure
+            return failed(error)
         }
         var runError: Error?
         do {

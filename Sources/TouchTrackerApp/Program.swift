@@ -80,12 +80,8 @@ public enum Program {
                 record: recordingFile,
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: SettingsFile.defaultPath(environment: environment()))
-        } catch let error as DocumentError {
-            printError("touchtracker: \(error)")
-            return status(for: error)
         } catch {
-            printError("touchtracker: \(error)")
-            return .failure
+            return failed(error)
         }
         // The playground's sounds, played by libcanberra from a thread of
         // the player's own (its captions show whether or not they play).
@@ -144,12 +140,8 @@ public enum Program {
             let count = drawing.lineCount
             print("exported \(count) line\(count == 1 ? "" : "s") to \(output)")
             return .success
-        } catch let error as DocumentError {
-            printError("touchtracker: \(error)")
-            return status(for: error)
         } catch {
-            printError("touchtracker: \(error)")
-            return .failure
+            return failed(error)
         }
     }
 
@@ -197,6 +189,14 @@ public enum Program {
         let report = CompositorReport(recording, name: path)
         print(json ? report.json : report.text)
         return report.failed ? .failure : .success
+    }
+
+    /// Says what went wrong and returns its exit status: a drawing that
+    /// could not be opened has one of its own (`status(for:)`), anything
+    /// else is a failure.
+    static func failed(_ error: Error) -> ExitStatus {
+        printError("touchtracker: \(error)")
+        return (error as? DocumentError).map(status(for:)) ?? .failure
     }
 
     /// The exit status for a drawing that could not be opened.

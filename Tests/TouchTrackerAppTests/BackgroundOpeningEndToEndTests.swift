@@ -1,5 +1,4 @@
 import Canvas
-import Platform
 import Testing
 import TestSupport
 import TouchCore
@@ -47,7 +46,7 @@ import TouchCore
     @Test func aLargeFileThatIsNoDrawingIsSetAsideOnceReadAndTheCanvasWorks() throws {
         let source = try TemporaryDirectory(prefix: "touchtracker-e2e")
         try Document.save(Self.largeDrawing, to: source.path + "/whole.json")
-        var bytes = try fileBytes(source.path + "/whole.json")
+        var bytes = try #require(AppHarness.read(source.path + "/whole.json"))
         bytes.removeLast(10)
         let app = try AppHarness(fileContents: bytes, backgroundOpeningThreshold: 0)
         try waitUntilOpened(app)
@@ -61,11 +60,11 @@ import TouchCore
 
     @Test func quittingWhileOpeningLeavesTheFileAsItWas() throws {
         let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
-        let before = try fileBytes(app.documentPath)
+        let before = try #require(AppHarness.read(app.documentPath))
         #expect(app.session.isOpeningDrawing)
         app.session.quit()
         #expect(app.session.ending == .saved)
-        #expect(try fileBytes(app.documentPath) == before)
+        #expect(AppHarness.read(app.documentPath) == before)
     }
 
     @Test func smallDrawingsOpenBeforeTheWindow() throws {
@@ -82,18 +81,5 @@ import TouchCore
         }
         #expect(!app.session.isOpeningDrawing, "opened within a minute")
         try app.frame()
-    }
-
-    private func fileBytes(_ path: String) throws -> [UInt8] {
-        let fd = try FileDescriptor.open(path, .readOnly)
-        defer { try? fd.close() }
-        var bytes = [UInt8](repeating: 0, count: try fd.status().size)
-        var count = 0
-        while count < bytes.count {
-            let got = try fd.read(into: &bytes, startingAt: count)
-            if got == 0 { break }
-            count += got
-        }
-        return bytes
     }
 }
