@@ -257,7 +257,8 @@ public final class Session {
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
-        banner.show(nil)
+        // What could not be read stays said until the next save says more.
+        banner.show(document.recovery?.summary)
     }
 
     private func wire(logInput: ((String) -> Void)?) {

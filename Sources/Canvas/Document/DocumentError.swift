@@ -77,6 +77,17 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True for a value out of range in one line of a file that is
+    /// otherwise well formed (a coordinate beyond the limit, a pressure
+    /// outside 0…1): that line alone is dropped (`DroppedLine`).
+    public var isValueOutOfRange: Bool {
+        switch self {
+        case .badCoordinate, .badPressure: true
+        case .tooLarge, .notAFile, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .tooManyPoints,
+             .locked, .system: false
+        }
+    }
+
     /// Longest text from a file quoted in a message: a hostile file's
     /// megabytes must not flood the terminal.
     static let excerptLength = 40
