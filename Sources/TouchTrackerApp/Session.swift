@@ -254,7 +254,8 @@ public final class Session {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
         scene.documentOpened(lines)
-        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
+        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
+                                environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
         // What could not be read stays said until the next save says more.
