@@ -43,7 +43,7 @@ let package = Package(
         // One JSON object per line, fields in order: --log-input and --trace.
         .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
-        // per-touch path (see README, Performance); debug builds, and so every
+        // per-touch path (see docs/performance.md); debug builds, and so every
         // test run, keep them.
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
