@@ -69,7 +69,7 @@ public final class Drawing {
     }
 
     /// Points of every freehand line, finished or in progress (see
-    /// `Document.pointLimit`).
+    /// `Drawing.pointLimit`).
     public var freehandPointCount: Int { store.freehandPointCount + pointsInProgress }
 
     /// The union of all finished lines' bounds, or nil for an empty drawing.
