@@ -40,14 +40,16 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "Timing", dependencies: ["Platform"]),
-        // One JSON object per line, fields in order: --log-input and --trace.
+        // The one JSON reader (streaming, and the trees of short lines built on
+        // it) and the writer of one object per line, fields in order: drawings,
+        // recordings, --log-input and --trace.
         .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
         // per-touch path (see README, Performance); debug builds, and so every
         // test run, keep them.
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "Canvas", dependencies: ["TouchCore", "Timing", "Platform"]),
+        .target(name: "Canvas", dependencies: ["TouchCore", "Timing", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore"]),
         // The gesture playground: the book's gesture demos as pages of views.
@@ -99,6 +101,7 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TouchCore", "Timing", "TestSupport"]),

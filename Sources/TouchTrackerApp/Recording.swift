@@ -70,7 +70,7 @@ struct Recording {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let endsWithNewline = bytes.last == UInt8(ascii: "\n")
         if endsWithNewline { lines.removeLast() }
-        guard let headerObject = try? JSONLineReader.parse(String(decoding: lines[0], as: UTF8.self)).objectValue,
+        guard let headerObject = try? JSONValue.parse(String(decoding: lines[0], as: UTF8.self)).objectValue,
               let format = headerObject[RecordingFormat.headerKey]?.numberValue
         else {
             throw Unreadable(description: "\(name): not a touchtracker recording (no header line; "
@@ -98,21 +98,19 @@ struct Recording {
         var lastTime = -Double.infinity
         for index in 1..<lines.count {
             let number = index + 1
-            let text = String(decoding: lines[index], as: UTF8.self)
-            if text.isEmpty { continue }
+            if lines[index].isEmpty { continue }
             if case .end? = recording.entries.last?.item { throw fail(number, "a line after the end line") }
-            let object: JSONObject
+            let (object, drawing): (JSONObject, [Line]?)
             do {
-                guard let parsed = try JSONLineReader.parse(text).objectValue else {
-                    throw fail(number, "not a JSON object")
-                }
-                object = parsed
-            } catch let error as JSONLineReader.Malformed {
+                (object, drawing) = try entryObject(lines[index], source: "\(name): line \(number)")
+            } catch let error as JSONReader.Malformed {
                 if index == lines.count - 1 && !endsWithNewline {
                     throw fail(number, "cut short (\(error)): the recording was interrupted while it was "
                                        + "written; delete this last line to use the rest")
                 }
                 throw fail(number, "not JSON: \(error)")
+            } catch let error as DocumentError {
+                throw Unreadable(description: error.description)
             } catch let error as Unreadable {
                 throw error
             } catch {
@@ -122,15 +120,8 @@ struct Recording {
             guard time >= lastTime else { throw fail(number, "time goes backwards (\(time) after \(lastTime))") }
             lastTime = time
             let item: Item
-            if let drawing = object["drawing"] {
-                var lines: [Line] = []
-                for value in drawing.arrayValue ?? [] {
-                    guard let line = RecordingFormat.line(from: value) else {
-                        throw fail(number, "a line of the drawing is neither [x0,y0,x1,y1] nor {\"points\":[x,y,pressure,…]}")
-                    }
-                    lines.append(line)
-                }
-                item = .drawing(lines)
+            if let drawing {
+                item = .drawing(drawing)
             } else if let window = object["window"] {
                 item = .window(try layout(window, fail: { fail(number, $0) }))
             } else if object["end"] != nil {
@@ -153,6 +144,36 @@ struct Recording {
             recording.entries.append(Entry(time: time, item: item, lineNumber: number))
         }
         return recording
+    }
+
+    /// The object on one line of a recording, and the lines of its
+    /// `"drawing"` member if it has one: those are read by the drawing
+    /// file's own line reader, with its limits (`DrawingFileFormat`), and
+    /// its errors name `source` (the file and the line).
+    private static func entryObject(_ bytes: ArraySlice<UInt8>, source: String) throws -> (JSONObject, [Line]?) {
+        try bytes.withUnsafeBytes { raw in
+            let reader = JSONReader(borrowing: raw)
+            guard try reader.peekKind() == .object else {
+                // Garbage is "not JSON"; only JSON of another kind is this.
+                _ = try reader.readValue()
+                try reader.expectEnd()
+                throw Unreadable(description: "\(source): not a JSON object")
+            }
+            var object = JSONObject()
+            var drawing: [Line]?
+            try reader.readObject { key in
+                if key == "drawing" {
+                    guard try reader.peekKind() == .array else {
+                        throw Unreadable(description: "\(source): \"drawing\" is not a list of lines")
+                    }
+                    drawing = try DrawingFileFormat.readLines(from: reader, source: "\(source): drawing")
+                } else {
+                    object.add(key, try reader.readValue())
+                }
+            }
+            try reader.expectEnd()
+            return (object, drawing)
+        }
     }
 
     private static func layout(_ value: JSONValue, fail: (String) -> Unreadable) throws(Unreadable) -> WindowLayout {

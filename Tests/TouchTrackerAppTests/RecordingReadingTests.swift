@@ -1,4 +1,6 @@
+import Canvas
 import Testing
+import TouchCore
 @testable import TouchTrackerApp
 
 /// Recordings `replay` and `check` cannot read get an error that says why
@@ -52,6 +54,36 @@ import Testing
         #expect(error(Self.header + "{\"t\":1,\"origin\":\"teleport\"}\n") == "r.ttrec: line 2: unknown origin 'teleport'")
         #expect(error(Self.header + Self.down + Self.window)
                 == "r.ttrec: line 3: time goes backwards (0.0 after 0.5)")
+    }
+
+    /// A recording's drawing is read by the drawing file's codec, with its
+    /// limits: what a drawing file may not hold, a recording may not either.
+    @Test func aDrawingLineBeyondTheFilesLimitsIsRefusedWithItsLineNumber() {
+        #expect(error(Self.header + Self.window + "{\"t\":0,\"drawing\":[[0,0,1,1],[0,0,1e20,5]]}\n")
+                == "r.ttrec: line 3: drawing: line 1 has an invalid coordinate 1e+20 (allowed: finite, within ±1000000)")
+        #expect(error(Self.header + "{\"t\":0,\"drawing\":[[0,0,1,1e308]]}\n")?
+            .hasPrefix("r.ttrec: line 2: drawing: line 0 has an invalid coordinate 1e+308") == true)
+        let longStroke = Array(repeating: "1,1,0.5", count: Document.strokePointLimit + 1).joined(separator: ",")
+        #expect(error(Self.header + "{\"t\":0,\"drawing\":[{\"points\":[\(longStroke)]}]}\n")
+                == "r.ttrec: line 2: drawing: line 0 has more than \(Document.strokePointLimit) points")
+        #expect(error(Self.header + "{\"t\":0,\"drawing\":[[0,0,1]]}\n")
+                == "r.ttrec: line 2: drawing: not a readable drawing (line 0 has 3 numbers, not 4)")
+        #expect(error(Self.header + "{\"t\":0,\"drawing\":[{\"points\":[1,1,7]}]}\n")
+                == "r.ttrec: line 2: drawing: line 0 has an invalid pressure 7.0 (allowed: 0 to 1)")
+    }
+
+    @Test func aDrawingReadsBackAsRecorded() throws {
+        let lines = [Line(begin: Point(x: 1.5, y: -2), end: Point(x: 3, y: 4)),
+                     Line(freehand: [FreehandPoint(x: 1, y: 2, pressure: 0.25), FreehandPoint(x: 3, y: 5, pressure: 1)],
+                          offset: Vector(dx: 10, dy: -1))]
+        let text = Self.header + RecordingFormat.line(drawing: lines, at: 0.25) + "\n"
+        let recording = try Recording.parse(Array(text.utf8), name: "r.ttrec")
+        guard case .drawing(let read)? = recording.entries.first?.item else {
+            Issue.record("no drawing")
+            return
+        }
+        #expect(read == lines)
+        #expect(recording.entries.first?.time == 0.25)
     }
 
     @Test func aRecordingWithoutItsEndStillReads() throws {

@@ -1,3 +1,4 @@
+import JSONLine
 import TouchCore
 
 /// The drawing file format:
@@ -19,7 +20,12 @@ import TouchCore
 /// before the lines are stored, and every coordinate must be finite and
 /// within ±`Document.coordinateLimit` (a moved freehand line's points where
 /// they are now, too), every pressure finite and within 0…1.
-enum DrawingFileFormat {
+///
+/// A line is written and read here only: a recording's drawing line
+/// (`touchtracker --record`) holds its lines in this form, through
+/// `encode(_:into:)` and `readLines(from:source:)`, so a recording and a
+/// drawing obey one set of limits.
+public enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
     static let version = 2
@@ -55,7 +61,7 @@ enum DrawingFileFormat {
     /// One line of the `lines` list. Swift prints the shortest text that
     /// reads back as the same Double, and only finite values are ever
     /// stored, so this is JSON.
-    static func encode(_ line: Line, into text: inout String) {
+    public static func encode(_ line: Line, into text: inout String) {
         guard let points = line.freehandPoints else {
             text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
             return
@@ -163,12 +169,8 @@ enum DrawingFileFormat {
             try reader.expectEnd()
         } catch is Stopped {
             return nil
-        } catch let error as DocumentError {
-            throw error
-        } catch let error as JSONReader.Malformed {
-            throw .malformed(path: path, reason: error.reason)
         } catch {
-            throw .malformed(path: path, reason: "\(error)")
+            throw documentError(error, path: path)
         }
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
@@ -184,6 +186,33 @@ enum DrawingFileFormat {
             throw .malformed(path: path, reason: "line \(first) is a freehand line, which a version 1 drawing cannot hold")
         }
         return Summary(lineCount: lineCount, journalToken: journalToken, listCount: listCount)
+    }
+
+    /// What a failure while reading `path` means: a `DocumentError` is
+    /// itself, anything else says the file is malformed.
+    private static func documentError(_ error: any Error, path: String) -> DocumentError {
+        switch error {
+        case let error as DocumentError: error
+        case let error as JSONReader.Malformed: .malformed(path: path, reason: error.reason)
+        default: .malformed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads a list of lines as a drawing file's `lines` list, with the
+    /// file's limits (lines, points, coordinates, pressures) and its
+    /// messages, `source` in front of each (where the list is).
+    public static func readLines(from reader: JSONReader, source: String,
+                                 pointLimit: Int = Document.pointLimit) throws(DocumentError) -> [Line] {
+        var lines: [Line] = []
+        var firstFreehand: Int?
+        do {
+            _ = try readLines(reader, path: source, pointLimit: pointLimit, firstFreehand: &firstFreehand) {
+                lines.append($1)
+            }
+        } catch {
+            throw documentError(error, path: source)
+        }
+        return lines
     }
 
     /// Reads the `lines` list, checking the line and point caps as it goes
