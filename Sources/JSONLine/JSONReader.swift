@@ -76,7 +76,7 @@ public final class JSONReader {
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return .literal
-        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        default: throw fail("unexpected character '\(Excerpt.of(String(Character(Unicode.Scalar(bytes[index])))))'")
         }
     }
 
@@ -147,7 +147,7 @@ public final class JSONReader {
                 guard let scalar = Unicode.Scalar(code) else { throw fail("an invalid \\u escape") }
                 utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
-                throw fail("an unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+                throw fail("an unknown escape '\\\(Excerpt.of(String(Character(Unicode.Scalar(escape)))))'")
             }
             start = index
         }

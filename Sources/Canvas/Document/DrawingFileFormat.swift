@@ -78,7 +78,7 @@ public enum DrawingFileFormat {
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
     /// reader ignore it, and a drawing saved by such an editor is still one.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
