@@ -62,8 +62,23 @@ public enum Document {
 
     /// The bytes of the drawing at `path`, or nil when there is none yet.
     static func readBytes(of path: String) throws(DocumentError) -> [UInt8]? {
-        guard FileSystem.exists(path) else { return nil }
+        guard try fileExists(at: path) else { return nil }
         return try SystemCalls.readFile(path, limit: byteLimit)
+    }
+
+    /// Whether there is a file at `path`. Only "no such file" means there
+    /// is none (a new, empty drawing); a path that cannot be looked up (a
+    /// name too long, a folder that is a file, no permission) throws, so
+    /// that it is never taken for an empty drawing.
+    static func fileExists(at path: String) throws(DocumentError) -> Bool {
+        do {
+            _ = try FileStatus(linkAt: path)
+            return true
+        } catch where error == .noSuchFileOrDirectory {
+            return false
+        } catch {
+            throw SystemCalls.failure("stat", path, error)
+        }
     }
 
     /// The drawing in `bytes`, read from `path` (nil: no file), with the
@@ -103,6 +118,7 @@ public enum Document {
     /// play a crash at the worst moment.
     static func save(_ lines: [Line], to path: String,
                      beforeRename: () throws(DocumentError) -> Void) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(lines), beforeRename: beforeRename)
     }
 
@@ -111,6 +127,7 @@ public enum Document {
     /// `appendToJournal`. A crash between the two leaves the new snapshot
     /// and an old journal, which no longer matches it and is ignored.
     public static func saveSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         let token = newJournalToken()
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines, journalToken: token))
         try DrawingJournal.start(for: path, token: token, ids: drawing.store.ids.map(\.rawValue))
@@ -120,7 +137,21 @@ public enum Document {
     /// the snapshot at `path`, flushed to disk: the cost of a save is the
     /// change, not the drawing.
     public static func appendToJournal(_ changes: some Sequence<DrawingChange>, at path: String) throws(DocumentError) {
+        try requireWritable(path)
         try DrawingJournal.append(changes, for: path)
+    }
+
+    /// Refuses to save the drawing at `path` when its file is read-only
+    /// (no write permission for its owner, as `chmod 444` leaves it): a
+    /// save would rename a new file over it, which the folder allows, so
+    /// the person's "do not change this" is honoured here, every change
+    /// going to the banner and the emergency copy as for a read-only folder.
+    /// Checked before every save, a journal append too (the journal is
+    /// part of the drawing), by the owner's bit: root ignores permissions.
+    static func requireWritable(_ path: String) throws(DocumentError) {
+        guard let status = try? FileStatus(path: path), status.kind == .regular,
+              status.permissions & 0o200 == 0 else { return }
+        throw .readOnly(path: path, permissions: status.permissions)
     }
 
     /// Starts an empty journal for the snapshot just opened from `path`,

@@ -399,6 +399,9 @@ public final class Session {
     /// Saves one last time and records how the drawing ended up.
     private func finish() {
         guard ending == nil else { return }
+        // Strokes in progress end as if their fingers lifted, and are kept
+        // (the recording's end line lifts them in a replay too).
+        scene.window.liftAllTouches()
         recorder?.finish()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
