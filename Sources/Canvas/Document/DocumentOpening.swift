@@ -10,6 +10,8 @@ public final class OpenedDocument {
     /// The lines to start with (empty for a new or set-aside drawing), until
     /// taken (`takeLines`).
     public private(set) var lines: [Line]
+    /// How many lines it opened with (`lines.count` before `takeLines`).
+    public let lineCount: Int
     /// Held for the session's life; nil when no lock could be taken (see
     /// `DrawingLock.acquire`).
     public let lock: DrawingLock?
@@ -20,22 +22,32 @@ public final class OpenedDocument {
     /// False when an unreadable file could not be moved away: saving would
     /// overwrite it, so the app must not save to this path.
     public let canSave: Bool
-    /// True when the journal beside the file is empty and numbers the lines
-    /// as a `Drawing` made from `lines` does: changes can be appended to it
-    /// at once. Otherwise the first save must be a snapshot
-    /// (`Document.saveSnapshot`): a new drawing, a file without a journal,
-    /// or one whose journal held changes (after a crash).
-    public let journalIsReady: Bool
+    /// The file's journal token when its lines, as `lines` holds them, are
+    /// exactly the file's: the first change can then start a journal for
+    /// it (`Document.startJournal`) and be appended. Nil when the first save
+    /// must be a snapshot (`Document.saveSnapshot`): a new drawing, a file
+    /// without a token, or one whose journal held changes (after a crash).
+    public let journalToken: String?
+    /// Changes a journal left by a crash added to the file's lines: the
+    /// drawing differs from its file even before the session changes it.
+    public let appliedJournalRecords: Int
+    /// A journal beside the file adds nothing to it (see
+    /// `Document.Contents.hasObsoleteJournal`): a clean exit removes it.
+    public let hasObsoleteJournal: Bool
 
     init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil,
-         setAsidePath: String? = nil, canSave: Bool = true, journalIsReady: Bool = false) {
+         setAsidePath: String? = nil, canSave: Bool = true, journalToken: String? = nil,
+         appliedJournalRecords: Int = 0, hasObsoleteJournal: Bool = false) {
         self.path = path
         self.lines = lines
+        lineCount = lines.count
         self.lock = lock
         self.error = error
         self.setAsidePath = setAsidePath
         self.canSave = canSave
-        self.journalIsReady = journalIsReady
+        self.journalToken = journalToken
+        self.appliedJournalRecords = appliedJournalRecords
+        self.hasObsoleteJournal = hasObsoleteJournal
     }
 
     /// The lines to start with, handed over to a `Drawing`: the document
@@ -74,6 +86,13 @@ public final class DocumentOpening: @unchecked Sendable {
         self.readError = readError
     }
 
+    /// Gives up the drawing without opening it (the compositor could not be
+    /// reached, the window not made): its lock is released and removed,
+    /// and no file is left that was not there before.
+    public func abandon() {
+        lock?.releaseAndRemove()
+    }
+
     /// How many bytes are left to parse: what a progress message can say.
     public var byteCount: Int { bytes?.count ?? 0 }
 
@@ -87,12 +106,12 @@ public final class DocumentOpening: @unchecked Sendable {
         do throws(DocumentError) {
             if let readError { throw readError }
             let contents = try Document.decode(bytes, at: path)
-            var journalIsReady = false
-            if let token = contents.token, contents.journalRecords == 0 {
-                journalIsReady = (try? Document.startJournal(for: path, token: token,
-                                                             lineCount: contents.lines.count)) != nil
-            }
-            return OpenedDocument(path: path, lines: contents.lines, lock: lock, journalIsReady: journalIsReady)
+            // Nothing is written while opening: a session that changes
+            // nothing leaves every file as it found it.
+            return OpenedDocument(path: path, lines: contents.lines, lock: lock,
+                                  journalToken: contents.journalRecords == 0 ? contents.token : nil,
+                                  appliedJournalRecords: contents.journalRecords,
+                                  hasObsoleteJournal: contents.hasObsoleteJournal)
         } catch let loadError {
             guard loadError.meansNotADrawing else { throw loadError }
             do {
