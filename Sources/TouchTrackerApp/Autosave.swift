@@ -14,6 +14,11 @@ import TouchCore
 /// still sleeps without a deadline. At the end, lines that could not be
 /// saved go to an emergency copy (`finish`).
 ///
+/// Before each save it checks that it is still the drawing's only writer
+/// (`confirmStillTheWriter`): when the lock file was removed and another
+/// instance took the drawing meanwhile, it stops saving for good, so as not
+/// to overwrite that instance's lines, and writes an emergency copy at once.
+///
 /// A session that changes nothing writes nothing: no journal is started
 /// until the first change, and the end writes a snapshot only when the
 /// drawing differs from its file. A clean end leaves only the drawing file:
@@ -42,6 +47,10 @@ final class Autosave {
     private let timers: TimerQueue
     private let drawing: Drawing
     private let report: (String) -> Void
+    /// Where emergency copies go (`Document.emergencyDirectories`).
+    private let environment: [String: String]
+    /// The drawing's files as this session last left them.
+    private var filesStamp: DrawingFilesStamp
     /// The drawing's revision the files on disk reflect.
     private var savedRevision: UInt64
     /// Changes made before this object existed that no file holds yet
@@ -73,18 +82,24 @@ final class Autosave {
 
     /// What the canvas banner says while saves fail.
     static func bannerText(for failure: DocumentError) -> String {
-        "Not saved: \(failure.reason). Your lines are kept; saving is retried, and quitting writes an emergency copy."
+        if case .lockLost = failure {
+            return "Not saved: \(failure.reason). Your lines are kept in an emergency copy, and quitting writes another."
+        }
+        return "Not saved: \(failure.reason). Your lines are kept; saving is retried, and quitting writes an emergency copy."
     }
 
     /// `unsaved`: changes already in `drawing` that no file holds yet
     /// (strokes drawn while it was opened, see `Drawing.takeLines(of:)`);
     /// they are saved at the next `save()`.
     init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, unsaved: [DrawingChange] = [],
+         environment: [String: String],
          report: @escaping (String) -> Void) {
         self.document = document
         self.timers = timers
         self.drawing = drawing
+        self.environment = environment
         self.report = report
+        filesStamp = DrawingFilesStamp(drawingPath: document.path)
         savedRevision = drawing.revision
         earlierChanges = unsaved
         hasUnsavedChanges = !unsaved.isEmpty
@@ -117,18 +132,55 @@ final class Autosave {
             failure = document.error
             return
         }
+        // Another instance has the drawing: nothing this one writes may land there.
+        if case .lockLost? = failure { return }
         do {
+            try confirmStillTheWriter()
             try write()
+            filesStamp = DrawingFilesStamp(drawingPath: path)
             hasUnsavedChanges = false
             if failure != nil { report("saved the drawing to \(path) again") }
             failure = nil
             retryTimer?.cancel()
             retryTimer = nil
             retryDelay = Self.initialRetryDelay
+        } catch .lockLost(let path, let holder) {
+            failure = .lockLost(path: path, holder: holder)
+            report("stopped saving: \(failure!)")
+            writeEmergencyCopyNow()
         } catch {
             if failure == nil { report("cannot save the drawing: \(error)") }
             failure = error
             scheduleRetry()
+        }
+    }
+
+    /// Makes sure this session still holds the drawing's lock. When the lock
+    /// file was removed or replaced, another instance may have opened the
+    /// drawing meanwhile: the lock is taken again only if nobody holds the
+    /// new one and the drawing's files are as this session left them;
+    /// otherwise throws `.lockLost`.
+    private func confirmStillTheWriter() throws(DocumentError) {
+        guard let lock = document.lock, !lock.isStillAtItsPath else { return }
+        let untouched = DrawingFilesStamp(drawingPath: path) == filesStamp
+        do {
+            try lock.retake(drawingPath: path)
+        } catch {
+            if case .locked(_, let holder) = error { throw .lockLost(path: path, holder: holder) }
+            throw error
+        }
+        // Checked again once locked: a writer may have finished in between.
+        guard untouched, DrawingFilesStamp(drawingPath: path) == filesStamp else {
+            throw .lockLost(path: path, holder: nil)
+        }
+    }
+
+    private func writeEmergencyCopyNow() {
+        do {
+            let copy = try Document.writeEmergencyCopy(of: drawing.lines, for: path, environment: environment)
+            report("your lines are in \(copy)")
+        } catch {
+            report("could not write an emergency copy either: \(error)")
         }
     }
 
@@ -195,7 +247,7 @@ final class Autosave {
         retryTimer?.cancel()
         retryTimer = nil
         guard !isClosed else { return .saved }
-        guard hasUnsavedChanges || hasWritten || document.appliedJournalRecords > 0 else {
+        guard hasUnsavedChanges || hasWritten || document.differsFromFile else {
             // Nothing changed: not a byte is written, not even the mtime.
             if document.hasObsoleteJournal, document.canSave { try? Document.removeJournal(at: path) }
             return .saved
@@ -204,11 +256,20 @@ final class Autosave {
             failure = document.error
             return emergencyCopy(failure: document.error!, environment: environment)
         }
+        // Another instance has the drawing: its files are not ours to write.
+        if case .lockLost? = failure {
+            return hasUnsavedChanges ? emergencyCopy(failure: failure!, environment: environment) : .saved
+        }
         do throws(DocumentError) {
+            try confirmStillTheWriter()
             try Document.saveFinalSnapshot(of: drawing, to: path)
             hasUnsavedChanges = false
             failure = nil
             return .saved
+        } catch .lockLost(let path, let holder) {
+            failure = .lockLost(path: path, holder: holder)
+            report("stopped saving: \(failure!)")
+            return emergencyCopy(failure: failure!, environment: environment)
         } catch {
             // The journal, if appended to, still holds what it held.
             if failure == nil { report("cannot save the drawing: \(error)") }

@@ -224,7 +224,7 @@ public enum Program {
     /// The exit status for a drawing that could not be opened.
     static func status(for error: DocumentError) -> ExitStatus {
         switch error {
-        case .locked: .drawingInUse
+        case .locked, .lockLost: .drawingInUse
         case .notAFile, .system: .drawingUnreadable
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: .failure

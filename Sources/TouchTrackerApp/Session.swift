@@ -280,10 +280,11 @@ public final class Session {
         recorder?.record(drawingOpened: lines.lines)
         let drawnMeanwhile = scene.documentOpened(lines)
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
-                                unsaved: drawnMeanwhile, report: report)
+                                unsaved: drawnMeanwhile, environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
-        banner.show(nil)
+        // What could not be read stays said until the next save says more.
+        banner.show(document.recovery?.summary)
         if !drawnMeanwhile.isEmpty { needsSave = true }
     }
 

@@ -36,7 +36,7 @@ import TouchCore
         first.lock?.releaseAndRemove()
         #expect(!FileManager.default.fileExists(atPath: lockPath), "no lock file left")
         let second = try Document.open(at: path)
-        #expect(second.lock?.pathNamesLockedFile == true, "a new lock file, held")
+        #expect(second.lock?.isStillAtItsPath == true, "a new lock file, held")
         #expect(throws: DocumentError.self) { _ = try Document.open(at: self.path) }
     }
 
@@ -45,7 +45,7 @@ import TouchCore
         let lockPath = DrawingLock.lockPath(for: path)
         try Data("4242\n".utf8).write(to: URL(fileURLWithPath: lockPath + ".other"))
         #expect(rename(lockPath + ".other", lockPath) == 0)
-        #expect(first.lock?.pathNamesLockedFile == false)
+        #expect(first.lock?.isStillAtItsPath == false)
         first.lock?.releaseAndRemove()
         #expect(try Data(contentsOf: URL(fileURLWithPath: lockPath)) == Data("4242\n".utf8), "left alone")
     }

@@ -17,6 +17,9 @@ public final class OpenedDocument {
     public let lock: DrawingLock?
     /// Why the file could not be read, if it was set aside.
     public let error: DocumentError?
+    /// What was left out of a drawing that opened in part (see
+    /// `DocumentRecovery`); nil when it all opened.
+    public let recovery: DocumentRecovery?
     /// Where an unreadable file was moved, untouched.
     public let setAsidePath: String?
     /// False when an unreadable file could not be moved away: saving would
@@ -28,25 +31,27 @@ public final class OpenedDocument {
     /// must be a snapshot (`Document.saveSnapshot`): a new drawing, a file
     /// without a token, or one whose journal held changes (after a crash).
     public let journalToken: String?
-    /// Changes a journal left by a crash added to the file's lines: the
-    /// drawing differs from its file even before the session changes it.
-    public let appliedJournalRecords: Int
+    /// The lines differ from the drawing file's before the session changes
+    /// them: a journal left by a crash was applied, or what a recovery
+    /// kept could not be saved. A clean exit then writes them.
+    public let differsFromFile: Bool
     /// A journal beside the file adds nothing to it (see
     /// `Document.Contents.hasObsoleteJournal`): a clean exit removes it.
     public let hasObsoleteJournal: Bool
 
-    init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil,
+    init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil, recovery: DocumentRecovery? = nil,
          setAsidePath: String? = nil, canSave: Bool = true, journalToken: String? = nil,
-         appliedJournalRecords: Int = 0, hasObsoleteJournal: Bool = false) {
+         differsFromFile: Bool = false, hasObsoleteJournal: Bool = false) {
         self.path = path
         self.lines = lines
         lineCount = lines.count
         self.lock = lock
         self.error = error
+        self.recovery = recovery
         self.setAsidePath = setAsidePath
         self.canSave = canSave
         self.journalToken = journalToken
-        self.appliedJournalRecords = appliedJournalRecords
+        self.differsFromFile = differsFromFile
         self.hasObsoleteJournal = hasObsoleteJournal
     }
 
@@ -57,8 +62,9 @@ public final class OpenedDocument {
         return lines
     }
 
-    /// One line for the user about what happened, or nil when all went well.
+    /// What to tell the user about what happened, or nil when all went well.
     public var message: String? {
+        if let recovery { return recovery.messages.joined(separator: "\n") }
         guard let error else { return nil }
         if let setAsidePath { return "\(error); it was kept as \(setAsidePath) and a new drawing was started" }
         return "\(error); it could not be moved aside, so this drawing will not be saved"
@@ -106,11 +112,20 @@ public final class DocumentOpening: @unchecked Sendable {
         do throws(DocumentError) {
             if let readError { throw readError }
             let contents = try Document.decode(bytes, at: path)
-            // Nothing is written while opening: a session that changes
+            if let bytes, !contents.dropped.isEmpty || !contents.skippedRecords.isEmpty {
+                // Saved at once as a fresh snapshot, with copies of the
+                // originals (see `Document.recover`); the journal still
+                // beside it is the old one, which the snapshot holds.
+                let (recovery, token) = Document.recover(contents, from: bytes, at: path)
+                return OpenedDocument(path: path, lines: contents.lines, lock: lock, recovery: recovery,
+                                      journalToken: token, differsFromFile: token == nil,
+                                      hasObsoleteJournal: token != nil && FileSystem.exists(DrawingJournal.path(for: path)))
+            }
+            // Nothing else is written while opening: a session that changes
             // nothing leaves every file as it found it.
             return OpenedDocument(path: path, lines: contents.lines, lock: lock,
                                   journalToken: contents.journalRecords == 0 ? contents.token : nil,
-                                  appliedJournalRecords: contents.journalRecords,
+                                  differsFromFile: contents.journalRecords > 0,
                                   hasObsoleteJournal: contents.hasObsoleteJournal)
         } catch let loadError {
             guard loadError.meansNotADrawing else { throw loadError }

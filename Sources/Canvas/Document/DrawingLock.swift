@@ -13,25 +13,29 @@ import Platform
 /// still locked, then unlocked. A second instance that opened the old file
 /// just before takes its lock just after, on a file no path names any
 /// more; so whoever takes the lock then checks that the path still names
-/// the file it locked, and otherwise starts again on the new one.
+/// the file it locked, and otherwise takes the new one (`retake`).
 ///
 /// Where the lock file cannot be created (a read-only directory), the
 /// drawing file itself is locked instead, if it exists: nothing can be
 /// saved there anyway, and two instances still exclude each other.
+///
+/// A lock file deleted or replaced while the app runs (by a user, a
+/// cleaner, another program) would let a second instance take a new lock
+/// beside ours: `isStillAtItsPath` tells, and `retake()` locks the file now
+/// at the path, so a session checks both before it saves.
 public final class DrawingLock {
     /// The file holding the lock.
     public let path: String
-    private let fd: FileDescriptor
-    /// False when the drawing itself is locked (a read-only folder): that
-    /// file is never removed.
-    private let isLockFile: Bool
+    private var fd: FileDescriptor
+    /// True when the lock is on the drawing itself (no lock file could be made).
+    private let locksTheDrawing: Bool
     /// Until `releaseAndRemove()`.
     private var isHeld = true
 
-    private init(path: String, fd: FileDescriptor, isLockFile: Bool) {
+    private init(path: String, fd: FileDescriptor, locksTheDrawing: Bool = false) {
         self.path = path
         self.fd = fd
-        self.isLockFile = isLockFile
+        self.locksTheDrawing = locksTheDrawing
     }
 
     deinit {
@@ -48,13 +52,6 @@ public final class DrawingLock {
         try? fd.close()
     }
 
-    /// Whether `path` still names the file this lock holds (same device and
-    /// inode): false once it was deleted or replaced.
-    public var pathNamesLockedFile: Bool {
-        guard let held = try? fd.status(), let named = try? FileStatus(linkAt: path) else { return false }
-        return held.device == named.device && held.inode == named.inode
-    }
-
     /// Ends the lock at a clean exit, leaving no file behind: the lock file
     /// is removed while it is still locked, and only if its path still names
     /// the file locked (one put in its place belongs to someone else). The
@@ -62,7 +59,7 @@ public final class DrawingLock {
     /// more will be saved; later calls do nothing.
     public func releaseAndRemove() {
         guard isHeld else { return }
-        if isLockFile, pathNamesLockedFile { try? FileSystem.remove(path) }
+        if !locksTheDrawing, isStillAtItsPath { try? FileSystem.remove(path) }
         release()
     }
 
@@ -83,23 +80,54 @@ public final class DrawingLock {
         // O_NOFOLLOW: a link planted as the lock file must not make us truncate its target.
         // Held read-only: a descriptor open for writing would stop the file
         // system from being remounted read-only under a running session.
-        // A holder removes the file as it exits: a lock taken on a file
-        // that was removed (or replaced) meanwhile is given up and taken
-        // again on the file now there. Each round follows a removal by
-        // another process, so a few are plenty.
-        for _ in 0..<100 {
-            guard let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow],
-                                                 permissions: 0o600) else { break }
-            let lock = DrawingLock(path: lockPath, fd: fd, isLockFile: true)
+        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow], permissions: 0o600) {
+            let lock = DrawingLock(path: lockPath, fd: fd)
             try lock.lockExclusively(drawingPath: drawingPath)
-            guard lock.pathNamesLockedFile else { continue }
+            // Locked, but perhaps a file its holder removed as it quit
+            // (see `isStillAtItsPath`): then the lock is the new file's.
+            if !lock.isStillAtItsPath { try lock.retake(drawingPath: drawingPath) }
             lock.recordHolder()
             return lock
         }
         guard let fd = try? SystemCalls.open(drawingPath, .readOnly, options: .nonBlocking) else { return nil }
-        let lock = DrawingLock(path: drawingPath, fd: fd, isLockFile: false)
+        let lock = DrawingLock(path: drawingPath, fd: fd, locksTheDrawing: true)
         try lock.lockExclusively(drawingPath: drawingPath)
         return lock
+    }
+
+    /// Whether the lock file at `path` is still the file this lock holds:
+    /// false once it was deleted or replaced. (A lock on the drawing itself
+    /// always is: saves are impossible where it is used.)
+    public var isStillAtItsPath: Bool {
+        guard !locksTheDrawing else { return true }
+        guard let held = try? fd.status(), let current = try? FileStatus(linkAt: path) else { return false }
+        return held.isSameFile(as: current)
+    }
+
+    /// Locks the file now at `path` (creating it if it is gone) in place of
+    /// the one held, which no longer guards anything. Throws `.locked`
+    /// when another process holds the new file.
+    public func retake(drawingPath: String) throws(DocumentError) {
+        for _ in 0..<10 {
+            let new = try SystemCalls.open(path, .readOnly, options: [.create, .noFollow], permissions: 0o600)
+            let old = fd
+            fd = new
+            do {
+                try lockExclusively(drawingPath: drawingPath)
+            } catch {
+                fd = old
+                try? new.close()
+                throw error
+            }
+            old.unlock()
+            try? old.close()
+            if isStillAtItsPath {
+                recordHolder()
+                return
+            }
+            // Replaced again between the open and the lock: once more.
+        }
+        throw .locked(path: drawingPath, holder: nil)
     }
 
     private func lockExclusively(drawingPath: String) throws(DocumentError) {
