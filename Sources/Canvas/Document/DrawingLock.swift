@@ -108,6 +108,8 @@ public final class DrawingLock {
     /// the one held, which no longer guards anything. Throws `.locked`
     /// when another process holds the new file.
     public func retake(drawingPath: String) throws(DocumentError) {
+        // The whole folder may have gone: saving makes it again, as at the start.
+        try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
         for _ in 0..<10 {
             let new = try SystemCalls.open(path, .readOnly, options: [.create, .noFollow], permissions: 0o600)
             let old = fd
