@@ -158,6 +158,7 @@ public enum Document {
     /// stays. The snapshot keeps a journal token, so the next session's
     /// first change can start a journal instead of writing it all again.
     public static func saveFinalSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines,
                                                                                journalToken: newJournalToken()))
         try removeJournal(at: path)

@@ -61,6 +61,7 @@ extension Document {
         if copiesKept {
             let token = newJournalToken()
             do {
+                try requireWritable(path)
                 try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(contents.lines, journalToken: token))
                 journalToken = token
             } catch {
