@@ -8,7 +8,7 @@
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
 //   Document, Render, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
-// The core (TouchCore, Canvas, Decorations, Playground, Timing, JSONLine) depends on no C
+// The core (TouchCore, Canvas, Decorations, Playground, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift. The real clock is Platform's
 // `SystemClock`, handed in by the wiring.
@@ -44,7 +44,9 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "Timing"),
-        // One JSON object per line, fields in order: --log-input and --trace.
+        // The one JSON reader (streaming, and the trees of short lines built on
+        // it) and the writer of one object per line, fields in order: drawings,
+        // recordings, --log-input and --trace.
         .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
         // per-touch path (see docs/performance.md); debug builds, and so every
@@ -53,7 +55,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "Canvas", dependencies: ["TouchCore"]),
         // The drawing's files: load, atomic save, journal, lock, emergency copy.
-        .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform"]),
+        .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore"]),
         // The gesture playground: the book's gesture demos as pages of views.
@@ -106,6 +108,7 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "DocumentTests",

@@ -48,8 +48,12 @@ public enum Document {
         var lines: [Line]
         /// The snapshot's journal token, if it has one.
         var token: String?
-        /// Journal records applied on top of the snapshot.
+        /// Journal records read on top of the snapshot (applied or skipped).
         var journalRecords: Int
+        /// Lines of the file left out for a value out of range.
+        var dropped: [DroppedLine] = []
+        /// Journal records that could not be applied: a corrupt journal.
+        var skippedRecords: [DrawingJournal.SkippedRecord] = []
     }
 
     static func read(from path: String) throws(DocumentError) -> Contents {
@@ -58,8 +62,23 @@ public enum Document {
 
     /// The bytes of the drawing at `path`, or nil when there is none yet.
     static func readBytes(of path: String) throws(DocumentError) -> [UInt8]? {
-        guard FileSystem.exists(path) else { return nil }
+        guard try fileExists(at: path) else { return nil }
         return try SystemCalls.readFile(path, limit: byteLimit)
+    }
+
+    /// Whether there is a file at `path`. Only "no such file" means there
+    /// is none (a new, empty drawing); a path that cannot be looked up (a
+    /// name too long, a folder that is a file, no permission) throws, so
+    /// that it is never taken for an empty drawing.
+    static func fileExists(at path: String) throws(DocumentError) -> Bool {
+        do {
+            _ = try FileStatus(linkAt: path)
+            return true
+        } catch where error == .noSuchFileOrDirectory {
+            return false
+        } catch {
+            throw SystemCalls.failure("stat", path, error)
+        }
     }
 
     /// The drawing in `bytes`, read from `path` (nil: no file), with the
@@ -71,13 +90,20 @@ public enum Document {
 
     /// `snapshot`, read from `path`, with the changes its journal holds.
     static func applyingJournal(to snapshot: DrawingFileFormat.Snapshot, at path: String) -> Contents {
+        let fileLineCount = snapshot.lines.count + snapshot.dropped.count
         guard let token = snapshot.journalToken,
-              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: snapshot.lines.count)
-        else { return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0) }
+              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
+        else {
+            return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
+                            dropped: snapshot.dropped)
+        }
         // An unreadable journal is ignored rather than making the drawing
         // unreadable: the snapshot alone is a drawing.
-        return Contents(lines: DrawingJournal.replay(journal, onto: snapshot.lines), token: token,
-                        journalRecords: journal.records.count)
+        let replayed = DrawingJournal.replay(journal, onto: snapshot.lines,
+                                             droppedPositions: Set(snapshot.dropped.map(\.index)))
+        return Contents(lines: replayed.lines, token: token,
+                        journalRecords: journal.records.count + journal.unreadable.count,
+                        dropped: snapshot.dropped, skippedRecords: replayed.skipped)
     }
 
     /// Atomically replaces the file at `path` with `lines`, creating its
@@ -92,6 +118,7 @@ public enum Document {
     /// play a crash at the worst moment.
     static func save(_ lines: [Line], to path: String,
                      beforeRename: () throws(DocumentError) -> Void) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(lines), beforeRename: beforeRename)
     }
 
@@ -100,6 +127,7 @@ public enum Document {
     /// `appendToJournal`. A crash between the two leaves the new snapshot
     /// and an old journal, which no longer matches it and is ignored.
     public static func saveSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         let token = newJournalToken()
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines, journalToken: token))
         try DrawingJournal.start(for: path, token: token, ids: drawing.store.ids.map(\.rawValue))
@@ -109,7 +137,21 @@ public enum Document {
     /// the snapshot at `path`, flushed to disk: the cost of a save is the
     /// change, not the drawing.
     public static func appendToJournal(_ changes: some Sequence<DrawingChange>, at path: String) throws(DocumentError) {
+        try requireWritable(path)
         try DrawingJournal.append(changes, for: path)
+    }
+
+    /// Refuses to save the drawing at `path` when its file is read-only
+    /// (no write permission for its owner, as `chmod 444` leaves it): a
+    /// save would rename a new file over it, which the folder allows, so
+    /// the person's "do not change this" is honoured here, every change
+    /// going to the banner and the emergency copy as for a read-only folder.
+    /// Checked before every save, a journal append too (the journal is
+    /// part of the drawing), by the owner's bit: root ignores permissions.
+    static func requireWritable(_ path: String) throws(DocumentError) {
+        guard let status = try? FileStatus(path: path), status.kind == .regular,
+              status.permissions & 0o200 == 0 else { return }
+        throw .readOnly(path: path, permissions: status.permissions)
     }
 
     /// Starts an empty journal for the snapshot just opened from `path`,

@@ -1,4 +1,5 @@
 import Canvas
+import JSONLine
 import TouchCore
 
 /// The drawing file format:
@@ -19,8 +20,16 @@ import TouchCore
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
 /// within ±`Drawing.coordinateLimit` (a moved freehand line's points where
-/// they are now, too), every pressure finite and within 0…1.
-enum DrawingFileFormat {
+/// they are now, too), every pressure finite and within 0…1. A line that
+/// is well formed but holds a value out of range is dropped, alone, with
+/// its reason (`Snapshot.dropped`): one far point must not cost the
+/// drawing.
+///
+/// A line is written and read here only: a recording's drawing line
+/// (`touchtracker --record`) holds its lines in this form, through
+/// `encode(_:into:)` and `readLines(from:source:)`, so a recording and a
+/// drawing obey one set of limits.
+public enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
     static let version = 2
@@ -28,6 +37,9 @@ enum DrawingFileFormat {
     /// What a drawing file holds.
     struct Snapshot {
         var lines: [Line]
+        /// The lines left out for a value out of range, by their index in
+        /// the file's list, with why (`DocumentError.isValueOutOfRange`).
+        var dropped: [DroppedLine] = []
         /// Ties the file to its journal (see `DrawingJournal`); nil in
         /// files without one. An additional member, so version 1 readers
         /// that predate it still read the lines.
@@ -56,7 +68,7 @@ enum DrawingFileFormat {
     /// One line of the `lines` list. Swift prints the shortest text that
     /// reads back as the same Double, and only finite values are ever
     /// stored, so this is JSON.
-    static func encode(_ line: Line, into text: inout String) {
+    public static func encode(_ line: Line, into text: inout String) {
         guard let points = line.freehandPoints else {
             text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
             return
@@ -73,7 +85,7 @@ enum DrawingFileFormat {
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
     /// reader ignore it, and a drawing saved by such an editor is still one.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
@@ -97,13 +109,15 @@ enum DrawingFileFormat {
         }
         // (An empty last list has no line 0 to say so.)
         if summary?.lineCount == 0 { lines.removeAll() }
-        return Snapshot(lines: lines, journalToken: summary?.journalToken)
+        return Snapshot(lines: lines, dropped: summary?.dropped ?? [], journalToken: summary?.journalToken)
     }
 
     /// What a pass over a drawing file found besides its lines.
     struct Summary: Equatable {
-        /// Lines in the (last) `lines` list.
+        /// Lines in the (last) `lines` list, dropped ones included.
         var lineCount: Int
+        /// Lines of that list that were not handed over: see `Snapshot.dropped`.
+        var dropped: [DroppedLine] = []
         var journalToken: String?
         /// How many `lines` members the file has: more than one (which no
         /// version writes) and the last one is the drawing.
@@ -132,6 +146,7 @@ enum DrawingFileFormat {
         var format: String?
         var version: Double?
         var lineCount: Int?
+        var dropped: [DroppedLine] = []
         var listCount = 0
         var firstFreehand: Int?
         var journalToken: String?
@@ -149,7 +164,9 @@ enum DrawingFileFormat {
                     version = try reader.readNumber()
                 case "lines":
                     listCount += 1
-                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, firstFreehand: &firstFreehand) {
+                    dropped = []
+                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+                                              dropped: { dropped.append($0) }) {
                         guard line($0, $1) else { throw Stopped() }
                         progress(bytes.count - text.count + reader.offset)
                     }
@@ -164,12 +181,8 @@ enum DrawingFileFormat {
             try reader.expectEnd()
         } catch is Stopped {
             return nil
-        } catch let error as DocumentError {
-            throw error
-        } catch let error as JSONReader.Malformed {
-            throw .malformed(path: path, reason: error.reason)
         } catch {
-            throw .malformed(path: path, reason: "\(error)")
+            throw documentError(error, path: path)
         }
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
@@ -184,13 +197,45 @@ enum DrawingFileFormat {
         if version == 1, let first = firstFreehand {
             throw .malformed(path: path, reason: "line \(first) is a freehand line, which a version 1 drawing cannot hold")
         }
-        return Summary(lineCount: lineCount, journalToken: journalToken, listCount: listCount)
+        return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
+    }
+
+    /// What a failure while reading `path` means: a `DocumentError` is
+    /// itself, anything else says the file is malformed.
+    private static func documentError(_ error: any Error, path: String) -> DocumentError {
+        switch error {
+        case let error as DocumentError: error
+        case let error as JSONReader.Malformed: .malformed(path: path, reason: error.reason)
+        default: .malformed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads a list of lines as a drawing file's `lines` list, with the
+    /// file's limits (lines, points, coordinates, pressures) and its
+    /// messages, `source` in front of each (where the list is).
+    public static func readLines(from reader: JSONReader, source: String,
+                                 pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> [Line] {
+        var lines: [Line] = []
+        var firstFreehand: Int?
+        do {
+            // A recording is read to be replayed as it was: a line out of
+            // range refuses it, as it refused a drawing before lines could
+            // be left out.
+            _ = try readLines(reader, path: source, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+                              dropped: { throw $0.reason }) {
+                lines.append($1)
+            }
+        } catch {
+            throw documentError(error, path: source)
+        }
+        return lines
     }
 
     /// Reads the `lines` list, checking the line and point caps as it goes
     /// and handing each line to `visit`; returns how many there were.
     /// `firstFreehand` is the index of the first freehand line, if any.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
+                                  dropped: (DroppedLine) throws -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -202,10 +247,17 @@ enum DrawingFileFormat {
             guard count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
-            let line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            defer { count += 1 }
+            let line: Line
+            do {
+                line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            } catch let error as DocumentError where error.isValueOutOfRange {
+                // The whole line was read: the reader is past it.
+                try dropped(DroppedLine(index: count, reason: error))
+                return
+            }
             if line.isFreehand, firstFreehand == nil { firstFreehand = count }
             try visit(count, line)
-            count += 1
         }
         return count
     }
@@ -255,11 +307,15 @@ enum DrawingFileFormat {
         var samples: ContiguousArray<FreehandPoint>?
         var offset = Vector.zero
         var seenTotal = total
+        // A value out of range is told once the whole line is read, so that
+        // the line alone can be dropped.
+        var problem: DocumentError?
         try reader.readObject { key in
             switch key {
             case "points":
                 guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
-                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit)
+                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit,
+                                          problem: &problem)
             case "offset":
                 var values: [Double] = []
                 guard try reader.peekKind() == .array else {
@@ -274,7 +330,7 @@ enum DrawingFileFormat {
                 guard values.count == 2 else {
                     throw JSONReader.Malformed(reason: "line \(index): \"offset\" is not a list of 2 numbers")
                 }
-                for value in values { try checkCoordinate(value, line: index, path: path) }
+                for value in values { note(coordinateProblem(value, line: index, path: path), in: &problem) }
                 offset = Vector(dx: values[0], dy: values[1])
             default:
                 try reader.skipValue()
@@ -282,6 +338,7 @@ enum DrawingFileFormat {
         }
         guard let samples else { throw JSONReader.Malformed(reason: "line \(index) is an object without \"points\"") }
         guard !samples.isEmpty else { throw JSONReader.Malformed(reason: "line \(index) has no points") }
+        if let problem { throw problem }
         total = seenTotal
         let line = Line(freehand: samples, offset: offset)
         // Where a moved line's points are now must be within the limits too.
@@ -293,8 +350,8 @@ enum DrawingFileFormat {
     }
 
     /// The flat list of samples, three numbers each.
-    private static func readSamples(_ reader: JSONReader, index: Int, path: String,
-                                    total: inout Int, limit: Int) throws -> ContiguousArray<FreehandPoint> {
+    private static func readSamples(_ reader: JSONReader, index: Int, path: String, total: inout Int, limit: Int,
+                                    problem: inout DocumentError?) throws -> ContiguousArray<FreehandPoint> {
         guard try reader.peekKind() == .array else {
             throw JSONReader.Malformed(reason: "line \(index): \"points\" is not a list of numbers")
         }
@@ -314,14 +371,14 @@ enum DrawingFileFormat {
                 guard total < limit else {
                     throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
                 }
-                try checkCoordinate(value, line: index, path: path)
+                note(coordinateProblem(value, line: index, path: path), in: &problem)
                 values.0 = value
             case 1:
-                try checkCoordinate(value, line: index, path: path)
+                note(coordinateProblem(value, line: index, path: path), in: &problem)
                 values.1 = value
             default:
-                guard value.isFinite, value >= 0, value <= 1 else {
-                    throw DocumentError.badPressure(path: path, line: index, value: value)
+                if !(value.isFinite && value >= 0 && value <= 1) {
+                    note(.badPressure(path: path, line: index, value: value), in: &problem)
                 }
                 samples.append(FreehandPoint(x: values.0, y: values.1, pressure: value))
                 total += 1
@@ -335,8 +392,19 @@ enum DrawingFileFormat {
     }
 
     private static func checkCoordinate(_ value: Double, line: Int, path: String) throws(DocumentError) {
+        if let problem = coordinateProblem(value, line: line, path: path) { throw problem }
+    }
+
+    /// Why `value` cannot be a coordinate of line `line`, or nil when it can.
+    private static func coordinateProblem(_ value: Double, line: Int, path: String) -> DocumentError? {
         guard value.isFinite, abs(value) <= Drawing.coordinateLimit else {
-            throw DocumentError.badCoordinate(path: path, line: line, value: value)
+            return .badCoordinate(path: path, line: line, value: value)
         }
+        return nil
+    }
+
+    /// Keeps the first of a line's problems.
+    private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
+        if problem == nil { problem = found }
     }
 }

@@ -40,7 +40,7 @@ public final class SavedDrawing {
     /// drawing, anything else `Document.load` refuses throws the same error.
     public init(path: String) throws(DocumentError) {
         self.path = path
-        hasFile = FileSystem.exists(path)
+        hasFile = try Document.fileExists(at: path)
         mapping = hasFile ? try Self.map(path) : nil
         var bounds: Rect?
         guard let summary = try visit({ _, line in
@@ -124,6 +124,6 @@ public final class SavedDrawing {
         guard let token = summary.journalToken,
               let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: summary.lineCount)
         else { return false }
-        return !journal.records.isEmpty
+        return !journal.records.isEmpty || !journal.unreadable.isEmpty
     }
 }

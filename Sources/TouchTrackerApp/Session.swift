@@ -263,10 +263,12 @@ public final class Session {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
         scene.documentOpened(lines)
-        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
+        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
+                                environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
-        banner.show(nil)
+        // What could not be read stays said until the next save says more.
+        banner.show(document.recovery?.summary)
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -405,6 +407,9 @@ public final class Session {
     /// Saves one last time and records how the drawing ended up.
     private func finish() {
         guard ending == nil else { return }
+        // Strokes in progress end as if their fingers lifted, and are kept
+        // (the recording's end line lifts them in a replay too).
+        scene.window.liftAllTouches()
         recorder?.finish()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
