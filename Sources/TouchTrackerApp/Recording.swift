@@ -1,6 +1,5 @@
 import Document
 import Canvas
-import Document
 import JSONLine
 import Platform
 import TouchCore
