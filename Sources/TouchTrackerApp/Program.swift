@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Platform
 import Playground
 import Render
@@ -20,8 +21,8 @@ public enum Program {
         let path = options.file ?? Document.defaultPath(environment: environment())
         let status: ExitStatus
         switch options.command {
-        case .help:
-            print(Options.usage)
+        case .help(let command):
+            print(command.map(Options.usage(of:)) ?? Options.usage)
             status = .success
         case .version:
             print("touchtracker \(Version.string)")
@@ -225,7 +226,7 @@ public enum Program {
     static func status(for error: DocumentError) -> ExitStatus {
         switch error {
         case .locked, .lockLost: .drawingInUse
-        case .notAFile, .system: .drawingUnreadable
+        case .notAFile, .notALockFile, .readOnly, .system: .drawingUnreadable
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: .failure
         }

@@ -72,7 +72,9 @@ final class Replay {
             case .batch(let event, _, _):
                 scene.handle(event)
             case .end:
-                break
+                // The session ended here: its strokes in progress were kept
+                // as lines, as lifting their fingers would (`Session.finish`).
+                scene.window.liftAllTouches()
             }
             // Nothing is shown: the damage the views raised goes nowhere.
             _ = scene.window.takeDamage()

@@ -1,3 +1,5 @@
+import Canvas
+import JSONLine
 import TouchCore
 
 /// The drawing file format:
@@ -17,12 +19,17 @@ import TouchCore
 ///
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
-/// within ±`Document.coordinateLimit` (a moved freehand line's points where
+/// within ±`Drawing.coordinateLimit` (a moved freehand line's points where
 /// they are now, too), every pressure finite and within 0…1. A line that
 /// is well formed but holds a value out of range is dropped, alone, with
 /// its reason (`Snapshot.dropped`): one far point must not cost the
 /// drawing.
-enum DrawingFileFormat {
+///
+/// A line is written and read here only: a recording's drawing line
+/// (`touchtracker --record`) holds its lines in this form, through
+/// `encode(_:into:)` and `readLines(from:source:)`, so a recording and a
+/// drawing obey one set of limits.
+public enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
     static let version = 2
@@ -61,7 +68,7 @@ enum DrawingFileFormat {
     /// One line of the `lines` list. Swift prints the shortest text that
     /// reads back as the same Double, and only finite values are ever
     /// stored, so this is JSON.
-    static func encode(_ line: Line, into text: inout String) {
+    public static func encode(_ line: Line, into text: inout String) {
         guard let points = line.freehandPoints else {
             text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
             return
@@ -78,12 +85,12 @@ enum DrawingFileFormat {
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
     /// reader ignore it, and a drawing saved by such an editor is still one.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
     static func decode(_ bytes: [UInt8], path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         // (Array's withUnsafeBytes does not throw a typed error.)
         try bytes.withUnsafeBytes { raw in
             Result { () throws(DocumentError) in try decode(raw, path: path, pointLimit: pointLimit) }
@@ -92,7 +99,7 @@ enum DrawingFileFormat {
 
     /// The drawing in `bytes` (a file mapped into memory, or an array's).
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         var lines: [Line] = []
         let summary = try visit(bytes, path: path, pointLimit: pointLimit) { index, line in
             // A second "lines" member replaces the first.
@@ -131,7 +138,7 @@ enum DrawingFileFormat {
     /// line's index in its list (see `Summary.listCount`), and returns false to
     /// stop: the result is then nil. `progress`, called after each line
     /// with the bytes read so far, lets a caller release what is behind.
-    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Document.pointLimit,
+    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Drawing.pointLimit,
                       progress: (Int) -> Void = { _ in },
                       line: (Int, Line) -> Bool) throws(DocumentError) -> Summary? {
         let text = bytes.starts(with: byteOrderMark) ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
@@ -174,12 +181,8 @@ enum DrawingFileFormat {
             try reader.expectEnd()
         } catch is Stopped {
             return nil
-        } catch let error as DocumentError {
-            throw error
-        } catch let error as JSONReader.Malformed {
-            throw .malformed(path: path, reason: error.reason)
         } catch {
-            throw .malformed(path: path, reason: "\(error)")
+            throw documentError(error, path: path)
         }
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
@@ -197,11 +200,42 @@ enum DrawingFileFormat {
         return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
     }
 
+    /// What a failure while reading `path` means: a `DocumentError` is
+    /// itself, anything else says the file is malformed.
+    private static func documentError(_ error: any Error, path: String) -> DocumentError {
+        switch error {
+        case let error as DocumentError: error
+        case let error as JSONReader.Malformed: .malformed(path: path, reason: error.reason)
+        default: .malformed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads a list of lines as a drawing file's `lines` list, with the
+    /// file's limits (lines, points, coordinates, pressures) and its
+    /// messages, `source` in front of each (where the list is).
+    public static func readLines(from reader: JSONReader, source: String,
+                                 pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> [Line] {
+        var lines: [Line] = []
+        var firstFreehand: Int?
+        do {
+            // A recording is read to be replayed as it was: a line out of
+            // range refuses it, as it refused a drawing before lines could
+            // be left out.
+            _ = try readLines(reader, path: source, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+                              dropped: { throw $0.reason }) {
+                lines.append($1)
+            }
+        } catch {
+            throw documentError(error, path: source)
+        }
+        return lines
+    }
+
     /// Reads the `lines` list, checking the line and point caps as it goes
     /// and handing each line to `visit`; returns how many there were.
     /// `firstFreehand` is the index of the first freehand line, if any.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
-                                  dropped: (DroppedLine) -> Void,
+                                  dropped: (DroppedLine) throws -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -219,7 +253,7 @@ enum DrawingFileFormat {
                 line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
             } catch let error as DocumentError where error.isValueOutOfRange {
                 // The whole line was read: the reader is past it.
-                dropped(DroppedLine(index: count, reason: error))
+                try dropped(DroppedLine(index: count, reason: error))
                 return
             }
             if line.isFreehand, firstFreehand == nil { firstFreehand = count }
@@ -231,7 +265,7 @@ enum DrawingFileFormat {
     /// Reads line `index` of the list, straight or freehand; `points`
     /// counts the freehand points read so far, against `pointLimit`.
     static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int,
-                         pointLimit: Int = Document.pointLimit) throws -> Line {
+                         pointLimit: Int = Drawing.pointLimit) throws -> Line {
         switch try reader.peekKind() {
         case .array: return try readStraightLine(reader, index: index, path: path)
         case .object: return try readFreehandLine(reader, index: index, path: path, points: &points, limit: pointLimit)
@@ -331,8 +365,8 @@ enum DrawingFileFormat {
             let value = try reader.readNumber()
             switch count % 3 {
             case 0:
-                guard samples.count < Document.strokePointLimit else {
-                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Document.strokePointLimit)
+                guard samples.count < Drawing.strokePointLimit else {
+                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Drawing.strokePointLimit)
                 }
                 guard total < limit else {
                     throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
@@ -363,7 +397,7 @@ enum DrawingFileFormat {
 
     /// Why `value` cannot be a coordinate of line `line`, or nil when it can.
     private static func coordinateProblem(_ value: Double, line: Int, path: String) -> DocumentError? {
-        guard value.isFinite, abs(value) <= Document.coordinateLimit else {
+        guard value.isFinite, abs(value) <= Drawing.coordinateLimit else {
             return .badCoordinate(path: path, line: line, value: value)
         }
         return nil
@@ -373,15 +407,4 @@ enum DrawingFileFormat {
     private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
         if problem == nil { problem = found }
     }
-}
-
-extension Document {
-    /// Points a drawing's freehand lines may have in all: 4,000,000
-    /// (20,000 lines of 200 points). Files with more are refused, and the
-    /// canvas stops adding points at it, so that every drawing the app
-    /// makes opens again.
-    public static let pointLimit = 4_000_000
-    /// Points one freehand line may have: about 80 s of a pen sampled at
-    /// 240 Hz. A stroke that goes on goes on as a new line.
-    public static let strokePointLimit = 20_000
 }

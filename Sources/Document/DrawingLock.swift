@@ -77,10 +77,22 @@ public final class DrawingLock {
     public static func acquire(for drawingPath: String) throws(DocumentError) -> DrawingLock? {
         try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
         let lockPath = lockPath(for: drawingPath)
+        // Anything but a regular file there (a FIFO, whose open would wait
+        // for a writer forever; a device) is refused before it is opened.
+        if let status = try? FileStatus(linkAt: lockPath), status.kind != .regular, status.kind != .symbolicLink {
+            throw .notALockFile(path: lockPath, kind: status.kind.userName)
+        }
         // O_NOFOLLOW: a link planted as the lock file must not make us truncate its target.
         // Held read-only: a descriptor open for writing would stop the file
         // system from being remounted read-only under a running session.
-        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow], permissions: 0o600) {
+        // O_NONBLOCK: a FIFO swapped in since the look above does not block
+        // the open, and is caught by the look after it.
+        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow, .nonBlocking],
+                                          permissions: 0o600) {
+            if let status = try? fd.status(), status.kind != .regular {
+                try? fd.close()
+                throw .notALockFile(path: lockPath, kind: status.kind.userName)
+            }
             let lock = DrawingLock(path: lockPath, fd: fd)
             try lock.lockExclusively(drawingPath: drawingPath)
             // Locked, but perhaps a file its holder removed as it quit

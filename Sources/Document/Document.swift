@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 
 /// Saving and loading a drawing's finished lines as a JSON file, with a
@@ -11,15 +12,12 @@ import Platform
 public enum Document {
     /// Files larger than this are refused unread. Room for `lineLimit`
     /// lines of the longest coordinates a save writes (about 98 bytes a
-    /// straight line, 145 a freehand one of one point) and `pointLimit`
+    /// straight line, 145 a freehand one of one point) and `Drawing.pointLimit`
     /// freehand points (about 55 bytes each), so every drawing the app can
     /// make can be opened again.
     public static let byteLimit = 384 << 20
     /// Files with more lines are refused.
     public static let lineLimit = 1_000_000
-    /// Coordinates beyond ± this many points are refused: the plane the
-    /// canvas draws on (`DrawingLimits`).
-    public static let coordinateLimit = DrawingLimits.coordinate
 
     /// Where the drawing lives by default: `$XDG_DATA_HOME/touchtracker/drawing.json`,
     /// with `XDG_DATA_HOME` defaulting to `~/.local/share` (XDG base directories;
@@ -68,8 +66,23 @@ public enum Document {
 
     /// The bytes of the drawing at `path`, or nil when there is none yet.
     static func readBytes(of path: String) throws(DocumentError) -> [UInt8]? {
-        guard FileSystem.exists(path) else { return nil }
+        guard try fileExists(at: path) else { return nil }
         return try SystemCalls.readFile(path, limit: byteLimit)
+    }
+
+    /// Whether there is a file at `path`. Only "no such file" means there
+    /// is none (a new, empty drawing); a path that cannot be looked up (a
+    /// name too long, a folder that is a file, no permission) throws, so
+    /// that it is never taken for an empty drawing.
+    static func fileExists(at path: String) throws(DocumentError) -> Bool {
+        do {
+            _ = try FileStatus(linkAt: path)
+            return true
+        } catch where error == .noSuchFileOrDirectory {
+            return false
+        } catch {
+            throw SystemCalls.failure("stat", path, error)
+        }
     }
 
     /// The drawing in `bytes`, read from `path` (nil: no file), with the
@@ -125,6 +138,7 @@ public enum Document {
     /// play a crash at the worst moment.
     static func save(_ lines: [Line], to path: String,
                      beforeRename: () throws(DocumentError) -> Void) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(lines), beforeRename: beforeRename)
     }
 
@@ -133,6 +147,7 @@ public enum Document {
     /// `appendToJournal`. A crash between the two leaves the new snapshot
     /// and an old journal, which no longer matches it and is ignored.
     public static func saveSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         let token = newJournalToken()
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines, journalToken: token))
         try DrawingJournal.start(for: path, token: token, ids: drawing.store.ids.map(\.rawValue))
@@ -143,6 +158,7 @@ public enum Document {
     /// stays. The snapshot keeps a journal token, so the next session's
     /// first change can start a journal instead of writing it all again.
     public static func saveFinalSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines,
                                                                                journalToken: newJournalToken()))
         try removeJournal(at: path)
@@ -152,7 +168,21 @@ public enum Document {
     /// the snapshot at `path`, flushed to disk: the cost of a save is the
     /// change, not the drawing.
     public static func appendToJournal(_ changes: some Sequence<DrawingChange>, at path: String) throws(DocumentError) {
+        try requireWritable(path)
         try DrawingJournal.append(changes, for: path)
+    }
+
+    /// Refuses to save the drawing at `path` when its file is read-only
+    /// (no write permission for its owner, as `chmod 444` leaves it): a
+    /// save would rename a new file over it, which the folder allows, so
+    /// the person's "do not change this" is honoured here, every change
+    /// going to the banner and the emergency copy as for a read-only folder.
+    /// Checked before every save, a journal append too (the journal is
+    /// part of the drawing), by the owner's bit: root ignores permissions.
+    static func requireWritable(_ path: String) throws(DocumentError) {
+        guard let status = try? FileStatus(path: path), status.kind == .regular,
+              status.permissions & 0o200 == 0 else { return }
+        throw .readOnly(path: path, permissions: status.permissions)
     }
 
     /// Starts an empty journal for the snapshot opened from `path`, whose
