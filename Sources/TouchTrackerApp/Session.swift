@@ -428,10 +428,10 @@ public final class Session {
     /// it and are saved (a file nobody changed stays as it was).
     private func finish() {
         guard ending == nil else { return }
+        completeOpening()
         // Strokes in progress end as if their fingers lifted, and are kept
         // (the recording's end line lifts them in a replay too).
         scene.window.liftAllTouches()
-        completeOpening()
         recorder?.finish()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.

@@ -1,3 +1,4 @@
+import Document
 @testable import Canvas
 import Document
 import Testing
