@@ -1,5 +1,6 @@
 import Document
 import Canvas
+import Document
 import JSONLine
 import Platform
 import TouchCore
