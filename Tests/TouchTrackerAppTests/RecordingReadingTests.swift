@@ -63,9 +63,9 @@ import TouchCore
                 == "r.ttrec: line 3: drawing: line 1 has an invalid coordinate 1e+20 (allowed: finite, within ±1000000)")
         #expect(error(Self.header + "{\"t\":0,\"drawing\":[[0,0,1,1e308]]}\n")?
             .hasPrefix("r.ttrec: line 2: drawing: line 0 has an invalid coordinate 1e+308") == true)
-        let longStroke = Array(repeating: "1,1,0.5", count: Document.strokePointLimit + 1).joined(separator: ",")
+        let longStroke = Array(repeating: "1,1,0.5", count: Drawing.strokePointLimit + 1).joined(separator: ",")
         #expect(error(Self.header + "{\"t\":0,\"drawing\":[{\"points\":[\(longStroke)]}]}\n")
-                == "r.ttrec: line 2: drawing: line 0 has more than \(Document.strokePointLimit) points")
+                == "r.ttrec: line 2: drawing: line 0 has more than \(Drawing.strokePointLimit) points")
         #expect(error(Self.header + "{\"t\":0,\"drawing\":[[0,0,1]]}\n")
                 == "r.ttrec: line 2: drawing: not a readable drawing (line 0 has 3 numbers, not 4)")
         #expect(error(Self.header + "{\"t\":0,\"drawing\":[{\"points\":[1,1,7]}]}\n")

@@ -1,3 +1,4 @@
+import Canvas
 import JSONLine
 import TouchCore
 
@@ -18,7 +19,7 @@ import TouchCore
 ///
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
-/// within ±`Document.coordinateLimit` (a moved freehand line's points where
+/// within ±`Drawing.coordinateLimit` (a moved freehand line's points where
 /// they are now, too), every pressure finite and within 0…1. A line that
 /// is well formed but holds a value out of range is dropped, alone, with
 /// its reason (`Snapshot.dropped`): one far point must not cost the
@@ -89,7 +90,7 @@ public enum DrawingFileFormat {
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
     static func decode(_ bytes: [UInt8], path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         // (Array's withUnsafeBytes does not throw a typed error.)
         try bytes.withUnsafeBytes { raw in
             Result { () throws(DocumentError) in try decode(raw, path: path, pointLimit: pointLimit) }
@@ -98,7 +99,7 @@ public enum DrawingFileFormat {
 
     /// The drawing in `bytes` (a file mapped into memory, or an array's).
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         var lines: [Line] = []
         let summary = try visit(bytes, path: path, pointLimit: pointLimit) { index, line in
             // A second "lines" member replaces the first.
@@ -137,7 +138,7 @@ public enum DrawingFileFormat {
     /// line's index in its list (see `Summary.listCount`), and returns false to
     /// stop: the result is then nil. `progress`, called after each line
     /// with the bytes read so far, lets a caller release what is behind.
-    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Document.pointLimit,
+    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Drawing.pointLimit,
                       progress: (Int) -> Void = { _ in },
                       line: (Int, Line) -> Bool) throws(DocumentError) -> Summary? {
         let text = bytes.starts(with: byteOrderMark) ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
@@ -211,23 +212,22 @@ public enum DrawingFileFormat {
 
     /// Reads a list of lines as a drawing file's `lines` list, with the
     /// file's limits (lines, points, coordinates, pressures) and its
-    /// messages, `source` in front of each (where the list is). A line
-    /// with a value out of range, which a drawing file leaves out alone,
-    /// is refused here: a recording replays what was drawn, or nothing.
+    /// messages, `source` in front of each (where the list is).
     public static func readLines(from reader: JSONReader, source: String,
-                                 pointLimit: Int = Document.pointLimit) throws(DocumentError) -> [Line] {
+                                 pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> [Line] {
         var lines: [Line] = []
         var firstFreehand: Int?
-        var firstDropped: DroppedLine?
         do {
+            // A recording is read to be replayed as it was: a line out of
+            // range refuses it, as it refused a drawing before lines could
+            // be left out.
             _ = try readLines(reader, path: source, pointLimit: pointLimit, firstFreehand: &firstFreehand,
-                              dropped: { firstDropped = firstDropped ?? $0 }) {
+                              dropped: { throw $0.reason }) {
                 lines.append($1)
             }
         } catch {
             throw documentError(error, path: source)
         }
-        if let firstDropped { throw firstDropped.reason }
         return lines
     }
 
@@ -235,7 +235,7 @@ public enum DrawingFileFormat {
     /// and handing each line to `visit`; returns how many there were.
     /// `firstFreehand` is the index of the first freehand line, if any.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
-                                  dropped: (DroppedLine) -> Void,
+                                  dropped: (DroppedLine) throws -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -253,7 +253,7 @@ public enum DrawingFileFormat {
                 line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
             } catch let error as DocumentError where error.isValueOutOfRange {
                 // The whole line was read: the reader is past it.
-                dropped(DroppedLine(index: count, reason: error))
+                try dropped(DroppedLine(index: count, reason: error))
                 return
             }
             if line.isFreehand, firstFreehand == nil { firstFreehand = count }
@@ -265,7 +265,7 @@ public enum DrawingFileFormat {
     /// Reads line `index` of the list, straight or freehand; `points`
     /// counts the freehand points read so far, against `pointLimit`.
     static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int,
-                         pointLimit: Int = Document.pointLimit) throws -> Line {
+                         pointLimit: Int = Drawing.pointLimit) throws -> Line {
         switch try reader.peekKind() {
         case .array: return try readStraightLine(reader, index: index, path: path)
         case .object: return try readFreehandLine(reader, index: index, path: path, points: &points, limit: pointLimit)
@@ -365,8 +365,8 @@ public enum DrawingFileFormat {
             let value = try reader.readNumber()
             switch count % 3 {
             case 0:
-                guard samples.count < Document.strokePointLimit else {
-                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Document.strokePointLimit)
+                guard samples.count < Drawing.strokePointLimit else {
+                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Drawing.strokePointLimit)
                 }
                 guard total < limit else {
                     throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
@@ -397,7 +397,7 @@ public enum DrawingFileFormat {
 
     /// Why `value` cannot be a coordinate of line `line`, or nil when it can.
     private static func coordinateProblem(_ value: Double, line: Int, path: String) -> DocumentError? {
-        guard value.isFinite, abs(value) <= Document.coordinateLimit else {
+        guard value.isFinite, abs(value) <= Drawing.coordinateLimit else {
             return .badCoordinate(path: path, line: line, value: value)
         }
         return nil
@@ -407,15 +407,4 @@ public enum DrawingFileFormat {
     private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
         if problem == nil { problem = found }
     }
-}
-
-extension Document {
-    /// Points a drawing's freehand lines may have in all: 4,000,000
-    /// (20,000 lines of 200 points). Files with more are refused, and the
-    /// canvas stops adding points at it, so that every drawing the app
-    /// makes opens again.
-    public static let pointLimit = 4_000_000
-    /// Points one freehand line may have: about 80 s of a pen sampled at
-    /// 240 Hz. A stroke that goes on goes on as a new line.
-    public static let strokePointLimit = 20_000
 }

@@ -1,3 +1,4 @@
+import Canvas
 import JSONLine
 
 
@@ -14,11 +15,11 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(path: String, version: Int)
     /// More lines than `Document.lineLimit`.
     case tooManyLines(path: String, limit: Int)
-    /// A coordinate that is NaN, infinite or beyond ±`Document.coordinateLimit`.
+    /// A coordinate that is NaN, infinite or beyond ±`Drawing.coordinateLimit`.
     case badCoordinate(path: String, line: Int, value: Double)
-    /// A freehand line with more points than `Document.strokePointLimit`
+    /// A freehand line with more points than `Drawing.strokePointLimit`
     /// (`line` given), or freehand lines with more than
-    /// `Document.pointLimit` in all (`line` nil).
+    /// `Drawing.pointLimit` in all (`line` nil).
     case tooManyPoints(path: String, line: Int?, limit: Int)
     /// A freehand point's pressure that is not a number within 0…1.
     case badPressure(path: String, line: Int, value: Double)
@@ -54,7 +55,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyLines(let path, let limit):
             "\(path): more than \(limit) lines"
         case .badCoordinate(let path, let line, let value):
-            "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Document.coordinateLimit)))"
+            "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Drawing.coordinateLimit)))"
         case .tooManyPoints(let path, let line?, let limit):
             "\(path): line \(line) has more than \(limit) points"
         case .tooManyPoints(let path, nil, let limit):
@@ -82,8 +83,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .system(let operation, _, _, let reason): "\(operation) failed: \(reason)"
-        case .readOnly(_, let permissions): "the drawing is read-only (mode \(Self.octal(permissions)))"
         case .lockLost: "another touchtracker opened this drawing after its lock file was removed"
+        case .readOnly(_, let permissions): "the drawing is read-only (mode \(Self.octal(permissions)))"
         default: description
         }
     }
@@ -112,8 +113,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isValueOutOfRange: Bool {
         switch self {
         case .badCoordinate, .badPressure: true
-        case .tooLarge, .notAFile, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .tooManyPoints,
-             .notALockFile, .readOnly, .locked, .lockLost, .system: false
+        case .tooLarge, .notAFile, .notALockFile, .readOnly, .malformed, .wrongFormat, .unsupportedVersion,
+             .tooManyLines, .tooManyPoints, .locked, .lockLost, .system: false
         }
     }
 }
