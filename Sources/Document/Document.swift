@@ -50,6 +50,10 @@ public enum Document {
         var token: String?
         /// Journal records read on top of the snapshot (applied or skipped).
         var journalRecords: Int
+        /// A journal lies beside the file that adds nothing to it: one
+        /// left empty, or one of another snapshot (a crash between writing
+        /// a snapshot and starting its journal), never applied.
+        var hasObsoleteJournal = false
         /// Lines of the file left out for a value out of range.
         var dropped: [DroppedLine] = []
         /// Journal records that could not be applied: a corrupt journal.
@@ -84,21 +88,37 @@ public enum Document {
     /// The drawing in `bytes`, read from `path` (nil: no file), with the
     /// changes its journal holds.
     static func decode(_ bytes: [UInt8]?, at path: String) throws(DocumentError) -> Contents {
-        guard let bytes else { return Contents(lines: [], token: nil, journalRecords: 0) }
+        guard let bytes else {
+            return Contents(lines: [], token: nil, journalRecords: 0,
+                            hasObsoleteJournal: FileSystem.exists(DrawingJournal.path(for: path)))
+        }
         return applyingJournal(to: try DrawingFileFormat.decode(bytes, path: path), at: path)
     }
 
     /// `snapshot`, read from `path`, with the changes its journal holds.
     static func applyingJournal(to snapshot: DrawingFileFormat.Snapshot, at path: String) -> Contents {
-        let fileLineCount = snapshot.lines.count + snapshot.dropped.count
-        guard let token = snapshot.journalToken,
-              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
-        else {
-            return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
-                            dropped: snapshot.dropped)
+        let unchanged = Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
+                                 dropped: snapshot.dropped)
+        let exists = FileSystem.exists(DrawingJournal.path(for: path))
+        guard let token = snapshot.journalToken else {
+            var contents = unchanged
+            contents.hasObsoleteJournal = exists
+            return contents
         }
-        // An unreadable journal is ignored rather than making the drawing
-        // unreadable: the snapshot alone is a drawing.
+        let fileLineCount = snapshot.lines.count + snapshot.dropped.count
+        let found: DrawingJournal.Contents?
+        do {
+            found = try DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
+        } catch {
+            // An unreadable journal is ignored rather than making the drawing
+            // unreadable (the snapshot alone is a drawing), and left as it is.
+            return unchanged
+        }
+        guard let journal = found, !journal.records.isEmpty || !journal.unreadable.isEmpty else {
+            var contents = unchanged
+            contents.hasObsoleteJournal = exists
+            return contents
+        }
         let replayed = DrawingJournal.replay(journal, onto: snapshot.lines,
                                              droppedPositions: Set(snapshot.dropped.map(\.index)))
         return Contents(lines: replayed.lines, token: token,
@@ -133,6 +153,16 @@ public enum Document {
         try DrawingJournal.start(for: path, token: token, ids: drawing.store.ids.map(\.rawValue))
     }
 
+    /// Writes `drawing` as the snapshot a clean exit leaves (atomically),
+    /// then removes the journal, which it holds: only the drawing file
+    /// stays. The snapshot keeps a journal token, so the next session's
+    /// first change can start a journal instead of writing it all again.
+    public static func saveFinalSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines,
+                                                                               journalToken: newJournalToken()))
+        try removeJournal(at: path)
+    }
+
     /// Appends `changes` (from `Drawing.changes(since:)`) to the journal of
     /// the snapshot at `path`, flushed to disk: the cost of a save is the
     /// change, not the drawing.
@@ -154,9 +184,10 @@ public enum Document {
         throw .readOnly(path: path, permissions: status.permissions)
     }
 
-    /// Starts an empty journal for the snapshot just opened from `path`,
-    /// whose lines a session numbers 0, 1, 2... as it loads them.
-    static func startJournal(for path: String, token: String, lineCount: Int) throws(DocumentError) {
+    /// Starts an empty journal for the snapshot opened from `path`, whose
+    /// lines a session numbered 0, 1, 2... as it loaded them: at the first
+    /// change, so a session without one writes nothing.
+    public static func startJournal(for path: String, token: String, lineCount: Int) throws(DocumentError) {
         try DrawingJournal.start(for: path, token: token, ids: (0..<UInt32(lineCount)).map { $0 })
     }
 
@@ -167,6 +198,14 @@ public enum Document {
             let digits = String(value, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }.joined()
+    }
+
+    /// Removes the journal of the drawing at `path`, at a clean exit once
+    /// the drawing file holds everything (or the journal held nothing for it).
+    public static func removeJournal(at path: String) throws(DocumentError) {
+        let journal = DrawingJournal.path(for: path)
+        guard FileSystem.exists(journal) else { return }
+        try SystemCalls.attempt("remove", journal) { () throws(Errno) in try FileSystem.remove(journal) }
     }
 
     /// Moves a file that failed to load out of the way, untouched, to

@@ -273,9 +273,11 @@ public struct Options: Equatable, Sendable {
 
         Files:
           DRAWING.journal   beside the drawing: changes since it was last written
-                            whole, appended one by one and folded in at quit
+                            whole, appended one by one, folded in and removed
+                            at quit (only a crash leaves it)
           DRAWING.lock      beside the drawing: held while it is open, so a second
-                            touchtracker on the same drawing is refused
+                            touchtracker on the same drawing is refused; removed
+                            at quit
           $XDG_STATE_HOME/touchtracker/ (~/.local/state/touchtracker/), else
           $XDG_RUNTIME_DIR/touchtracker/
                             emergency copies of lines that could not be saved

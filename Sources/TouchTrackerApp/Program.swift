@@ -71,6 +71,7 @@ public enum Program {
             do {
                 try recordingFile.refuse(ifItNames: filesKept(with: opening) + [("the settings", settingsPath)])
             } catch {
+                opening.abandon()
                 printError("touchtracker: \(error)")
                 return .usage
             }
@@ -79,6 +80,8 @@ public enum Program {
         do {
             display = try Display.connect()
         } catch {
+            // Nothing was opened: the lock goes, as after any clean exit.
+            opening.abandon()
             printError("touchtracker: \(error)")
             return .failure
         }
@@ -92,6 +95,7 @@ public enum Program {
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: settingsPath)
         } catch {
+            opening.abandon()
             return failed(error)
         }
         // The playground's sounds, played by libcanberra from a thread of

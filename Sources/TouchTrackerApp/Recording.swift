@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import Document
 import JSONLine

@@ -49,8 +49,9 @@ final class Replay {
         }
         scene.traceLine = trace
         scene.layOut(first)
-        // As in the session: no input reaches the canvas until the drawing
-        // is open (its line in the recording).
+        // As in the session: input before the drawing's line in the
+        // recording draws on an empty canvas, and joins the lines it opened
+        // with when they come.
         scene.beginOpening()
     }
 
