@@ -1,4 +1,3 @@
-import Document
 import Canvas
 import Document
 import JSONLine
