@@ -28,6 +28,11 @@
 # folder (the screenshot, the logs, the root). Prints one line per check and
 # "N passed, N failed" at the end.
 set -u
+case ${1:-} in
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "package-test: unknown option '$1' (usage: $0 [PATH/TO/touchtracker_VERSION_ARCH.deb])" >&2; exit 2 ;;
+esac
+[ $# -eq 0 ] || [ -f "$1" ] || { echo "package-test: no such package: $1" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cache=${TOUCHTRACKER_TEST_ROOT_CACHE:-/var/cache/touchtracker-test-root}
@@ -89,7 +94,7 @@ PY
 mirror=$(debian_mirror)
 python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=20).read(1)' \
     "$mirror/dists/$suite/Release" 2> /dev/null \
-    || skip "the Debian mirror $mirror (from /etc/apt/sources.list*) cannot be reached"
+    || skip "the Debian mirror $mirror (from $([ -n "${TOUCHTRACKER_DEBIAN_MIRROR:-}" ] && echo TOUCHTRACKER_DEBIAN_MIRROR || echo '/etc/apt/sources.list*')) cannot be reached"
 
 passed=0
 failed=0
