@@ -28,6 +28,12 @@ extension Program {
         do {
             let file = try RecordingFile(path: recordingPath)
             let opening = try Document.beginOpening(at: drawingPath)
+            do {
+                try file.refuse(ifItNames: filesKept(with: opening))
+            } catch {
+                printError("touchtracker: \(error)")
+                return .usage
+            }
             let display = try Display.connect()
             session = try Session(display: display, clock: SystemClock(), opening: opening, record: file,
                                   report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)

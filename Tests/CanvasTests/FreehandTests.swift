@@ -106,7 +106,7 @@ private func freehand(_ points: (Double, Double)...) -> Line {
 
     @Test func hostileSegmentsGoToTheOversizedList() {
         // Two points a million points apart: millions of cells if registered piece by piece.
-        let far = freehand((-1e6, -1e6), (1e6, 1e6), (-1e6, 1e6))
+        let far = freehand((-999_000, -1e6), (999_000, 1e6), (-999_000, 1e6))
         let drawing = Drawing(lines: [far])
         #expect(drawing.nearestLine(to: Point(x: 0, y: 0), within: 20) == drawing.store.ids[0])
         #expect(drawing.nearestLine(to: Point(x: 0, y: 1e6 - 10), within: 20) == drawing.store.ids[0])

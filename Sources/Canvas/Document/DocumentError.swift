@@ -23,6 +23,11 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process holds the drawing's lock (see `DrawingLock`); its
     /// pid when the lock file names one.
     case locked(path: String, holder: Int32?)
+    /// The drawing's lock file was deleted or replaced while this process
+    /// held it, and another process took the drawing meanwhile (it holds
+    /// the new lock, `holder`, or it changed the files): this process must
+    /// not save over its work.
+    case lockLost(path: String, holder: Int32?)
     /// A system call failed (`errno` value and its text).
     case system(operation: String, path: String, errno: Int32, reason: String)
 
@@ -52,6 +57,9 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is open in another touchtracker (process \(holder)); close that one first"
         case .locked(let path, nil):
             "\(path) is open in another touchtracker; close that one first"
+        case .lockLost(let path, let holder):
+            "\(path): its lock file was removed and another touchtracker"
+                + (holder.map { " (process \($0))" } ?? "") + " opened it meanwhile; this one no longer saves it"
         case .system(let operation, let path, _, let reason):
             "\(path): \(operation) failed: \(reason)"
         }
@@ -61,6 +69,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .system(let operation, _, _, let reason): "\(operation) failed: \(reason)"
+        case .lockLost: "another touchtracker opened this drawing after its lock file was removed"
         default: description
         }
     }
@@ -73,7 +82,18 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: true
-        case .notAFile, .locked, .system: false
+        case .notAFile, .locked, .lockLost, .system: false
+        }
+    }
+
+    /// True for a value out of range in one line of a file that is
+    /// otherwise well formed (a coordinate beyond the limit, a pressure
+    /// outside 0…1): that line alone is dropped (`DroppedLine`).
+    public var isValueOutOfRange: Bool {
+        switch self {
+        case .badCoordinate, .badPressure: true
+        case .tooLarge, .notAFile, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .tooManyPoints,
+             .locked, .lockLost, .system: false
         }
     }
 

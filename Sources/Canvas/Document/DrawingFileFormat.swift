@@ -18,7 +18,10 @@ import TouchCore
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
 /// within ±`Document.coordinateLimit` (a moved freehand line's points where
-/// they are now, too), every pressure finite and within 0…1.
+/// they are now, too), every pressure finite and within 0…1. A line that
+/// is well formed but holds a value out of range is dropped, alone, with
+/// its reason (`Snapshot.dropped`): one far point must not cost the
+/// drawing.
 enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
@@ -27,6 +30,9 @@ enum DrawingFileFormat {
     /// What a drawing file holds.
     struct Snapshot {
         var lines: [Line]
+        /// The lines left out for a value out of range, by their index in
+        /// the file's list, with why (`DocumentError.isValueOutOfRange`).
+        var dropped: [DroppedLine] = []
         /// Ties the file to its journal (see `DrawingJournal`); nil in
         /// files without one. An additional member, so version 1 readers
         /// that predate it still read the lines.
@@ -96,13 +102,15 @@ enum DrawingFileFormat {
         }
         // (An empty last list has no line 0 to say so.)
         if summary?.lineCount == 0 { lines.removeAll() }
-        return Snapshot(lines: lines, journalToken: summary?.journalToken)
+        return Snapshot(lines: lines, dropped: summary?.dropped ?? [], journalToken: summary?.journalToken)
     }
 
     /// What a pass over a drawing file found besides its lines.
     struct Summary: Equatable {
-        /// Lines in the (last) `lines` list.
+        /// Lines in the (last) `lines` list, dropped ones included.
         var lineCount: Int
+        /// Lines of that list that were not handed over: see `Snapshot.dropped`.
+        var dropped: [DroppedLine] = []
         var journalToken: String?
         /// How many `lines` members the file has: more than one (which no
         /// version writes) and the last one is the drawing.
@@ -131,6 +139,7 @@ enum DrawingFileFormat {
         var format: String?
         var version: Double?
         var lineCount: Int?
+        var dropped: [DroppedLine] = []
         var listCount = 0
         var firstFreehand: Int?
         var journalToken: String?
@@ -148,7 +157,9 @@ enum DrawingFileFormat {
                     version = try reader.readNumber()
                 case "lines":
                     listCount += 1
-                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, firstFreehand: &firstFreehand) {
+                    dropped = []
+                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+                                              dropped: { dropped.append($0) }) {
                         guard line($0, $1) else { throw Stopped() }
                         progress(bytes.count - text.count + reader.offset)
                     }
@@ -183,13 +194,14 @@ enum DrawingFileFormat {
         if version == 1, let first = firstFreehand {
             throw .malformed(path: path, reason: "line \(first) is a freehand line, which a version 1 drawing cannot hold")
         }
-        return Summary(lineCount: lineCount, journalToken: journalToken, listCount: listCount)
+        return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
     }
 
     /// Reads the `lines` list, checking the line and point caps as it goes
     /// and handing each line to `visit`; returns how many there were.
     /// `firstFreehand` is the index of the first freehand line, if any.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
+                                  dropped: (DroppedLine) -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -201,10 +213,17 @@ enum DrawingFileFormat {
             guard count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
-            let line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            defer { count += 1 }
+            let line: Line
+            do {
+                line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            } catch let error as DocumentError where error.isValueOutOfRange {
+                // The whole line was read: the reader is past it.
+                dropped(DroppedLine(index: count, reason: error))
+                return
+            }
             if line.isFreehand, firstFreehand == nil { firstFreehand = count }
             try visit(count, line)
-            count += 1
         }
         return count
     }
@@ -254,11 +273,15 @@ enum DrawingFileFormat {
         var samples: ContiguousArray<FreehandPoint>?
         var offset = Vector.zero
         var seenTotal = total
+        // A value out of range is told once the whole line is read, so that
+        // the line alone can be dropped.
+        var problem: DocumentError?
         try reader.readObject { key in
             switch key {
             case "points":
                 guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
-                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit)
+                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit,
+                                          problem: &problem)
             case "offset":
                 var values: [Double] = []
                 guard try reader.peekKind() == .array else {
@@ -273,7 +296,7 @@ enum DrawingFileFormat {
                 guard values.count == 2 else {
                     throw JSONReader.Malformed(reason: "line \(index): \"offset\" is not a list of 2 numbers")
                 }
-                for value in values { try checkCoordinate(value, line: index, path: path) }
+                for value in values { note(coordinateProblem(value, line: index, path: path), in: &problem) }
                 offset = Vector(dx: values[0], dy: values[1])
             default:
                 try reader.skipValue()
@@ -281,6 +304,7 @@ enum DrawingFileFormat {
         }
         guard let samples else { throw JSONReader.Malformed(reason: "line \(index) is an object without \"points\"") }
         guard !samples.isEmpty else { throw JSONReader.Malformed(reason: "line \(index) has no points") }
+        if let problem { throw problem }
         total = seenTotal
         let line = Line(freehand: samples, offset: offset)
         // Where a moved line's points are now must be within the limits too.
@@ -292,8 +316,8 @@ enum DrawingFileFormat {
     }
 
     /// The flat list of samples, three numbers each.
-    private static func readSamples(_ reader: JSONReader, index: Int, path: String,
-                                    total: inout Int, limit: Int) throws -> ContiguousArray<FreehandPoint> {
+    private static func readSamples(_ reader: JSONReader, index: Int, path: String, total: inout Int, limit: Int,
+                                    problem: inout DocumentError?) throws -> ContiguousArray<FreehandPoint> {
         guard try reader.peekKind() == .array else {
             throw JSONReader.Malformed(reason: "line \(index): \"points\" is not a list of numbers")
         }
@@ -313,14 +337,14 @@ enum DrawingFileFormat {
                 guard total < limit else {
                     throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
                 }
-                try checkCoordinate(value, line: index, path: path)
+                note(coordinateProblem(value, line: index, path: path), in: &problem)
                 values.0 = value
             case 1:
-                try checkCoordinate(value, line: index, path: path)
+                note(coordinateProblem(value, line: index, path: path), in: &problem)
                 values.1 = value
             default:
-                guard value.isFinite, value >= 0, value <= 1 else {
-                    throw DocumentError.badPressure(path: path, line: index, value: value)
+                if !(value.isFinite && value >= 0 && value <= 1) {
+                    note(.badPressure(path: path, line: index, value: value), in: &problem)
                 }
                 samples.append(FreehandPoint(x: values.0, y: values.1, pressure: value))
                 total += 1
@@ -334,9 +358,20 @@ enum DrawingFileFormat {
     }
 
     private static func checkCoordinate(_ value: Double, line: Int, path: String) throws(DocumentError) {
+        if let problem = coordinateProblem(value, line: line, path: path) { throw problem }
+    }
+
+    /// Why `value` cannot be a coordinate of line `line`, or nil when it can.
+    private static func coordinateProblem(_ value: Double, line: Int, path: String) -> DocumentError? {
         guard value.isFinite, abs(value) <= Document.coordinateLimit else {
-            throw DocumentError.badCoordinate(path: path, line: line, value: value)
+            return .badCoordinate(path: path, line: line, value: value)
         }
+        return nil
+    }
+
+    /// Keeps the first of a line's problems.
+    private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
+        if problem == nil { problem = found }
     }
 }
 
