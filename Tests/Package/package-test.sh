@@ -157,7 +157,7 @@ in_root() {
 recipe="debootstrap --variant=minbase $suite $mirror; apt-get install man-db; recipe 1"
 make_root() {
     local new=$cache/root.new
-    rm -rf "$new"
+    rm -rf --one-file-system "$new"
     mkdir -p "$cache/debootstrap"
     echo "making a clean Debian 12 root in $cache/root (debootstrap, once; later runs copy it)"
     debootstrap --variant=minbase --cache-dir="$cache/debootstrap" "$suite" "$new" "$mirror" \
@@ -175,10 +175,16 @@ make_root() {
         exit $status
     ) > "$cache/prepare.log" 2>&1 || { echo "preparing the root failed:"; tail -5 "$cache/prepare.log"; return 1; }
     echo "$recipe" > "$new/.touchtracker-recipe"
-    rm -rf "$cache/root"
+    rm -rf --one-file-system "$cache/root"
     mv "$new" "$cache/root"
 }
 mkdir -p "$cache"
+# One run at a time: runs share the cached root and apt's archive of .debs.
+exec 9> "$cache/lock"
+if ! flock -n 9; then
+    echo "waiting for another run of the package test (it holds $cache/lock)"
+    flock 9
+fi
 if [ "$(cat "$cache/root/.touchtracker-recipe" 2> /dev/null)" != "$recipe" ]; then
     make_root || { not_ok "a clean Debian 12 root is made with debootstrap from $mirror"; finish; }
 fi
