@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Document
 import Platform
 import Playground
 import Render

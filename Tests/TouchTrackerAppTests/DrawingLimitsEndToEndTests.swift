@@ -1,4 +1,5 @@
 @testable import Canvas
+@testable import Document
 import Testing
 import TestSupport
 import TouchCore
@@ -15,7 +16,7 @@ import TouchCore
         try app.move(1, 2_000_000, 200)
         try app.up(1)
         let saved = try app.savedLines()
-        #expect(saved == [line(50, 100, 300, 100), line(100, 200, DrawingLimits.coordinate, 200)])
+        #expect(saved == [line(50, 100, 300, 100), line(100, 200, Drawing.coordinateLimit, 200)])
         // Read as the next start reads it: nothing left out.
         let contents = try Document.read(from: app.documentPath)
         #expect(contents.dropped.isEmpty && contents.skippedRecords.isEmpty)

@@ -69,7 +69,7 @@ public final class Drawing {
     }
 
     /// Points of every freehand line, finished or in progress (see
-    /// `Document.pointLimit`).
+    /// `Drawing.pointLimit`).
     public var freehandPointCount: Int { store.freehandPointCount + pointsInProgress }
 
     /// The union of all finished lines' bounds, or nil for an empty drawing.
@@ -92,10 +92,10 @@ public final class Drawing {
     // MARK: Lines in progress
 
     /// Starts a line under a finger: begin and end both at `point` (kept
-    /// within `DrawingLimits`, as every point the canvas adds).
+    /// within `coordinateLimit`, as every point the canvas adds).
     public func beginLine(for touch: ObjectIdentifier, at point: Point) {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
-        let point = DrawingLimits.clamped(point)
+        let point = Self.clamped(point)
         linesInProgress[touch] = Line(begin: point, end: point)
     }
 
@@ -105,7 +105,7 @@ public final class Drawing {
     @discardableResult
     public func extendLine(for touch: ObjectIdentifier, to point: Point) -> (old: Line, new: Line)? {
         guard let old = linesInProgress[touch], !old.isFreehand else { return nil }
-        let new = Line(begin: old.begin, end: DrawingLimits.clamped(point))
+        let new = Line(begin: old.begin, end: Self.clamped(point))
         linesInProgress[touch] = new
         return (old, new)
     }
@@ -116,7 +116,7 @@ public final class Drawing {
     public func beginFreehand(for touch: ObjectIdentifier, at point: FreehandPoint) -> Rect {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
         precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
-        let line = Line(freehand: CollectionOfOne(DrawingLimits.clamped(point)))
+        let line = Line(freehand: CollectionOfOne(Self.clamped(point)))
         linesInProgress[touch] = line
         segmentsInProgress[touch] = LineGrid(cellSize: Self.segmentCellSize)
         pointsInProgress += 1
@@ -139,7 +139,7 @@ public final class Drawing {
     @discardableResult
     public func extendFreehand(for touch: ObjectIdentifier, to point: FreehandPoint) -> Rect? {
         precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
-        let point = DrawingLimits.clamped(point)
+        let point = Self.clamped(point)
         // Only the dictionary may hold the line's samples while they grow
         // (a copy held here would make the append copy them all).
         guard let last = linesInProgress[touch]?.freehandPoints?.last else { return nil }
@@ -225,11 +225,11 @@ public final class Drawing {
 
     /// Moves a finished line; returns its old and new position. Moves of one
     /// line inside an undo group become a single undo step. A line stops at
-    /// the edge of `DrawingLimits`.
+    /// the edge of the plane (`coordinateLimit`).
     @discardableResult
     public func move(_ id: LineID, by offset: Vector) -> (old: Line, new: Line) {
         guard let old = store[id] else { preconditionFailure("moving missing \(id)") }
-        let new = old.translated(by: DrawingLimits.clamped(offset, moving: old.bounds))
+        let new = old.translated(by: Self.clamped(offset, moving: old.bounds))
         applyMove(id, to: new)
         history.record(.move(id, from: old, to: new))
         return (old, new)

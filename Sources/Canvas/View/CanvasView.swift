@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // atan2, acos, cos, sin
 #endif
 import TouchCore
 
@@ -145,8 +144,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 context.addCircle(center: r0 >= r1 ? capsule.begin : capsule.end, radius: max(r0, r1))
                 continue
             }
-            let angle = atan2(dy, dx), spread = acos(max(-1, min(1, (r0 - r1) / distance)))
-            context.move(to: Point(x: capsule.end.x + r1 * cos(angle - spread), y: capsule.end.y + r1 * sin(angle - spread)))
+            let angle = Double.atan2(y: dy, x: dx), spread = Double.acos(max(-1, min(1, (r0 - r1) / distance)))
+            context.move(to: Point(x: capsule.end.x + r1 * Double.cos(angle - spread), y: capsule.end.y + r1 * Double.sin(angle - spread)))
             context.addArc(center: capsule.end, radius: r1, startAngle: angle - spread, endAngle: angle + spread,
                            decreasing: false)
             context.addArc(center: capsule.begin, radius: r0, startAngle: angle + spread,
@@ -174,7 +173,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 drawing.beginLine(for: ObjectIdentifier(touch), at: point)
                 damage(Line(begin: point, end: point))
             case .freehand:
-                guard drawing.freehandPointCount < Document.pointLimit else { continue }
+                guard drawing.freehandPointCount < Drawing.pointLimit else { continue }
                 setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch)))
             }
         }
@@ -199,15 +198,15 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     /// Adds the touch's new point to its freehand line, damaging only the
-    /// new piece. A line that reached `Document.strokePointLimit` is
+    /// new piece. A line that reached `Drawing.strokePointLimit` is
     /// finished and the stroke goes on as a new line from its last point
     /// (returns true: the finished lines changed); once the drawing holds
-    /// `Document.pointLimit` points, strokes stop growing.
+    /// `Drawing.pointLimit` points, strokes stop growing.
     private func extendFreehand(for touch: Touch) -> Bool {
         let key = ObjectIdentifier(touch)
-        guard drawing.freehandPointCount < Document.pointLimit else { return false }
+        guard drawing.freehandPointCount < Drawing.pointLimit else { return false }
         var split = false
-        if let line = drawing.linesInProgress[key], line.freehandPointCount >= Document.strokePointLimit,
+        if let line = drawing.linesInProgress[key], line.freehandPointCount >= Drawing.strokePointLimit,
            let last = line.freehandPoints?.last, let id = drawing.finishLine(for: key) {
             damage(drawing[id]!)
             drawing.beginFreehand(for: key, at: last)

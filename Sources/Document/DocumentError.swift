@@ -1,3 +1,4 @@
+import Canvas
 
 /// Why a drawing could not be loaded or saved, with a message for the user.
 public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,11 +13,11 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(path: String, version: Int)
     /// More lines than `Document.lineLimit`.
     case tooManyLines(path: String, limit: Int)
-    /// A coordinate that is NaN, infinite or beyond ±`Document.coordinateLimit`.
+    /// A coordinate that is NaN, infinite or beyond ±`Drawing.coordinateLimit`.
     case badCoordinate(path: String, line: Int, value: Double)
-    /// A freehand line with more points than `Document.strokePointLimit`
+    /// A freehand line with more points than `Drawing.strokePointLimit`
     /// (`line` given), or freehand lines with more than
-    /// `Document.pointLimit` in all (`line` nil).
+    /// `Drawing.pointLimit` in all (`line` nil).
     case tooManyPoints(path: String, line: Int?, limit: Int)
     /// A freehand point's pressure that is not a number within 0…1.
     case badPressure(path: String, line: Int, value: Double)
@@ -46,7 +47,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyLines(let path, let limit):
             "\(path): more than \(limit) lines"
         case .badCoordinate(let path, let line, let value):
-            "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Document.coordinateLimit)))"
+            "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Drawing.coordinateLimit)))"
         case .tooManyPoints(let path, let line?, let limit):
             "\(path): line \(line) has more than \(limit) points"
         case .tooManyPoints(let path, nil, let limit):

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TouchCore
 
 /// A drawing read from its file a line at a time (what `--export` reads)
@@ -76,7 +77,7 @@ import TouchCore
     }
 
     @Test func everyRefusalIsTheRefusalOfLoad() throws {
-        let points = (0...Document.strokePointLimit).map { _ in "1,2,0.5" }.joined(separator: ",")
+        let points = (0...Drawing.strokePointLimit).map { _ in "1,2,0.5" }.joined(separator: ",")
         let bad = [
             "",
             "[]",

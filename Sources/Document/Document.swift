@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 
 /// Saving and loading a drawing's finished lines as a JSON file, with a
@@ -11,15 +12,12 @@ import Platform
 public enum Document {
     /// Files larger than this are refused unread. Room for `lineLimit`
     /// lines of the longest coordinates a save writes (about 98 bytes a
-    /// straight line, 145 a freehand one of one point) and `pointLimit`
+    /// straight line, 145 a freehand one of one point) and `Drawing.pointLimit`
     /// freehand points (about 55 bytes each), so every drawing the app can
     /// make can be opened again.
     public static let byteLimit = 384 << 20
     /// Files with more lines are refused.
     public static let lineLimit = 1_000_000
-    /// Coordinates beyond ± this many points are refused: the plane the
-    /// canvas draws on (`DrawingLimits`).
-    public static let coordinateLimit = DrawingLimits.coordinate
 
     /// Where the drawing lives by default: `$XDG_DATA_HOME/touchtracker/drawing.json`,
     /// with `XDG_DATA_HOME` defaulting to `~/.local/share` (XDG base directories;

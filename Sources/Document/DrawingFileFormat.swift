@@ -1,3 +1,4 @@
+import Canvas
 import TouchCore
 
 /// The drawing file format:
@@ -17,7 +18,7 @@ import TouchCore
 ///
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
-/// within ±`Document.coordinateLimit` (a moved freehand line's points where
+/// within ±`Drawing.coordinateLimit` (a moved freehand line's points where
 /// they are now, too), every pressure finite and within 0…1. A line that
 /// is well formed but holds a value out of range is dropped, alone, with
 /// its reason (`Snapshot.dropped`): one far point must not cost the
@@ -83,7 +84,7 @@ enum DrawingFileFormat {
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
     static func decode(_ bytes: [UInt8], path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         // (Array's withUnsafeBytes does not throw a typed error.)
         try bytes.withUnsafeBytes { raw in
             Result { () throws(DocumentError) in try decode(raw, path: path, pointLimit: pointLimit) }
@@ -92,7 +93,7 @@ enum DrawingFileFormat {
 
     /// The drawing in `bytes` (a file mapped into memory, or an array's).
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         var lines: [Line] = []
         let summary = try visit(bytes, path: path, pointLimit: pointLimit) { index, line in
             // A second "lines" member replaces the first.
@@ -131,7 +132,7 @@ enum DrawingFileFormat {
     /// line's index in its list (see `Summary.listCount`), and returns false to
     /// stop: the result is then nil. `progress`, called after each line
     /// with the bytes read so far, lets a caller release what is behind.
-    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Document.pointLimit,
+    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Drawing.pointLimit,
                       progress: (Int) -> Void = { _ in },
                       line: (Int, Line) -> Bool) throws(DocumentError) -> Summary? {
         let text = bytes.starts(with: byteOrderMark) ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
@@ -231,7 +232,7 @@ enum DrawingFileFormat {
     /// Reads line `index` of the list, straight or freehand; `points`
     /// counts the freehand points read so far, against `pointLimit`.
     static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int,
-                         pointLimit: Int = Document.pointLimit) throws -> Line {
+                         pointLimit: Int = Drawing.pointLimit) throws -> Line {
         switch try reader.peekKind() {
         case .array: return try readStraightLine(reader, index: index, path: path)
         case .object: return try readFreehandLine(reader, index: index, path: path, points: &points, limit: pointLimit)
@@ -331,8 +332,8 @@ enum DrawingFileFormat {
             let value = try reader.readNumber()
             switch count % 3 {
             case 0:
-                guard samples.count < Document.strokePointLimit else {
-                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Document.strokePointLimit)
+                guard samples.count < Drawing.strokePointLimit else {
+                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Drawing.strokePointLimit)
                 }
                 guard total < limit else {
                     throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
@@ -363,7 +364,7 @@ enum DrawingFileFormat {
 
     /// Why `value` cannot be a coordinate of line `line`, or nil when it can.
     private static func coordinateProblem(_ value: Double, line: Int, path: String) -> DocumentError? {
-        guard value.isFinite, abs(value) <= Document.coordinateLimit else {
+        guard value.isFinite, abs(value) <= Drawing.coordinateLimit else {
             return .badCoordinate(path: path, line: line, value: value)
         }
         return nil
@@ -373,15 +374,4 @@ enum DrawingFileFormat {
     private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
         if problem == nil { problem = found }
     }
-}
-
-extension Document {
-    /// Points a drawing's freehand lines may have in all: 4,000,000
-    /// (20,000 lines of 200 points). Files with more are refused, and the
-    /// canvas stops adding points at it, so that every drawing the app
-    /// makes opens again.
-    public static let pointLimit = 4_000_000
-    /// Points one freehand line may have: about 80 s of a pen sampled at
-    /// 240 Hz. A stroke that goes on goes on as a new line.
-    public static let strokePointLimit = 20_000
 }

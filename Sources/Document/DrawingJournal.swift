@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 import TouchCore
 
@@ -223,17 +224,17 @@ public enum DrawingJournal {
         func lineValue() -> Line? {
             guard fields.count == 6 else { return nil }
             let values = fields[2...].compactMap(Double.init)
-            guard values.count == 4, values.allSatisfy({ $0.isFinite && abs($0) <= Document.coordinateLimit }) else {
+            guard values.count == 4, values.allSatisfy({ $0.isFinite && abs($0) <= Drawing.coordinateLimit }) else {
                 return nil
             }
             return Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3]))
         }
         func coordinate(_ field: String) -> Double? {
-            guard let value = Double(field), value.isFinite, abs(value) <= Document.coordinateLimit else { return nil }
+            guard let value = Double(field), value.isFinite, abs(value) <= Drawing.coordinateLimit else { return nil }
             return value
         }
         func freehandLine() -> Line? {
-            guard fields.count >= 7, (fields.count - 4) % 3 == 0, (fields.count - 4) / 3 <= Document.strokePointLimit,
+            guard fields.count >= 7, (fields.count - 4) % 3 == 0, (fields.count - 4) / 3 <= Drawing.strokePointLimit,
                   let dx = coordinate(fields[2]), let dy = coordinate(fields[3]) else { return nil }
             var samples: ContiguousArray<FreehandPoint> = []
             samples.reserveCapacity((fields.count - 4) / 3)
@@ -284,7 +285,7 @@ public enum DrawingJournal {
                 let replaced = index < slots.count ? slots[index] : nil
                 let newCount = count + (replaced == nil ? 1 : 0)
                 let newPoints = points + line.freehandPointCount - (replaced?.freehandPointCount ?? 0)
-                guard newCount <= Document.lineLimit, newPoints <= Document.pointLimit else {
+                guard newCount <= Document.lineLimit, newPoints <= Drawing.pointLimit else {
                     skip("the drawing would have too many lines or points")
                     continue
                 }
@@ -326,7 +327,7 @@ public enum DrawingJournal {
     private static func isWithinLimits(_ line: Line) -> Bool {
         let bounds = line.bounds
         return [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY].allSatisfy {
-            $0.isFinite && abs($0) <= Document.coordinateLimit
+            $0.isFinite && abs($0) <= Drawing.coordinateLimit
         }
     }
 

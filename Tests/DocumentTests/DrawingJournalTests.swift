@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TouchCore
 
 /// Saving by journal: a snapshot plus appended changes reads back as the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TouchCore
 
 @Suite final class DocumentTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TouchCore
 
 /// A drawing that opens in part loses nothing: a line with a value out of
@@ -33,6 +34,24 @@ import TouchCore
     }
 
     // MARK: A line out of range
+
+    final class FakeTouch {}
+
+    /// The canvas keeps its lines on the plane (`Drawing.clamped`), so
+    /// every line it makes is one the file holds.
+    @Test func everyLineTheCanvasMakesIsOneTheFileHolds() throws {
+        let drawing = Drawing()
+        let touch = ObjectIdentifier(FakeTouch())
+        drawing.beginLine(for: touch, at: Point(x: 10, y: 10))
+        drawing.extendLine(for: touch, to: Point(x: 2_000_000, y: 10))
+        drawing.finishLine(for: touch)
+        drawing.move(drawing.store.ids[0], by: Vector(dx: 0, dy: -1e12))
+        let bytes = DrawingFileFormat.encode(drawing.lines)
+        let read = try DrawingFileFormat.decode(bytes, path: "drawing.json")
+        #expect(read.dropped.isEmpty)
+        #expect(read.lines == drawing.lines)
+    }
+
 
     @Test func oneFarLineIsLeftOutAndEveryOtherLineOpens() throws {
         let text = #"{"format":"touchtracker","version":1,"lines":[[0,0,10,5],[100,100,2000000,100],[5,5,15,10]]}"#

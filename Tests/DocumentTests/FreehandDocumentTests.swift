@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TestSupport
 import TouchCore
 
@@ -137,8 +138,8 @@ import TouchCore
     @Test func aLineOfMillionsOfPointsIsRefusedWithoutReadingThemAll() throws {
         let points = String(repeating: "1,2,0.5,", count: 2_000_000) + "1,2,0.5"
         try write(#"{"format":"touchtracker","version":2,"lines":[{"points":["# + points + "]}]}")
-        #expect(loadError() == .tooManyPoints(path: path, line: 0, limit: Document.strokePointLimit))
-        #expect(loadError()?.description == "\(path): line 0 has more than \(Document.strokePointLimit) points")
+        #expect(loadError() == .tooManyPoints(path: path, line: 0, limit: Drawing.strokePointLimit))
+        #expect(loadError()?.description == "\(path): line 0 has more than \(Drawing.strokePointLimit) points")
     }
 
     @Test func moreThanTheDrawingsPointLimitIsRefused() throws {
@@ -151,7 +152,7 @@ import TouchCore
         }
         #expect(try decode(strokes: 5) == 5, "exactly at the limit")
         #expect(throws: DocumentError.tooManyPoints(path: path, line: nil, limit: 1_000)) { try decode(strokes: 6) }
-        #expect(DocumentError.tooManyPoints(path: path, line: nil, limit: Document.pointLimit).description
+        #expect(DocumentError.tooManyPoints(path: path, line: nil, limit: Drawing.pointLimit).description
                     == "\(path): more than 4000000 points in freehand lines")
     }
 
@@ -196,7 +197,7 @@ import TouchCore
         // Every line freehand (one point each, the dearest per line), and
         // the rest of the points spread over them.
         let worst = header + max(perLine, perStraightLine) * Document.lineLimit
-            + perPoint * (Document.pointLimit - Document.lineLimit)
+            + perPoint * (Drawing.pointLimit - Document.lineLimit)
         #expect(worst <= Document.byteLimit, "\(perLine) bytes a line, \(perPoint) a point")
     }
 }
