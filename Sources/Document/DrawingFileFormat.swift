@@ -1,4 +1,5 @@
 import Canvas
+import JSONLine
 import TouchCore
 
 /// The drawing file format:
@@ -23,7 +24,12 @@ import TouchCore
 /// is well formed but holds a value out of range is dropped, alone, with
 /// its reason (`Snapshot.dropped`): one far point must not cost the
 /// drawing.
-enum DrawingFileFormat {
+///
+/// A line is written and read here only: a recording's drawing line
+/// (`touchtracker --record`) holds its lines in this form, through
+/// `encode(_:into:)` and `readLines(from:source:)`, so a recording and a
+/// drawing obey one set of limits.
+public enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
     static let version = 2
@@ -62,7 +68,7 @@ enum DrawingFileFormat {
     /// One line of the `lines` list. Swift prints the shortest text that
     /// reads back as the same Double, and only finite values are ever
     /// stored, so this is JSON.
-    static func encode(_ line: Line, into text: inout String) {
+    public static func encode(_ line: Line, into text: inout String) {
         guard let points = line.freehandPoints else {
             text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
             return
@@ -79,7 +85,7 @@ enum DrawingFileFormat {
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
     /// reader ignore it, and a drawing saved by such an editor is still one.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
@@ -175,12 +181,8 @@ enum DrawingFileFormat {
             try reader.expectEnd()
         } catch is Stopped {
             return nil
-        } catch let error as DocumentError {
-            throw error
-        } catch let error as JSONReader.Malformed {
-            throw .malformed(path: path, reason: error.reason)
         } catch {
-            throw .malformed(path: path, reason: "\(error)")
+            throw documentError(error, path: path)
         }
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
@@ -198,11 +200,42 @@ enum DrawingFileFormat {
         return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
     }
 
+    /// What a failure while reading `path` means: a `DocumentError` is
+    /// itself, anything else says the file is malformed.
+    private static func documentError(_ error: any Error, path: String) -> DocumentError {
+        switch error {
+        case let error as DocumentError: error
+        case let error as JSONReader.Malformed: .malformed(path: path, reason: error.reason)
+        default: .malformed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads a list of lines as a drawing file's `lines` list, with the
+    /// file's limits (lines, points, coordinates, pressures) and its
+    /// messages, `source` in front of each (where the list is).
+    public static func readLines(from reader: JSONReader, source: String,
+                                 pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> [Line] {
+        var lines: [Line] = []
+        var firstFreehand: Int?
+        do {
+            // A recording is read to be replayed as it was: a line out of
+            // range refuses it, as it refused a drawing before lines could
+            // be left out.
+            _ = try readLines(reader, path: source, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+                              dropped: { throw $0.reason }) {
+                lines.append($1)
+            }
+        } catch {
+            throw documentError(error, path: source)
+        }
+        return lines
+    }
+
     /// Reads the `lines` list, checking the line and point caps as it goes
     /// and handing each line to `visit`; returns how many there were.
     /// `firstFreehand` is the index of the first freehand line, if any.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
-                                  dropped: (DroppedLine) -> Void,
+                                  dropped: (DroppedLine) throws -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -220,7 +253,7 @@ enum DrawingFileFormat {
                 line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
             } catch let error as DocumentError where error.isValueOutOfRange {
                 // The whole line was read: the reader is past it.
-                dropped(DroppedLine(index: count, reason: error))
+                try dropped(DroppedLine(index: count, reason: error))
                 return
             }
             if line.isFreehand, firstFreehand == nil { firstFreehand = count }

@@ -130,7 +130,8 @@ import Glibc
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\","
                                + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true,\"tool\":\"lines\"}")
-        #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.hasSuffix(",\"drawing\":[[100,100,300,100]]}") })
+        // The drawing's lines as the drawing file writes them (one codec).
+        #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.hasSuffix(",\"drawing\":[[100.0,100.0,300.0,100.0]]}") })
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":300,\"scale\":1,") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seatVersion\":8,\"seat\":\"seat0\",\"device\":\"seat\"") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seat\":\"seat0\",\"device\":\"touch\",\"frame\":[{\"event\":\"up\"") })
