@@ -8,7 +8,7 @@ import WaylandClient
 /// with what a replay and a report need around it. Field names and order
 /// are stable.
 ///
-/// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.1.0",
+/// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.2.0",
 ///   "seats":[{"name":"seat0","version":8}],"palmRejection":true,"tool":"lines"}`:
 ///   the format version, the app's version, the seats bound when it was
 ///   written (with their `wl_seat` version), whether palm rejection was
