@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import JSONLine
 import TouchCore
 import WaylandClient

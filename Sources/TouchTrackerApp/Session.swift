@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Document
 import Platform
 import Playground
 import Render
@@ -255,10 +256,12 @@ public final class Session {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
         scene.documentOpened(lines)
-        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
+        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
+                                environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
-        banner.show(nil)
+        // What could not be read stays said until the next save says more.
+        banner.show(document.recovery?.summary)
     }
 
     private func wire(logInput: ((String) -> Void)?) {
