@@ -191,7 +191,11 @@ public final class Session {
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         let tool = scene.canvas.tool
-        recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, report: report) }
+        let strokeStyle = scene.canvas.strokeStyle
+        recorder = record.map {
+            Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
+                     report: report)
+        }
         guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
