@@ -119,8 +119,13 @@ final class CanvasController: ViewController {
         }
     }
 
+    /// Besides the actions above, every `PaletteColor.action` and
+    /// `StrokeWidth.action` (the colour popover's): the colour or width of
+    /// the strokes to come and of the selected line (`CanvasView.choose`).
     override func handler(for action: Action) -> ((Any?) -> Void)? {
-        switch action {
+        if let color = PaletteColor(action: action) { return { [unowned self] _ in canvas.choose(color) } }
+        if let width = StrokeWidth(action: action) { return { [unowned self] _ in canvas.choose(width) } }
+        return switch action {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
         case Self.exportPNG: { [unowned self] _ in export(.png) }
