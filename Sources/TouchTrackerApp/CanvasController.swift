@@ -119,6 +119,17 @@ final class CanvasController: ViewController {
         }
     }
 
+    /// How the header bar's and the main menu's commands look: the tool
+    /// button and the toggles show what is on.
+    override func validate(_ command: Command) {
+        switch command.action {
+        case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
+        case Self.togglePalmRejection: command.state = isPalmRejectionOn() ? .on : .off
+        case Self.toggleInspector: command.state = isInspectorOpen() ? .on : .off
+        default: break
+        }
+    }
+
     override func handler(for action: Action) -> ((Any?) -> Void)? {
         switch action {
         case Self.undo: { [unowned self] _ in canvas.undo() }
