@@ -8,7 +8,7 @@ import TouchCore
 ///
 /// Finished lines come from a cached layer (see `LineLayer`) that follows the
 /// drawing's change log; a frame copies only the damaged pixels from it, then
-/// draws, clipped to the damage, the selected line (green) and the lines in
+/// draws, clipped to the damage, the selected line (ringed) and the lines in
 /// progress (red). A finger moving over thousands of lines thus costs a copy
 /// of a small rectangle and one stroke. The pixels are those the canvas
 /// view's own `draw(_:in:)` would give.
@@ -143,11 +143,11 @@ public final class CanvasRenderer {
             if line.isFreehand {
                 paintFreehandInProgress(line, drawnBy: touch, in: drawing, reach: reach, on: cairo)
             } else {
-                LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+                LineStyle.stroke(line, CanvasView.inProgressColor(of: line), on: cairo)
             }
         }
         if let selected = drawing.selectedLine, isDamaged(selected) {
-            LineStyle.stroke(selected, LineStyle.selected, on: cairo, within: reach)
+            LineStyle.strokeSelected(selected, on: cairo, within: reach)
         }
     }
 
@@ -167,7 +167,7 @@ public final class CanvasRenderer {
             for index in segments where index != unique.last { unique.append(index) }
             segments = unique
         }
-        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, LineStyle.inProgress, on: cairo) }
+        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, CanvasView.inProgressColor(of: line), on: cairo) }
     }
 
     /// Draws the whole buffer, every line (whatever the frame budget).

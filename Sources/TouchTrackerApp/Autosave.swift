@@ -42,11 +42,12 @@ final class Autosave {
     private(set) var journalIsReady: Bool
     /// Records in the journal since its snapshot.
     private(set) var journalRecords = 0
-    /// Whether the snapshot on disk holds freehand lines (is a version 2
-    /// file): only its journal may take freehand records, so a version 1
-    /// drawing gets a fresh snapshot with its first freehand line, and older
+    /// The version of the snapshot on disk (see `DrawingFileFormat`): only
+    /// the journal of a version 2 file may take freehand records, of a
+    /// version 3 file colours and widths, so a drawing gets a fresh
+    /// snapshot with its first line that needs a newer version, and older
     /// versions of the app never read a journal they half understand.
-    private(set) var snapshotHoldsFreehand: Bool
+    private(set) var snapshotVersion: Int
 
     /// Records the journal takes before it is folded into a snapshot: at
     /// least `minimumJournalBound`, else as many as the drawing has lines,
@@ -66,7 +67,7 @@ final class Autosave {
         self.report = report
         savedRevision = drawing.revision
         journalIsReady = document.journalIsReady
-        snapshotHoldsFreehand = drawing.store.freehandCount > 0
+        snapshotVersion = drawing.oldestFileVersion
     }
 
     /// True while a timed retry is pending.
@@ -113,7 +114,7 @@ final class Autosave {
     private func write() throws(DocumentError) {
         if journalIsReady, let changes = drawing.changes(since: savedRevision),
            journalRecords + changes.count <= journalBound,
-           snapshotHoldsFreehand || !changes.contains(where: \.addsFreehandLine) {
+           !changes.contains(where: { $0.oldestFileVersion > snapshotVersion }) {
             do {
                 try Document.appendToJournal(changes, at: path)
             } catch {
@@ -134,7 +135,7 @@ final class Autosave {
         try Document.saveSnapshot(of: drawing, to: path)
         journalIsReady = true
         journalRecords = 0
-        snapshotHoldsFreehand = drawing.store.freehandCount > 0
+        snapshotVersion = drawing.oldestFileVersion
     }
 
     private func scheduleRetry() {
@@ -167,13 +168,5 @@ final class Autosave {
         } catch {
             return .lost(failure: failure, emergencyFailure: error)
         }
-    }
-}
-
-extension DrawingChange {
-    /// A freehand line appeared (see `Autosave.snapshotHoldsFreehand`).
-    var addsFreehandLine: Bool {
-        if case .added(_, let line) = self { return line.isFreehand }
-        return false
     }
 }

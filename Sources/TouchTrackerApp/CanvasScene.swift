@@ -48,6 +48,8 @@ final class CanvasScene {
     var onPalmRejectionChange: (Bool) -> Void = { _ in }
     /// Another drawing tool was picked (a key or the canvas menu).
     var onToolChange: (DrawingTool) -> Void = { _ in }
+    /// Another colour or width was chosen.
+    var onStrokeStyleChange: (StrokeStyle) -> Void = { _ in }
 
     /// - Parameters:
     ///   - timers: the gestures' timers; `clock` is their clock, which palm
@@ -55,8 +57,9 @@ final class CanvasScene {
     ///   - exportBasePath: where the canvas menu's exports go (nil: exports
     ///     are refused, as in a replay, which writes no file of its own accord).
     ///   - tool: what strokes draw at first.
+    ///   - strokeStyle: the colour and width they draw with at first.
     init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
-         tool: DrawingTool = .lines, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
+         tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
         let measurer = PangoTextMeasurer()
         window.menuController.textMeasurer = measurer
@@ -115,6 +118,8 @@ final class CanvasScene {
         playground.onSound = { [unowned self] sound in onPlaygroundSound?(sound) }
         canvas.tool = tool
         canvas.onToolChange = { [unowned self] tool in onToolChange(tool) }
+        canvas.strokeStyle = strokeStyle
+        canvas.onStrokeStyleChange = { [unowned self] style in onStrokeStyleChange(style) }
     }
 
     /// The window's tracer: `--trace`'s lines, the open inspector's

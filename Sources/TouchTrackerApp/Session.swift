@@ -186,6 +186,7 @@ public final class Session {
         scene = CanvasScene(
             size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
+            strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         let tool = scene.canvas.tool
@@ -274,6 +275,7 @@ public final class Session {
         toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
         scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
         scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
+        scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.

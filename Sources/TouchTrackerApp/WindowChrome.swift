@@ -114,11 +114,11 @@ final class WindowChrome: Responder {
         switch action {
         case Self.showMainMenu: { [unowned self] _ in openMainMenu() }
         case Self.showKeyboardShortcuts: { [unowned self] _ in
-            showDialog(title: "Keyboard Shortcuts", sections: KeyboardShortcuts.sections, columnWidth: 320)
+            showDialog(title: "Keyboard Shortcuts", sections: KeyboardShortcuts.sections, columnWidth: 350)
         }
         case Self.showAbout: { [unowned self] _ in
             // The app's name heads the dialog itself, as in AdwAboutDialog.
-            showDialog(title: "", sections: AboutTouchTracker.sections, columnWidth: 320)
+            showDialog(title: "", sections: AboutTouchTracker.sections, columnWidth: 360)
         }
         default: super.handler(for: action)
         }

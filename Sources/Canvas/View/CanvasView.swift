@@ -24,6 +24,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public var tool = DrawingTool.lines
     /// Called when a key picks another tool (the app remembers it).
     public var onToolChange: ((DrawingTool) -> Void)?
+    /// The colour and width new strokes draw with (`choose(_:)` changes
+    /// it, and the selected line with it).
+    public var strokeStyle = StrokeStyle.standard
+    /// Called when another colour or width is chosen (the app remembers it).
+    public var onStrokeStyleChange: ((StrokeStyle) -> Void)?
 
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
@@ -95,13 +100,21 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     // MARK: Drawing itself
 
-    /// White paper, finished lines black, lines in progress red, the
-    /// selected line green (SPEC §6); the render layer's `LineStyle` uses
-    /// the same.
+    /// White paper, finished lines in their own colour, lines in progress
+    /// in theirs too except that black ones are red (SPEC §6: the book's
+    /// ink still wet), the selected line ringed in the accent colour with
+    /// a white gap between ring and line, so the selection shows on a line
+    /// of any colour (`CanvasMetrics.selectionGap`, `selectionRing`). The
+    /// render layer's `LineStyle` paints the same.
     public static let paperColor = Color.white
-    public static let finishedColor = Color.black
     public static let inProgressColor = Color.red
-    public static let selectedColor = Color.green
+    /// GNOME's default accent colour (blue 3).
+    public static let selectionColor = PaletteColor.blue.color
+
+    /// The colour `line` is painted in while it is being drawn.
+    public static func inProgressColor(of line: Line) -> Color {
+        line.style.color == .black ? inProgressColor : line.style.color.color
+    }
 
     /// Draws the paper and the lines that reach `rect`, each stroked on its
     /// own, in the original app's order: finished, in progress, selected.
@@ -109,26 +122,40 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// lines instead (Render's `CanvasRenderer`), with the same pixels.
     public override func draw(_ rect: Rect, in context: DrawingContext) {
         context.fill(rect, with: Self.paperColor)
-        context.setLineWidth(CanvasMetrics.lineWidth)
         context.setLineCap(.round)
         context.setLineJoin(.round)
         func stroke(_ line: Line, _ color: Color) {
             guard !line.isFreehand else { return fillFreehand(line, color, in: context) }
+            strokeCentreLine(line, color, width: line.width)
+        }
+        func strokeCentreLine(_ line: Line, _ color: Color, width: Double) {
+            context.setLineWidth(width)
             context.setStrokeColor(color)
             context.beginPath()
-            context.move(to: line.begin)
-            context.addLine(to: line.end)
+            if let points = line.freehandPoints {
+                context.move(to: line.begin)
+                for point in points.dropFirst() { context.addLine(to: point.location) }
+                if points.count == 1 { context.addLine(to: line.begin) }
+            } else {
+                context.move(to: line.begin)
+                context.addLine(to: line.end)
+            }
             context.strokePath()
         }
         let reach = rect.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
         let selected = drawing.selectedLineID
         for id in drawing.lines(intersecting: reach) where id != selected {
-            if let line = drawing[id] { stroke(line, Self.finishedColor) }
+            if let line = drawing[id] { stroke(line, line.style.color.color) }
         }
         for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {
-            stroke(line, Self.inProgressColor)
+            stroke(line, Self.inProgressColor(of: line))
         }
-        if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) { stroke(line, Self.selectedColor) }
+        if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) {
+            let ring = line.width + 2 * (CanvasMetrics.selectionGap + CanvasMetrics.selectionRing)
+            strokeCentreLine(line, Self.selectionColor, width: ring)
+            strokeCentreLine(line, Self.paperColor, width: line.width + 2 * CanvasMetrics.selectionGap)
+            stroke(line, line.style.color.color)
+        }
     }
 
     /// A freehand line: the union of its capsules (two discs and the
@@ -171,11 +198,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             }
             switch tool {
             case .lines:
-                drawing.beginLine(for: ObjectIdentifier(touch), at: point)
+                drawing.beginLine(for: ObjectIdentifier(touch), at: point, style: strokeStyle)
                 damage(Line(begin: point, end: point))
             case .freehand:
                 guard drawing.freehandPointCount < Document.pointLimit else { continue }
-                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch)))
+                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
+                                                      style: strokeStyle))
             }
         }
     }
@@ -210,7 +238,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         if let line = drawing.linesInProgress[key], line.freehandPointCount >= Document.strokePointLimit,
            let last = line.freehandPoints?.last, let id = drawing.finishLine(for: key) {
             damage(drawing[id]!)
-            drawing.beginFreehand(for: key, at: last)
+            drawing.beginFreehand(for: key, at: last, style: line.style)
             split = true
         }
         if let rect = drawing.extendFreehand(for: key, to: freehandPoint(of: touch)) { setNeedsDisplay(rect) }
@@ -422,6 +450,36 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         self.tool = tool
         onToolChange?(tool)
         return true
+    }
+
+    /// Picks `color` for the strokes to come, and gives it to the selected
+    /// line, if any (one undoable change). The header bar's colour popover
+    /// sends it as `PaletteColor.action` (see `CanvasController`).
+    public func choose(_ color: PaletteColor) {
+        setStrokeStyle(StrokeStyle(color: color, width: strokeStyle.width))
+        restyleSelectedLine { $0.color = color }
+    }
+
+    /// Picks `width` as `choose(_: PaletteColor)` picks a colour: a
+    /// selected red line made thick stays red.
+    public func choose(_ width: StrokeWidth) {
+        setStrokeStyle(StrokeStyle(color: strokeStyle.color, width: width))
+        restyleSelectedLine { $0.width = width }
+    }
+
+    private func setStrokeStyle(_ style: StrokeStyle) {
+        guard style != strokeStyle else { return }
+        strokeStyle = style
+        onStrokeStyleChange?(style)
+    }
+
+    private func restyleSelectedLine(_ change: (inout StrokeStyle) -> Void) {
+        guard let id = drawing.selectedLineID, let line = drawing[id] else { return }
+        var style = line.style
+        change(&style)
+        guard let (old, new) = drawing.restyle(id, to: style) else { return }
+        setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+        onChange?()
     }
 
     /// The tool a key press picks: L for lines, F for freehand, without
