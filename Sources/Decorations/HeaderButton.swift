@@ -25,6 +25,12 @@ public final class HeaderButton: View {
         case swatch
         /// A window button: the glyph on a small grey circle.
         case windowButton(Glyph)
+        /// A colour to choose: a disc of it, ringed in the accent colour
+        /// while its command is on.
+        case colourChoice(Color)
+        /// A width to choose: a stroke that wide, on a held-down face
+        /// while its command is on.
+        case widthChoice(Double)
     }
 
     public let command: Command
@@ -116,12 +122,17 @@ public final class HeaderButton: View {
             context.addCircle(center: centre, radius: diameter / 2)
             context.fillPath()
             glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
-        case .glyph, .toggle, .swatch:
+        case .colourChoice(let colour):
+            drawColourChoice(colour, centredAt: centre, in: context)
+        case .glyph, .toggle, .swatch, .widthChoice:
             let face = Rect(x: centre.x - AdwaitaStyle.buttonSide / 2, y: centre.y - AdwaitaStyle.buttonSide / 2,
                             width: AdwaitaStyle.buttonSide, height: AdwaitaStyle.buttonSide)
             // A glyph button whose command is on (the main menu open) looks
             // held, as GTK's toggle and menu buttons do.
-            let isChecked: Bool = if case .glyph = content { command.state == .on } else { false }
+            let isChecked: Bool = switch content {
+            case .glyph, .widthChoice: command.state == .on
+            case .toggle, .swatch, .windowButton, .colourChoice: false
+            }
             if isPressed || isChecked {
                 context.setFillColor(isPressed ? AdwaitaStyle.pressedFill : AdwaitaStyle.checkedFill)
                 context.beginPath()
@@ -136,11 +147,34 @@ public final class HeaderButton: View {
                                                        in: context)
             case .swatch:
                 if let swatch = command.value as? Swatch { Self.drawSwatch(swatch, centredAt: centre, in: context) }
-            case .windowButton:
+            case .widthChoice(let width):
+                context.setStrokeColor(AdwaitaStyle.foreground)
+                context.setLineWidth(width)
+                context.setLineCap(.round)
+                context.beginPath()
+                context.move(to: Point(x: centre.x - 12, y: centre.y))
+                context.addLine(to: Point(x: centre.x + 12, y: centre.y))
+                context.strokePath()
+            case .windowButton, .colourChoice:
                 break
             }
         }
         if dimmed { context.endTransparencyLayer(alpha: AdwaitaStyle.dimmedOpacity) }
+    }
+
+    private func drawColourChoice(_ colour: Color, centredAt centre: Point, in context: DrawingContext) {
+        if isPressed || command.state == .on {
+            context.setStrokeColor(isPressed && command.state != .on ? AdwaitaStyle.pressedFill : AdwaitaStyle.accent)
+            context.setLineWidth(2.5)
+            context.beginPath()
+            context.addCircle(center: centre, radius: 16)
+            context.strokePath()
+        }
+        context.setFillColor(colour)
+        context.beginPath()
+        context.addCircle(center: centre, radius: 12)
+        context.fillPath()
+        if command.state == .on { Glyph.check.draw(centredAt: centre, colour: .white, in: context) }
     }
 
     /// A disc of the colour, outlined so white or a pale colour still

@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import Testing
 import TestCompositor
 import TestSupport
@@ -42,8 +43,15 @@ final class AppHarness {
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
 
+    /// The canvas's size: the window is as wide and `canvasTop` taller.
     static let width: Int32 = 400
     static let height: Int32 = 300
+    /// The app's toolbar along the window's top (the scripted compositor
+    /// draws the decorations, so the app shows its toolbar, not its header
+    /// bar). The harness speaks the canvas's coordinates: touches, the
+    /// pointer and `pixel` are moved down by this much, so a test's points
+    /// are the drawing's.
+    static let canvasTop = AdwaitaStyle.toolbarHeight
 
     /// Device pixels per logical point of the presented buffers (at start).
     let scale: Int32
@@ -132,7 +140,7 @@ final class AppHarness {
     /// frame and for every seat's devices.
     private func mapWindow() throws {
         try pump { compositor.toplevels.count == 1 }
-        toplevel.configure(width: Self.width, height: Self.height)
+        toplevel.configure(width: Self.width, height: Self.height + Int32(Self.canvasTop))
         try pump {
             surface.lastCommit?.attachedBuffer == true
                 && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
@@ -208,14 +216,14 @@ final class AppHarness {
 
     func down(_ id: Int32, _ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         try send {
-            (seat ?? self.seat).touchDown(on: surface.resource, id: id, x: x, y: y, time: time)
+            (seat ?? self.seat).touchDown(on: surface.resource, id: id, x: x, y: y + Self.canvasTop, time: time)
             (seat ?? self.seat).touchFrame()
         }
     }
 
     func move(_ id: Int32, _ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         try send {
-            (seat ?? self.seat).touchMotion(id: id, x: x, y: y, time: time)
+            (seat ?? self.seat).touchMotion(id: id, x: x, y: y + Self.canvasTop, time: time)
             (seat ?? self.seat).touchFrame()
         }
     }
@@ -249,7 +257,7 @@ final class AppHarness {
     func pointerEnter(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         let seat = seat ?? self.seat
         try send {
-            seat.pointerEnter(surface.resource, x: x, y: y)
+            seat.pointerEnter(surface.resource, x: x, y: y + Self.canvasTop)
             seat.pointerFrame()
         }
     }
@@ -257,7 +265,7 @@ final class AppHarness {
     func pointerMotion(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         let seat = seat ?? self.seat
         try send {
-            seat.pointerMotion(x: x, y: y, time: time)
+            seat.pointerMotion(x: x, y: y + Self.canvasTop, time: time)
             seat.pointerFrame()
         }
     }
@@ -330,9 +338,9 @@ final class AppHarness {
         surface.commits.last { $0.attachedBuffer }!
     }
 
-    /// The presented pixel at logical point (x, y).
+    /// The presented pixel at logical point (x, y) of the canvas.
     func pixel(_ x: Double, _ y: Double) -> UInt32 {
-        presented.pixel(x: Int(x * Double(scale)), y: Int(y * Double(scale))) ?? 0
+        presented.pixel(x: Int(x * Double(scale)), y: Int((y + Self.canvasTop) * Double(scale))) ?? 0
     }
 
     /// The lines the drawing file holds now.

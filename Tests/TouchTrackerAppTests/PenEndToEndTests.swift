@@ -6,7 +6,8 @@ import TouchCore
 @testable import TouchTrackerApp
 
 /// A tablet tool of the app harness's first seat, moved the way a tablet
-/// compositor reports a pen: one `frame` per sample.
+/// compositor reports a pen: one `frame` per sample. Its points are the
+/// canvas's, as the harness's are.
 struct Pen {
     let app: AppHarness
     let tool: TestTabletTool
@@ -23,14 +24,14 @@ struct Pen {
     func enter(_ x: Double, _ y: Double) throws {
         try app.send {
             tool.proximityIn(tablet: tablet, surface: app.surface.resource)
-            tool.motion(x: x, y: y)
+            tool.motion(x: x, y: y + AppHarness.canvasTop)
             tool.frame(time: app.time)
         }
     }
 
     func down(_ x: Double, _ y: Double, pressure: UInt32 = 40000) throws {
         try app.send {
-            tool.motion(x: x, y: y)
+            tool.motion(x: x, y: y + AppHarness.canvasTop)
             tool.down()
             tool.pressure(pressure)
             tool.tilt(x: 20, y: -10)
@@ -40,7 +41,7 @@ struct Pen {
 
     func move(_ x: Double, _ y: Double, pressure: UInt32 = 40000) throws {
         try app.send {
-            tool.motion(x: x, y: y)
+            tool.motion(x: x, y: y + AppHarness.canvasTop)
             tool.pressure(pressure)
             tool.frame(time: app.time)
         }
@@ -242,7 +243,7 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         // Hovering on with the stale pressure must not keep drawing.
         for x in [250.0, 300, 350] {
             try app.send {
-                pen.tool.motion(x: x, y: 120)
+                pen.tool.motion(x: x, y: 120 + AppHarness.canvasTop)
                 pen.tool.frame(time: app.time)
             }
         }
@@ -263,7 +264,7 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         try app.send {
             pen.tool.proximityOut()
             eraser.tool.proximityIn(tablet: eraser.tablet, surface: app.surface.resource)
-            eraser.tool.motion(x: 200, y: 50)
+            eraser.tool.motion(x: 200, y: 50 + AppHarness.canvasTop)
             eraser.tool.down()
             eraser.tool.frame(time: app.time)
         }
