@@ -343,6 +343,14 @@ final class AppHarness {
         presented.pixel(x: Int(x * Double(scale)), y: Int((y + Self.canvasTop) * Double(scale))) ?? 0
     }
 
+    /// Whether (`x`, `y`) shows a selected line: ink there, and the
+    /// accent ring 8 pt away across the line (above or below, left or
+    /// right of it).
+    func showsSelectedLine(at x: Double, _ y: Double) -> Bool {
+        guard pixel(x, y) != Colour.white else { return false }
+        return [(0.0, 8.0), (0, -8), (8, 0), (-8, 0)].contains { pixel(x + $0.0, y + $0.1) == Colour.accent }
+    }
+
     /// The lines the drawing file holds now.
     func savedLines() throws -> [Line] {
         try Document.load(from: documentPath)
@@ -396,6 +404,10 @@ enum Colour {
     static let black: UInt32 = 0xFF00_0000
     static let red: UInt32 = 0xFFFF_0000
     static let green: UInt32 = 0xFF00_FF00
+    /// The selection's ring: GNOME's accent blue (#3584e4).
+    static let accent: UInt32 = 0xFF35_84E4
+    /// The palette's red (GNOME red 4, #c01c28).
+    static let paletteRed: UInt32 = 0xFFC0_1C28
 
     /// The menu bubble: dark grey, opaque over the white paper.
     static func isMenuBubble(_ pixel: UInt32) -> Bool {

@@ -164,9 +164,9 @@ import TouchCore
         #expect(next.reports.isEmpty, "\(next.reports)")
         #expect(next.canvas.drawing.lines == moved)
         #expect(next.pixel(350, 100) == Colour.black, "where it was moved")
-        // A tap selects it (green), Delete in its menu removes it.
+        // A tap selects it (ringed), Delete in its menu removes it.
         try next.tap(200, 102)
-        #expect(next.pixel(350, 100) == Colour.green)
+        #expect(next.showsSelectedLine(at: 350, 100))
         let item = try #require(next.menu.layout?.items.first { $0.title == "Delete" })
         try next.tap(item.frame.midX, item.frame.midY)
         #expect(try next.savedLines() == [line(50, 250, 350, 250), line(50, 280, 350, 280)])
@@ -179,6 +179,6 @@ import TouchCore
         let report = try #require(app.reports.first { $0.hasPrefix("exported the drawing to ") })
         let path = String(report.dropFirst("exported the drawing to ".count))
         let svg = String(decoding: AppHarness.read(path) ?? [], as: UTF8.self)
-        #expect(svg.contains("stroke-width:10;stroke-linecap:round") && svg.contains("M 50 100 L 100 110 "), "\(svg)")
+        #expect(svg.contains(##"stroke="#000000" stroke-width="10""##) && svg.contains("M 50 100 L 100 110 "), "\(svg)")
     }
 }

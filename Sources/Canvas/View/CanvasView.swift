@@ -46,10 +46,26 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// (`Touch.tapCount`), so a press is a tap or a hold, never both.
     public static let maximumTapDuration = 0.5
 
+    /// The fingers of a two- or three-finger tap all go down within this
+    /// many seconds of the first: a finger that joins later joins a
+    /// drawing, never an undo.
+    public static let maximumFingerSpread = 0.15
+
     /// Two taps: clear everything.
     public let doubleTapRecognizer = TapGestureRecognizer()
     /// One tap, once the double tap has failed: select and show the menu.
     public let tapRecognizer = TapGestureRecognizer()
+    /// The same for a tap that comes while `tapRecognizer` still waits for
+    /// the double tap to fail (a second tap too far from the first to make
+    /// a double tap): `tapRecognizer` takes no new touch while it waits, and
+    /// without this one that tap would be nobody's and leave a dot. It only
+    /// takes the touches `tapRecognizer` cannot (see
+    /// `gestureRecognizer(_:shouldReceive:)`).
+    public let tapAfterTapRecognizer = TapGestureRecognizer()
+    /// Two fingers tapping together: undo (as in Procreate and Krita).
+    public let twoFingerTapRecognizer = TapGestureRecognizer()
+    /// Three fingers tapping together: redo.
+    public let threeFingerTapRecognizer = TapGestureRecognizer()
     /// Press and hold: pick up the line under the finger.
     public let longPressRecognizer = LongPressGestureRecognizer()
     /// Drag: move the picked-up line (never cancels the view's touches).
@@ -67,12 +83,16 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         // dot never becomes a finished line. The book delays `touchesBegan`
         // instead, which with a 45 pt tap tolerance swallowed every short
         // stroke.
-        for tap in [doubleTapRecognizer, tapRecognizer] {
+        for tap in [doubleTapRecognizer, tapRecognizer, tapAfterTapRecognizer, twoFingerTapRecognizer,
+                    threeFingerTapRecognizer] {
             tap.allowableMovement = Self.dragThreshold
             tap.maximumPressDuration = Self.maximumTapDuration
         }
         doubleTapRecognizer.name = "doubleTap"
         tapRecognizer.name = "tap"
+        tapAfterTapRecognizer.name = "tapAfterTap"
+        twoFingerTapRecognizer.name = "twoFingerTap"
+        threeFingerTapRecognizer.name = "threeFingerTap"
         longPressRecognizer.name = "longPress"
         moveRecognizer.name = "move"
         doubleTapRecognizer.numberOfTapsRequired = 2
@@ -80,9 +100,26 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, _ in view.doubleTap() }
         addGestureRecognizer(doubleTapRecognizer)
 
-        tapRecognizer.require(toFail: doubleTapRecognizer)
-        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in view.tap(recognizer) }
-        addGestureRecognizer(tapRecognizer)
+        for tap in [tapRecognizer, tapAfterTapRecognizer] {
+            tap.require(toFail: doubleTapRecognizer)
+            tap.addTarget(self, action: Action("tap")) { view, recognizer in view.tap(recognizer) }
+            addGestureRecognizer(tap)
+        }
+
+        // Procreate's two- and three-finger taps (its UndoGesture example):
+        // plain taps that need more fingers. Their fingers' dots go when
+        // they recognize, as a tap's does; more fingers, a finger that
+        // comes late or moves, or a press too long, and they fail, so two
+        // fingers dragging still draw two lines. (Beside a canvas pinch
+        // they would also `require(toFail:)` it, as Procreate's do.)
+        twoFingerTapRecognizer.numberOfTouchesRequired = 2
+        threeFingerTapRecognizer.numberOfTouchesRequired = 3
+        for tap in [twoFingerTapRecognizer, threeFingerTapRecognizer] {
+            tap.maximumTouchDownSpread = Self.maximumFingerSpread
+            addGestureRecognizer(tap)
+        }
+        twoFingerTapRecognizer.addTarget(self, action: Action("twoFingerTap")) { view, _ in view.undo() }
+        threeFingerTapRecognizer.addTarget(self, action: Action("threeFingerTap")) { view, _ in view.redo() }
 
         // A finger held still on empty paper keeps drawing when it moves on:
         // the long press only takes over the fingers that pick a line up.
@@ -361,8 +398,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     /// The eraser only erases: it never taps, selects, clears or moves.
+    /// The second single tap takes a touch only while the first waits.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        touch.kind != .eraser
+        guard touch.kind != .eraser else { return false }
+        return gestureRecognizer !== tapAfterTapRecognizer || tapRecognizer.isAwaitingFailure
     }
 
     /// A touchpad swipe is no drag: only fingers, pens and the mouse move
