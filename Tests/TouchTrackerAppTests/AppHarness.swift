@@ -48,9 +48,9 @@ final class AppHarness {
     static let height: Int32 = 300
     /// The app's toolbar along the window's top (the scripted compositor
     /// draws the decorations, so the app shows its toolbar, not its header
-    /// bar). The harness speaks the canvas's coordinates: touches, the
-    /// pointer and `pixel` are moved down by this much, so a test's points
-    /// are the drawing's.
+    /// bar). The harness speaks the canvas's coordinates: its seats send
+    /// touches, the pointer and pens this much lower (`surfaceOffsetY`) and
+    /// `pixel` reads this much lower, so a test's points are the drawing's.
     static let canvasTop = AdwaitaStyle.toolbarHeight
 
     /// Device pixels per logical point of the presented buffers (at start).
@@ -87,6 +87,7 @@ final class AppHarness {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
+        for seat in seats { seat.surfaceOffsetY = Self.canvasTop }
         if pointerGestures { compositor.addPointerGestures() }
         self.pointerGestures = pointerGestures
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
@@ -216,14 +217,14 @@ final class AppHarness {
 
     func down(_ id: Int32, _ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         try send {
-            (seat ?? self.seat).touchDown(on: surface.resource, id: id, x: x, y: y + Self.canvasTop, time: time)
+            (seat ?? self.seat).touchDown(on: surface.resource, id: id, x: x, y: y, time: time)
             (seat ?? self.seat).touchFrame()
         }
     }
 
     func move(_ id: Int32, _ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         try send {
-            (seat ?? self.seat).touchMotion(id: id, x: x, y: y + Self.canvasTop, time: time)
+            (seat ?? self.seat).touchMotion(id: id, x: x, y: y, time: time)
             (seat ?? self.seat).touchFrame()
         }
     }
@@ -257,7 +258,7 @@ final class AppHarness {
     func pointerEnter(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         let seat = seat ?? self.seat
         try send {
-            seat.pointerEnter(surface.resource, x: x, y: y + Self.canvasTop)
+            seat.pointerEnter(surface.resource, x: x, y: y)
             seat.pointerFrame()
         }
     }
@@ -265,7 +266,7 @@ final class AppHarness {
     func pointerMotion(_ x: Double, _ y: Double, seat: TestSeat? = nil) throws {
         let seat = seat ?? self.seat
         try send {
-            seat.pointerMotion(x: x, y: y + Self.canvasTop, time: time)
+            seat.pointerMotion(x: x, y: y, time: time)
             seat.pointerFrame()
         }
     }
@@ -336,6 +337,12 @@ final class AppHarness {
     /// The last commit that attached a buffer.
     var presented: CommitRecord {
         surface.commits.last { $0.attachedBuffer }!
+    }
+
+    /// The presented pixels of the canvas (the window below the toolbar).
+    var canvasPixels: [UInt32] {
+        guard let pixels = presented.pixels else { return [] }
+        return Array(pixels.dropFirst(Int(presented.bufferWidth) * Int(Self.canvasTop * Double(scale))))
     }
 
     /// The presented pixel at logical point (x, y) of the canvas.
@@ -420,4 +427,15 @@ enum Colour {
 enum ModifierMask {
     static let shift: UInt32 = 1
     static let control: UInt32 = 4
+}
+
+extension Rect {
+    /// This rectangle of the window (where menus are placed) in the
+    /// harness's canvas coordinates.
+    var inCanvas: Rect { offsetBy(dx: 0, dy: -AppHarness.canvasTop) }
+}
+
+extension Point {
+    /// This point of the window in the harness's canvas coordinates.
+    var inCanvas: Point { Point(x: x, y: y - AppHarness.canvasTop) }
 }

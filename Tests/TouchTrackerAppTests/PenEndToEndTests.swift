@@ -6,8 +6,7 @@ import TouchCore
 @testable import TouchTrackerApp
 
 /// A tablet tool of the app harness's first seat, moved the way a tablet
-/// compositor reports a pen: one `frame` per sample. Its points are the
-/// canvas's, as the harness's are.
+/// compositor reports a pen: one `frame` per sample.
 struct Pen {
     let app: AppHarness
     let tool: TestTabletTool
@@ -24,14 +23,14 @@ struct Pen {
     func enter(_ x: Double, _ y: Double) throws {
         try app.send {
             tool.proximityIn(tablet: tablet, surface: app.surface.resource)
-            tool.motion(x: x, y: y + AppHarness.canvasTop)
+            tool.motion(x: x, y: y)
             tool.frame(time: app.time)
         }
     }
 
     func down(_ x: Double, _ y: Double, pressure: UInt32 = 40000) throws {
         try app.send {
-            tool.motion(x: x, y: y + AppHarness.canvasTop)
+            tool.motion(x: x, y: y)
             tool.down()
             tool.pressure(pressure)
             tool.tilt(x: 20, y: -10)
@@ -41,7 +40,7 @@ struct Pen {
 
     func move(_ x: Double, _ y: Double, pressure: UInt32 = 40000) throws {
         try app.send {
-            tool.motion(x: x, y: y + AppHarness.canvasTop)
+            tool.motion(x: x, y: y)
             tool.pressure(pressure)
             tool.frame(time: app.time)
         }
@@ -142,7 +141,7 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         #expect(app.menu.isMenuVisible)
         let layout = try #require(app.menu.layout)
         #expect(layout.items.map(\.title) == ["Delete"])
-        let item = layout.items[0].frame
+        let item = layout.items[0].frame.inCanvas
         try pen.tap(item.midX, item.midY)
         #expect(!app.menu.isMenuVisible)
         #expect(app.pixel(110, 100) == Colour.white, "deleted")
@@ -243,7 +242,7 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         // Hovering on with the stale pressure must not keep drawing.
         for x in [250.0, 300, 350] {
             try app.send {
-                pen.tool.motion(x: x, y: 120 + AppHarness.canvasTop)
+                pen.tool.motion(x: x, y: 120)
                 pen.tool.frame(time: app.time)
             }
         }
@@ -264,7 +263,7 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         try app.send {
             pen.tool.proximityOut()
             eraser.tool.proximityIn(tablet: eraser.tablet, surface: app.surface.resource)
-            eraser.tool.motion(x: 200, y: 50 + AppHarness.canvasTop)
+            eraser.tool.motion(x: 200, y: 50)
             eraser.tool.down()
             eraser.tool.frame(time: app.time)
         }

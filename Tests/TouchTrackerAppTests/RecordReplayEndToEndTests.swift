@@ -131,7 +131,7 @@ import Glibc
         #expect(lines.first == "{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\","
                                + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true,\"tool\":\"lines\"}")
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.hasSuffix(",\"drawing\":[[100,100,300,100]]}") })
-        #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":300,\"scale\":1,") })
+        #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":340,\"scale\":1,") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seatVersion\":8,\"seat\":\"seat0\",\"device\":\"seat\"") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seat\":\"seat0\",\"device\":\"touch\",\"frame\":[{\"event\":\"up\"") })
         #expect(lines.last?.hasSuffix(",\"end\":true}") == true)
@@ -181,6 +181,6 @@ import Glibc
         app.advance(by: 1.1)
         try app.session.loop.runOnce(timeout: 0)
         #expect(written().hasPrefix("{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\",\"seats\":[],"))
-        #expect(written().contains("\"window\":{\"width\":400,\"height\":300,"))
+        #expect(written().contains("\"window\":{\"width\":400,\"height\":340,"))
     }
 }
