@@ -1,13 +1,16 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Render, Sound, Canvas, Decorations, Playground
-//   Render → Canvas, Decorations, Playground → TouchCore → Timing
+//   TouchTrackerApp → WaylandClient, Render, Sound, Document, Canvas, Decorations, Playground
+//   Render → Document, Canvas, Playground → TouchCore → Timing
+//   Document (the drawing's files) → Canvas, Platform
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
-//   Canvas, Render, WaylandClient, TouchTrackerApp, Timing, Sound → Platform (POSIX calls)
-// TouchCore, Canvas, Decorations, Playground and Timing import no C library: they build
-// and test with the Swift toolchain alone.
+//   Document, Render, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
+// The core (TouchCore, Canvas, Decorations, Playground, Timing, JSONLine) depends on no C
+// target and builds with the Swift toolchain alone; libm's functions reach it through one
+// file, TouchCore/Geometry/ElementaryFunctions.swift. The real clock is Platform's
+// `SystemClock`, handed in by the wiring.
 // Nothing under Tests/ (the test compositor and its C glue, test protocols,
 // TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.
 import PackageDescription
@@ -36,18 +39,20 @@ let package = Package(
         .target(name: "CPlatform"),
         // The POSIX calls the app makes, in Swift (swift-system's manner):
         // retried on EINTR, failures thrown as `Errno`.
-        .target(name: "Platform", dependencies: ["CPlatform"]),
+        .target(name: "Platform", dependencies: ["CPlatform", "Timing"]),
 
         // Pure Swift.
-        .target(name: "Timing", dependencies: ["Platform"]),
+        .target(name: "Timing"),
         // One JSON object per line, fields in order: --log-input and --trace.
         .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
-        // per-touch path (see README, Performance); debug builds, and so every
+        // per-touch path (see docs/performance.md); debug builds, and so every
         // test run, keep them.
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "Canvas", dependencies: ["TouchCore", "Timing", "Platform"]),
+        .target(name: "Canvas", dependencies: ["TouchCore"]),
+        // The drawing's files: load, atomic save, journal, lock, emergency copy.
+        .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore"]),
         // The gesture playground: the book's gesture demos as pages of views.
@@ -57,20 +62,20 @@ let package = Package(
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Canvas", "Decorations", "Playground", "TouchCore",
+        .target(name: "Render", dependencies: ["CCairo", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
                                                "Platform"]),
         // Event sounds through libcanberra, and where the shipped ones are.
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Sound", "Canvas", "Decorations", "Playground", "TouchCore",
+                dependencies: ["WaylandClient", "Render", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
         .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport", "Timing"]),
         .executableTarget(name: "touchtracker-bench",
-                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Canvas",
-                                         "TouchCore", "Timing", "TestCompositor", "CPlatform",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Document", "Canvas",
+                                         "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "TestSupport"]),
 
         // Test fixtures: a scripted compositor on real libwayland-server, with
@@ -97,20 +102,22 @@ let package = Package(
                           dependencies: ["CWaylandClient", "CWaylandProtocols", "CWaylandTestProtocols"],
                           path: "Tests/VirtualPointer"),
 
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "DocumentTests",
+                    dependencies: ["Document", "Canvas", "TouchCore", "Platform", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
-                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "TestSupport"]),
+                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "Platform", "TestSupport"]),
         .testTarget(name: "RenderTests",
-                    dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "TestSupport",
+                    dependencies: ["Render", "Document", "Canvas", "Decorations", "TouchCore", "CCairo", "TestSupport",
                                    "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Canvas", "Decorations", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
+                                   "Document", "Canvas", "Decorations", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]

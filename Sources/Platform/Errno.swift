@@ -24,6 +24,7 @@ public struct Errno: Error, Hashable, CustomStringConvertible, Sendable {
     public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
     public static let noSpace = Errno(rawValue: ENOSPC)
     public static let permissionDenied = Errno(rawValue: EACCES)
+    public static let isADirectory = Errno(rawValue: EISDIR)
     public static let readOnlyFileSystem = Errno(rawValue: EROFS)
 }
 

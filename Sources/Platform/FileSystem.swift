@@ -54,6 +54,17 @@ public enum FileSystem {
         try fd.synchronize()
     }
 
+    /// Whether this process may write to `path` (`access(W_OK)`): for a
+    /// file that does not exist, whether it may create it in its directory.
+    /// Throws what stops it: no such directory, permission denied, …
+    public static func checkWritable(_ path: String) throws(Errno) {
+        if exists(path) {
+            _ = try retryingOnInterrupt { access(path, W_OK) }
+        } else {
+            _ = try retryingOnInterrupt { access(parent(of: path), W_OK | X_OK) }
+        }
+    }
+
     /// The directory part of `path`: "." for a bare name, "/" at the root.
     public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

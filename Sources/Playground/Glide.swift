@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // exp
 #endif
 import TouchCore
 
@@ -35,12 +34,12 @@ public struct Glide: Equatable, Sendable {
     /// Where the glide is at `time`.
     public func position(at time: Double) -> Point {
         if isAtRest(at: time) { return target }
-        let remaining = exp(-Self.decay * max(0, time - startTime))
+        let remaining = Double.exp(-Self.decay * max(0, time - startTime))
         return Point(x: target.x + (start.x - target.x) * remaining, y: target.y + (start.y - target.y) * remaining)
     }
 
     public func isAtRest(at time: Double) -> Bool {
-        let remaining = exp(-Self.decay * max(0, time - startTime))
+        let remaining = Double.exp(-Self.decay * max(0, time - startTime))
         return start.distance(to: target) * remaining < Self.restDistance
     }
 

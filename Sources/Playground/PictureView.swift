@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // atan2
 #endif
 import Timing
 import TouchCore
@@ -72,7 +71,7 @@ public final class PictureView: View, GestureRecognizerDelegate {
     /// How much the picture is scaled now.
     public var scale: Double { (transform.a * transform.a + transform.b * transform.b).squareRoot() }
     /// How far it is turned now, radians.
-    public var angle: Double { atan2(transform.b, transform.a) }
+    public var angle: Double { Double.atan2(y: transform.b, x: transform.a) }
 
     public override func draw(_ rect: Rect, in context: DrawingContext) {
         art(context, bounds)

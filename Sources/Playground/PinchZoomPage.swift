@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // pow
 #endif
 import TouchCore
 
@@ -74,7 +73,7 @@ public final class PinchZoomPage: PlaygroundPage {
         if zoomScale >= Self.zoomRange.upperBound - 1e-9 {
             zoom(by: Self.zoomRange.lowerBound / zoomScale, about: location)
         } else {
-            zoom(by: pow(Self.step, Double(steps)), about: location)
+            zoom(by: Double.pow(Self.step, Double(steps)), about: location)
         }
     }
 

@@ -143,7 +143,7 @@ public final class CanvasRenderer {
             if line.isFreehand {
                 paintFreehandInProgress(line, drawnBy: touch, in: drawing, reach: reach, on: cairo)
             } else {
-                LineStyle.stroke(line, CanvasView.inProgressColor(of: line), on: cairo)
+                LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
             }
         }
         if let selected = drawing.selectedLine, isDamaged(selected) {
@@ -167,7 +167,7 @@ public final class CanvasRenderer {
             for index in segments where index != unique.last { unique.append(index) }
             segments = unique
         }
-        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, CanvasView.inProgressColor(of: line), on: cairo) }
+        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, LineStyle.inProgress, on: cairo) }
     }
 
     /// Draws the whole buffer, every line (whatever the frame budget).

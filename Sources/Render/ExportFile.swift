@@ -1,5 +1,6 @@
 import CCairo
 import Canvas
+import Document
 import Platform
 
 /// The file an export is written to: a temporary file in the target's

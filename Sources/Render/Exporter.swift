@@ -1,5 +1,6 @@
 import CCairo
 import Canvas
+import Document
 import TouchCore
 import Platform
 
@@ -69,7 +70,7 @@ public enum Exporter {
     public static let margin = 20.0
     /// Largest page side, in points (PNG: pixels), so a hostile drawing cannot
     /// ask for a gigantic image. Larger drawings are scaled down to fit:
-    /// every drawing the loader accepts (`Document.coordinateLimit`) exports.
+    /// every drawing the loader accepts (`Drawing.coordinateLimit`) exports.
     public static let maximumSide = 16_384.0
 
     /// Exports to `path`, the format taken from its extension. `size` is the

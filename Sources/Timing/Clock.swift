@@ -1,18 +1,11 @@
-import Platform
-
 /// A source of monotonic time in seconds. Everything time-based in the app
 /// (long press, double-tap window, delayed touch ends, key repeat) reads one,
-/// so tests can replace real time with a `ManualClock`.
+/// so tests can replace real time with a `ManualClock`. The real one,
+/// `SystemClock`, is Platform's: the wiring hands it in, and Timing and the
+/// core stay free of C.
 public protocol Clock: AnyObject {
     /// Seconds since an arbitrary fixed origin; never goes backwards.
     var now: Double { get }
-}
-
-/// The real monotonic clock (`CLOCK_MONOTONIC`), unaffected by wall-clock changes.
-public final class SystemClock: Clock {
-    public init() {}
-
-    public var now: Double { Time.monotonicSeconds() }
 }
 
 /// A clock that only moves when a test moves it.

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Timing
 import TouchCore
 
@@ -13,6 +14,11 @@ import TouchCore
 /// only scheduled while saves fail, so an idle app with a healthy disk
 /// still sleeps without a deadline. At the end, lines that could not be
 /// saved go to an emergency copy (`finish`).
+///
+/// Before each save it checks that it is still the drawing's only writer
+/// (`confirmStillTheWriter`): when the lock file was removed and another
+/// instance took the drawing meanwhile, it stops saving for good, so as not
+/// to overwrite that instance's lines, and writes an emergency copy at once.
 final class Autosave {
     static let initialRetryDelay = 1.0
     static let maximumRetryDelay = 60.0
@@ -36,6 +42,10 @@ final class Autosave {
     private let timers: TimerQueue
     private let drawing: Drawing
     private let report: (String) -> Void
+    /// Where emergency copies go (`Document.emergencyDirectories`).
+    private let environment: [String: String]
+    /// The drawing's files as this session last left them.
+    private var filesStamp: DrawingFilesStamp
     /// The drawing's revision the files on disk reflect.
     private var savedRevision: UInt64
     /// Whether the next change may be appended to the journal.
@@ -57,14 +67,20 @@ final class Autosave {
 
     /// What the canvas banner says while saves fail.
     static func bannerText(for failure: DocumentError) -> String {
-        "Not saved: \(failure.reason). Your lines are kept; saving is retried, and quitting writes an emergency copy."
+        if case .lockLost = failure {
+            return "Not saved: \(failure.reason). Your lines are kept in an emergency copy, and quitting writes another."
+        }
+        return "Not saved: \(failure.reason). Your lines are kept; saving is retried, and quitting writes an emergency copy."
     }
 
-    init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, report: @escaping (String) -> Void) {
+    init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, environment: [String: String],
+         report: @escaping (String) -> Void) {
         self.document = document
         self.timers = timers
         self.drawing = drawing
+        self.environment = environment
         self.report = report
+        filesStamp = DrawingFilesStamp(drawingPath: document.path)
         savedRevision = drawing.revision
         journalIsReady = document.journalIsReady
         snapshotVersion = drawing.oldestFileVersion
@@ -94,18 +110,55 @@ final class Autosave {
             failure = document.error
             return
         }
+        // Another instance has the drawing: nothing this one writes may land there.
+        if case .lockLost? = failure { return }
         do {
+            try confirmStillTheWriter()
             try write()
+            filesStamp = DrawingFilesStamp(drawingPath: path)
             hasUnsavedChanges = false
             if failure != nil { report("saved the drawing to \(path) again") }
             failure = nil
             retryTimer?.cancel()
             retryTimer = nil
             retryDelay = Self.initialRetryDelay
+        } catch .lockLost(let path, let holder) {
+            failure = .lockLost(path: path, holder: holder)
+            report("stopped saving: \(failure!)")
+            writeEmergencyCopyNow()
         } catch {
             if failure == nil { report("cannot save the drawing: \(error)") }
             failure = error
             scheduleRetry()
+        }
+    }
+
+    /// Makes sure this session still holds the drawing's lock. When the lock
+    /// file was removed or replaced, another instance may have opened the
+    /// drawing meanwhile: the lock is taken again only if nobody holds the
+    /// new one and the drawing's files are as this session left them;
+    /// otherwise throws `.lockLost`.
+    private func confirmStillTheWriter() throws(DocumentError) {
+        guard let lock = document.lock, !lock.isStillAtItsPath else { return }
+        let untouched = DrawingFilesStamp(drawingPath: path) == filesStamp
+        do {
+            try lock.retake(drawingPath: path)
+        } catch {
+            if case .locked(_, let holder) = error { throw .lockLost(path: path, holder: holder) }
+            throw error
+        }
+        // Checked again once locked: a writer may have finished in between.
+        guard untouched, DrawingFilesStamp(drawingPath: path) == filesStamp else {
+            throw .lockLost(path: path, holder: nil)
+        }
+    }
+
+    private func writeEmergencyCopyNow() {
+        do {
+            let copy = try Document.writeEmergencyCopy(of: drawing.lines, for: path, environment: environment)
+            report("your lines are in \(copy)")
+        } catch {
+            report("could not write an emergency copy either: \(error)")
         }
     }
 

@@ -2,8 +2,8 @@ import JSONLine
 import WaylandClient
 
 /// `touchtracker check`: what the compositor did in a recording, as rows of
-/// pass, warn or fail with one line of evidence each. The README's
-/// "Compositor report" gives each row's protocol rule and where it was seen.
+/// pass, warn or fail with one line of evidence each. docs/compositors.md
+/// ("What `check` reports") gives each row's protocol rule and where it was seen.
 ///
 /// A row fails when the compositor broke the protocol in a way that loses
 /// or corrupts input for clients; it warns when the compositor did

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Platform
 import Timing
 import WaylandClient
@@ -28,6 +29,12 @@ extension Program {
         do {
             let file = try RecordingFile(path: recordingPath)
             let opening = try Document.beginOpening(at: drawingPath)
+            do {
+                try file.refuse(ifItNames: filesKept(with: opening))
+            } catch {
+                printError("touchtracker: \(error)")
+                return .usage
+            }
             let display = try Display.connect()
             session = try Session(display: display, clock: SystemClock(), opening: opening, record: file,
                                   report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)

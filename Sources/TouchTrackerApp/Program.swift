@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Platform
 import Playground
 import Render
@@ -44,7 +45,8 @@ public enum Program {
 
     static func run(documentAt path: String, logInput: Bool, trace: Bool, record: String?,
                     playground: Bool = false) -> ExitStatus {
-        // A recording that cannot be written is refused before anything opens.
+        // A recording that cannot be written is refused before anything
+        // opens; it is written only once the session runs (RecordingFile).
         var recordingFile: RecordingFile?
         if let record {
             do {
@@ -54,6 +56,7 @@ public enum Program {
                 return .failure
             }
         }
+        let settingsPath = SettingsFile.defaultPath(environment: environment())
         // The drawing is opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
@@ -63,6 +66,14 @@ public enum Program {
         } catch {
             printError("touchtracker: \(error)")
             return status(for: error)
+        }
+        if let recordingFile {
+            do {
+                try recordingFile.refuse(ifItNames: filesKept(with: opening) + [("the settings", settingsPath)])
+            } catch {
+                printError("touchtracker: \(error)")
+                return .usage
+            }
         }
         let display: Display
         do {
@@ -79,7 +90,7 @@ public enum Program {
                 trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
                 record: recordingFile,
                 report: { printError("touchtracker: \($0)") },
-                settingsPath: SettingsFile.defaultPath(environment: environment()))
+                settingsPath: settingsPath)
         } catch {
             return failed(error)
         }
@@ -96,6 +107,14 @@ public enum Program {
             runError = error
         }
         return conclude(session, runError: runError, report: { printError("touchtracker: \($0)") })
+    }
+
+    /// The files a session keeps for the drawing `opening` opens, by role:
+    /// what `--record` must never name.
+    static func filesKept(with opening: DocumentOpening) -> [(role: String, path: String)] {
+        [("the drawing", opening.path),
+         ("the drawing's lock", DrawingLock.lockPath(for: opening.path)),
+         ("the drawing's journal", DrawingJournal.path(for: opening.path))]
     }
 
     /// Tells the user how a session that ended left the drawing, and
@@ -202,7 +221,7 @@ public enum Program {
     /// The exit status for a drawing that could not be opened.
     static func status(for error: DocumentError) -> ExitStatus {
         switch error {
-        case .locked: .drawingInUse
+        case .locked, .lockLost: .drawingInUse
         case .notAFile, .system: .drawingUnreadable
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: .failure

@@ -39,6 +39,8 @@ struct Recording {
     var palmRejection: Bool
     /// The drawing tool strokes began with.
     var tool: DrawingTool
+    /// The colour and width strokes began with.
+    var strokeStyle = StrokeStyle.standard
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -89,6 +91,20 @@ struct Recording {
                 throw Unreadable(description: "\(name): line 1: the tool is \(tool.text), not \"lines\" or \"freehand\"")
             }
             recording.tool = known
+        }
+        if let color = headerObject[RecordingFormat.lineColorKey] {
+            guard let known = color.stringValue.flatMap(PaletteColor.init(rawValue:)) else {
+                throw Unreadable(description: "\(name): line 1: the line colour is \(color.text), not one of "
+                                              + PaletteColor.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            recording.strokeStyle.color = known
+        }
+        if let width = headerObject[RecordingFormat.lineWidthKey] {
+            guard let known = width.stringValue.flatMap(StrokeWidth.init(rawValue:)) else {
+                throw Unreadable(description: "\(name): line 1: the line width is \(width.text), not one of "
+                                              + StrokeWidth.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            recording.strokeStyle.width = known
         }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,

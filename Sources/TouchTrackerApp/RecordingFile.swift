@@ -1,20 +1,34 @@
 import Platform
 
-/// The file `--record` writes, opened before the session starts, so a path
-/// that cannot be written is refused at once, before any window opens.
+/// The file `--record` writes.
+///
+/// A path that cannot be written is refused at once, before any window
+/// opens; but the file is created (or emptied) only at the first write,
+/// once the session runs: a second instance refused for a drawing in use,
+/// or a compositor that cannot be reached, leaves whatever the path held as
+/// it was. `refuse(ifItNames:)` keeps a recording from landing on a file
+/// the app itself keeps, such as the drawing.
 public final class RecordingFile {
     public struct CannotCreate: Error, CustomStringConvertible {
         public let description: String
     }
 
     public let path: String
-    private var descriptor: FileDescriptor?
+    private var state: State = .notOpened
+    private enum State {
+        case notOpened
+        case open(FileDescriptor)
+        case closed
+    }
 
-    /// Creates (or empties) the file at `path`.
+    /// Checks that the file at `path` can be written, touching nothing.
     public init(path: String) throws(CannotCreate) {
         self.path = path
         do {
-            descriptor = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate], permissions: 0o644)
+            if let status = try? FileStatus(path: path), status.kind == .directory {
+                throw Errno.isADirectory
+            }
+            try FileSystem.checkWritable(path)
         } catch {
             throw CannotCreate(description: "cannot record to \(path): \(error)")
         }
@@ -22,11 +36,33 @@ public final class RecordingFile {
 
     deinit { close() }
 
-    /// Writes all of `bytes`; returns the error's text when it fails.
+    /// Refuses a recording whose path names one of `files` (a role and a
+    /// path each: "the drawing", its lock, its journal, the settings):
+    /// recording would destroy it. Compares devices and inodes, so no
+    /// other spelling of the same file gets through.
+    public func refuse(ifItNames files: [(role: String, path: String)]) throws(CannotCreate) {
+        guard let recording = FileIdentity(path: path) else { return }
+        for file in files where FileIdentity(path: file.path) == recording {
+            throw CannotCreate(description: "--record \(path) names \(file.role) (\(file.path)); "
+                               + "recording there would destroy it: record to another file")
+        }
+    }
+
+    /// Writes all of `bytes`, creating (or emptying) the file first if this
+    /// is the first write; returns the error's text when it fails.
     func write(_ bytes: [UInt8]) -> String? {
-        guard let descriptor else { return "the file is closed" }
         do {
-            try descriptor.writeAll(bytes)
+            switch state {
+            case .notOpened:
+                let descriptor = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate],
+                                                         permissions: 0o644)
+                state = .open(descriptor)
+                try descriptor.writeAll(bytes)
+            case .open(let descriptor):
+                try descriptor.writeAll(bytes)
+            case .closed:
+                return "the file is closed"
+            }
             return nil
         } catch {
             return error.description
@@ -34,7 +70,7 @@ public final class RecordingFile {
     }
 
     func close() {
-        try? descriptor?.close()
-        descriptor = nil
+        if case .open(let descriptor) = state { try? descriptor.close() }
+        state = .closed
     }
 }

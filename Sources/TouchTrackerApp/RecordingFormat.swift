@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import JSONLine
 import TouchCore
 import WaylandClient
@@ -12,8 +13,10 @@ import WaylandClient
 ///   the format version, the app's version, the seats bound when it was
 ///   written (with their `wl_seat` version), whether palm rejection was
 ///   on, and the drawing tool strokes began with (`lines` or `freehand`;
-///   `lines` when absent). Later tool changes are key presses or menu
-///   choices in the batches.
+///   `lines` when absent), then, when they are not black and medium, the
+///   colour and width strokes began with (`"lineColor":"red"`,
+///   `"lineWidth":"thick"`; absent: the standard ones). Later tool, colour
+///   and width changes are key presses, menu choices or taps in the batches.
 /// - Every other line starts with `"t"`, our monotonic clock's time of
 ///   receipt in seconds since the recording began (to the microsecond),
 ///   then one of:
@@ -43,7 +46,11 @@ enum RecordingFormat {
     static let version = 1
     static let headerKey = "touchtrackerRecording"
 
-    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool) -> String {
+    static let lineColorKey = "lineColor"
+    static let lineWidthKey = "lineWidth"
+
+    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
+                       strokeStyle: StrokeStyle = .standard) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -55,6 +62,8 @@ enum RecordingFormat {
         }))
         object.add("palmRejection", .bool(palmRejection))
         object.add("tool", .string(tool.rawValue))
+        if strokeStyle.color != .standard { object.add(lineColorKey, .string(strokeStyle.color.rawValue)) }
+        if strokeStyle.width != .standard { object.add(lineWidthKey, .string(strokeStyle.width.rawValue)) }
         return object.line
     }
 

@@ -40,6 +40,7 @@ final class Replay {
         }.first ?? Self.unconfigured
         scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
                             drawing: Drawing(), palmRejection: recording.palmRejection, tool: recording.tool,
+                            strokeStyle: recording.strokeStyle,
                             exportBasePath: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
         scene.headerBar.onRequest = { [unowned self] request in

@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Document
 import Platform
 import Playground
 import Render
@@ -190,7 +191,11 @@ public final class Session {
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         let tool = scene.canvas.tool
-        recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, report: report) }
+        let strokeStyle = scene.canvas.strokeStyle
+        recorder = record.map {
+            Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
+                     report: report)
+        }
         guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
@@ -255,10 +260,12 @@ public final class Session {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
         scene.documentOpened(lines)
-        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing, report: report)
+        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
+                                environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
-        banner.show(nil)
+        // What could not be read stays said until the next save says more.
+        banner.show(document.recovery?.summary)
     }
 
     private func wire(logInput: ((String) -> Void)?) {

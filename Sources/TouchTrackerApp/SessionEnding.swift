@@ -1,4 +1,5 @@
 import Canvas
+import Document
 
 /// How a session's drawing ended up when the session ended: what the exit
 /// status and the last message tell the user.

@@ -1,5 +1,6 @@
 import BenchmarkWorkloads
 import Canvas
+import Document
 import Render
 import TouchCore
 import TestSupport

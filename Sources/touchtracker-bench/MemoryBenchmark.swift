@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import TestSupport
 import TouchCore
 import TouchTrackerApp

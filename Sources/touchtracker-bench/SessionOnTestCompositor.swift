@@ -1,4 +1,6 @@
 import Canvas
+import Document
+import Platform
 import TestCompositor
 import TestSupport
 import Timing

@@ -106,7 +106,7 @@ private func freehand(_ points: (Double, Double)...) -> Line {
 
     @Test func hostileSegmentsGoToTheOversizedList() {
         // Two points a million points apart: millions of cells if registered piece by piece.
-        let far = freehand((-1e6, -1e6), (1e6, 1e6), (-1e6, 1e6))
+        let far = freehand((-999_000, -1e6), (999_000, 1e6), (-999_000, 1e6))
         let drawing = Drawing(lines: [far])
         #expect(drawing.nearestLine(to: Point(x: 0, y: 0), within: 20) == drawing.store.ids[0])
         #expect(drawing.nearestLine(to: Point(x: 0, y: 1e6 - 10), within: 20) == drawing.store.ids[0])
@@ -309,12 +309,12 @@ private func freehand(_ points: (Double, Double)...) -> Line {
         let harness = CanvasHarness()
         harness.canvas.tool = .freehand
         harness.send(harness.down(1, 0, 10))
-        let total = Document.strokePointLimit + 50
+        let total = Drawing.strokePointLimit + 50
         for step in 1..<total { harness.send(harness.move(1, Double(step) * 0.01, 10 + Double(step % 2))) }
         harness.send(harness.up(1))
         let lines = harness.drawing.lines
         #expect(lines.count == 2)
-        #expect(lines.map(\.freehandPointCount) == [Document.strokePointLimit, 51])
+        #expect(lines.map(\.freehandPointCount) == [Drawing.strokePointLimit, 51])
         #expect(lines[0].end == lines[1].begin, "the second goes on where the first stopped")
         #expect(harness.changes == 2)
     }

@@ -89,6 +89,10 @@ for option in $options; do
     # In roff every hyphen of an option is written \-.
     expect "the man page explains $option" grep -qF -- "${option//-/\\-}" "$data/touchtracker.1"
 done
+# And in the README or the documentation under docs/.
+for option in $options; do
+    expect "the README or docs/ explain $option" grep -qF -- "$option" "$root/README.md" "$root"/docs/*.md
+done
 # The man page and the metainfo name the version the program reports.
 version=$("$app" --version | sed -n 's/^touchtracker //p')
 expect "the man page is for version $version (touchtracker --version)" \

@@ -173,6 +173,14 @@ import TestSupport
         #expect(CalendarDate.utc(0).compact == "19700101T000000")
     }
 
+    @Test func systemClockIsMonotonic() {
+        let clock = SystemClock()
+        let a = clock.now
+        let b = clock.now
+        #expect(b >= a)
+        #expect(a > 0)
+    }
+
     @Test func theMonotonicClockNeverGoesBackwards() {
         var last = Time.monotonicSeconds()
         for _ in 0..<1000 {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The lines a saved drawing holds, read as the app reads them: the snapshot
 (drawing.json) plus the change journal beside it (drawing.json.journal, see
-Sources/Canvas/Document/DrawingJournal.swift), so the smoke tests check what
+Sources/Document/DrawingJournal.swift), so the smoke tests check what
 a user would find at the next start.
 
   drawing.py count PATH             prints the number of lines

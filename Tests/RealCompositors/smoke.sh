@@ -813,7 +813,7 @@ touch_tests() {
 }
 
 # What the compositor sent, from the app's WAYLAND_DEBUG log: printed as
-# notes for the README's compositor table (they describe the compositor,
+# notes for the compositor table of docs/compositors.md (they describe the compositor,
 # not the app).
 compositor_facts() {
     python3 - "$1" "$run/app.log" <<'PY'

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Foundation
 import Render
 import Testing
@@ -96,7 +97,7 @@ import TouchCore
 
     @Test(arguments: ["png", "svg", "pdf"])
     func aDrawingAtTheCoordinateLimitsIsScaledToFitWithANote(format: String) throws {
-        let limit = Document.coordinateLimit
+        let limit = Drawing.coordinateLimit
         // Tall and thin, so the PNG scaled to the maximum side stays a few
         // hundred kilobytes of pixels.
         let drawing = Drawing(lines: [line(0, -limit, 0, limit), line(-20, limit, 20, limit)])

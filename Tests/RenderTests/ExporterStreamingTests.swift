@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Foundation
 import Render
 import Testing

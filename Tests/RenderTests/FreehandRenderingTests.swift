@@ -205,7 +205,7 @@ import TouchCore
     }
 
     @Test func svgOfALineLongerThanAChunkIsWrittenAChunkAtATime() throws {
-        let samples = (0..<Document.strokePointLimit).map { (index: Int) -> FreehandPoint in
+        let samples = (0..<Drawing.strokePointLimit).map { (index: Int) -> FreehandPoint in
             FreehandPoint(x: Double(index % 400), y: Double(index / 400), pressure: Double(index % 7) / 7)
         }
         let long = Line(freehand: samples)

@@ -77,12 +77,4 @@ import Timing
         #expect(ticks == 1)
         #expect(queue.nextDeadline == 5.1)
     }
-
-    @Test func systemClockIsMonotonic() {
-        let clock = SystemClock()
-        let a = clock.now
-        let b = clock.now
-        #expect(b >= a)
-        #expect(a > 0)
-    }
 }

@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Document
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Testing
 import TestSupport
 import TouchCore

@@ -1,4 +1,5 @@
 @testable import Canvas
+import Document
 import Testing
 import TestSupport
 import TouchCore

@@ -85,6 +85,16 @@ import Glibc
         #expect(Replay(recording, report: { _ in }).run().lines == live)
     }
 
+    @Test func theStartingColourAndWidthReplayAsDrawn() throws {
+        let app = try AppHarness(settings: "line-color = red\nline-width = thick\n", record: true)
+        try app.stroke(1, from: Point(x: 60, y: 150), to: Point(x: 300, y: 190))
+        let live = app.canvas.drawing.lines
+        #expect(live.map(\.style) == [StrokeStyle(color: .red, width: .thick)])
+        let recording = try recorded(app)
+        #expect(recording.strokeStyle == StrokeStyle(color: .red, width: .thick))
+        #expect(Replay(recording, report: { _ in }).run().lines == live)
+    }
+
     @Test func aDoubleTapFiresAtTheRecordedTimes() throws {
         let app = try AppHarness(lines: [line(100, 100, 300, 100)], record: true)
         try app.down(9, 50, 50)

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import Testing
 @testable import TouchTrackerApp
 

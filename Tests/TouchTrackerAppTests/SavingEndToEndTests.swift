@@ -1,4 +1,5 @@
 @testable import Canvas
+import Document
 import Render
 import Testing
 import TestSupport

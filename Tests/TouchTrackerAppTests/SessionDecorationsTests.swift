@@ -1,6 +1,7 @@
 import CWaylandServerProtocols
 import Canvas
 import Decorations
+import Document
 import Foundation
 import Render
 import Testing

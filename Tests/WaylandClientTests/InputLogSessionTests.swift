@@ -2,7 +2,7 @@ import Testing
 import TestCompositor
 @testable import WaylandClient
 
-/// The README's `--log-input` example session, produced by real events
+/// The `--log-input` example session of docs/file-formats.md, produced by real events
 /// through the test compositor.
 @Suite struct InputLogSessionTests {
     @Test func exampleSession() throws {

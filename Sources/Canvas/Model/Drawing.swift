@@ -69,7 +69,7 @@ public final class Drawing {
     }
 
     /// Points of every freehand line, finished or in progress (see
-    /// `Document.pointLimit`).
+    /// `Drawing.pointLimit`).
     public var freehandPointCount: Int { store.freehandPointCount + pointsInProgress }
 
     /// The union of all finished lines' bounds, or nil for an empty drawing.
@@ -91,9 +91,11 @@ public final class Drawing {
 
     // MARK: Lines in progress
 
-    /// Starts a line under a finger: begin and end both at `point`.
+    /// Starts a line under a finger: begin and end both at `point` (kept
+    /// within `coordinateLimit`, as every point the canvas adds).
     public func beginLine(for touch: ObjectIdentifier, at point: Point, style: StrokeStyle = .standard) {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
+        let point = Self.clamped(point)
         linesInProgress[touch] = Line(begin: point, end: point, style: style)
     }
 
@@ -103,7 +105,7 @@ public final class Drawing {
     @discardableResult
     public func extendLine(for touch: ObjectIdentifier, to point: Point) -> (old: Line, new: Line)? {
         guard let old = linesInProgress[touch], !old.isFreehand else { return nil }
-        let new = Line(begin: old.begin, end: point, style: old.style)
+        let new = Line(begin: old.begin, end: Self.clamped(point), style: old.style)
         linesInProgress[touch] = new
         return (old, new)
     }
@@ -115,7 +117,7 @@ public final class Drawing {
                               style: StrokeStyle = .standard) -> Rect {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
         precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
-        let line = Line(freehand: CollectionOfOne(point), style: style)
+        let line = Line(freehand: CollectionOfOne(Self.clamped(point)), style: style)
         linesInProgress[touch] = line
         segmentsInProgress[touch] = LineGrid(cellSize: Self.segmentCellSize)
         pointsInProgress += 1
@@ -138,6 +140,7 @@ public final class Drawing {
     @discardableResult
     public func extendFreehand(for touch: ObjectIdentifier, to point: FreehandPoint) -> Rect? {
         precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
+        let point = Self.clamped(point)
         // Only the dictionary may hold the line's samples while they grow
         // (a copy held here would make the append copy them all).
         guard let last = linesInProgress[touch]?.freehandPoints?.last else { return nil }
@@ -222,11 +225,12 @@ public final class Drawing {
     }
 
     /// Moves a finished line; returns its old and new position. Moves of one
-    /// line inside an undo group become a single undo step.
+    /// line inside an undo group become a single undo step. A line stops at
+    /// the edge of the plane (`coordinateLimit`).
     @discardableResult
     public func move(_ id: LineID, by offset: Vector) -> (old: Line, new: Line) {
         guard let old = store[id] else { preconditionFailure("moving missing \(id)") }
-        let new = old.translated(by: offset)
+        let new = old.translated(by: Self.clamped(offset, moving: old.bounds))
         applyMove(id, to: new)
         history.record(.move(id, from: old, to: new))
         return (old, new)

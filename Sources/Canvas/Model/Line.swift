@@ -123,7 +123,7 @@ public struct Line: Hashable, Sendable {
 
     /// The same freehand line with its offset set to `offset`; a straight
     /// line as it is.
-    func withFreehandOffset(_ offset: Vector) -> Line {
+    public func withFreehandOffset(_ offset: Vector) -> Line {
         guard case .freehand(let storage, _) = shape else { return self }
         var moved = self
         moved.shape = .freehand(storage, offset: offset)

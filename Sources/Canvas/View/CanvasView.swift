@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // atan2, acos, cos, sin
 #endif
 import TouchCore
 
@@ -138,8 +137,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     // MARK: Drawing itself
 
     /// White paper, finished lines in their own colour, lines in progress
-    /// in theirs too except that black ones are red (SPEC §6: the book's
-    /// ink still wet), the selected line ringed in the accent colour with
+    /// red until they finish (SPEC §6: the book's ink still wet), whatever
+    /// colour they will be, the selected line ringed in the accent colour with
     /// a white gap between ring and line, so the selection shows on a line
     /// of any colour (`CanvasMetrics.selectionGap`, `selectionRing`). The
     /// render layer's `LineStyle` paints the same.
@@ -147,11 +146,6 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public static let inProgressColor = Color.red
     /// GNOME's default accent colour (blue 3).
     public static let selectionColor = PaletteColor.blue.color
-
-    /// The colour `line` is painted in while it is being drawn.
-    public static func inProgressColor(of line: Line) -> Color {
-        line.style.color == .black ? inProgressColor : line.style.color.color
-    }
 
     /// Draws the paper and the lines that reach `rect`, each stroked on its
     /// own, in the original app's order: finished, in progress, selected.
@@ -185,7 +179,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             if let line = drawing[id] { stroke(line, line.style.color.color) }
         }
         for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {
-            stroke(line, Self.inProgressColor(of: line))
+            stroke(line, Self.inProgressColor)
         }
         if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) {
             let ring = line.width + 2 * (CanvasMetrics.selectionGap + CanvasMetrics.selectionRing)
@@ -209,8 +203,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 context.addCircle(center: r0 >= r1 ? capsule.begin : capsule.end, radius: max(r0, r1))
                 continue
             }
-            let angle = atan2(dy, dx), spread = acos(max(-1, min(1, (r0 - r1) / distance)))
-            context.move(to: Point(x: capsule.end.x + r1 * cos(angle - spread), y: capsule.end.y + r1 * sin(angle - spread)))
+            let angle = Double.atan2(y: dy, x: dx), spread = Double.acos(max(-1, min(1, (r0 - r1) / distance)))
+            context.move(to: Point(x: capsule.end.x + r1 * Double.cos(angle - spread), y: capsule.end.y + r1 * Double.sin(angle - spread)))
             context.addArc(center: capsule.end, radius: r1, startAngle: angle - spread, endAngle: angle + spread,
                            decreasing: false)
             context.addArc(center: capsule.begin, radius: r0, startAngle: angle + spread,
@@ -238,7 +232,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 drawing.beginLine(for: ObjectIdentifier(touch), at: point, style: strokeStyle)
                 damage(Line(begin: point, end: point))
             case .freehand:
-                guard drawing.freehandPointCount < Document.pointLimit else { continue }
+                guard drawing.freehandPointCount < Drawing.pointLimit else { continue }
                 setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
                                                       style: strokeStyle))
             }
@@ -264,15 +258,15 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     /// Adds the touch's new point to its freehand line, damaging only the
-    /// new piece. A line that reached `Document.strokePointLimit` is
+    /// new piece. A line that reached `Drawing.strokePointLimit` is
     /// finished and the stroke goes on as a new line from its last point
     /// (returns true: the finished lines changed); once the drawing holds
-    /// `Document.pointLimit` points, strokes stop growing.
+    /// `Drawing.pointLimit` points, strokes stop growing.
     private func extendFreehand(for touch: Touch) -> Bool {
         let key = ObjectIdentifier(touch)
-        guard drawing.freehandPointCount < Document.pointLimit else { return false }
+        guard drawing.freehandPointCount < Drawing.pointLimit else { return false }
         var split = false
-        if let line = drawing.linesInProgress[key], line.freehandPointCount >= Document.strokePointLimit,
+        if let line = drawing.linesInProgress[key], line.freehandPointCount >= Drawing.strokePointLimit,
            let last = line.freehandPoints?.last, let id = drawing.finishLine(for: key) {
             damage(drawing[id]!)
             drawing.beginFreehand(for: key, at: last, style: line.style)

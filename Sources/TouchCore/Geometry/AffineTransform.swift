@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // cos and sin for rotations; the Swift standard library has none.
 #endif
 
 /// A 2-D affine transform in CGAffineTransform's layout:
@@ -33,7 +32,7 @@ public struct AffineTransform: Hashable, Sendable {
     /// A rotation by `angle` radians; positive turns +x towards +y, which is
     /// clockwise on screen because y grows downwards.
     public init(rotationAngle angle: Double) {
-        let cosine = cos(angle), sine = sin(angle)
+        let cosine = Double.cos(angle), sine = Double.sin(angle)
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 

@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc  // atan2; the Swift standard library has no trigonometry.
 #endif
 
 /// The span between two fingers, as pinch and rotation read it.
@@ -14,7 +13,7 @@ struct TwoFingerGeometry {
     /// towards +y).
     var angle: Double {
         let span = second - first
-        return atan2(span.dy, span.dx)
+        return Double.atan2(y: span.dy, x: span.dx)
     }
 }
 

@@ -1,6 +1,5 @@
 import Timing
 #if canImport(Glibc)
-import Glibc  // pow; the Swift standard library has none.
 #endif
 
 /// Turns Ctrl+wheel and Shift+wheel into indirect pinches, so a mouse can
@@ -61,7 +60,7 @@ public final class WheelGestures {
         if let running = bursts[device], running.mode != mode { end(device, at: timestamp) }
         var burst = bursts[device] ?? begin(mode, device: device, at: location, timestamp: timestamp)
         switch mode {
-        case .scale: burst.gesture.scale *= pow(Self.scalePerClick, -clicks)
+        case .scale: burst.gesture.scale *= Double.pow(Self.scalePerClick, -clicks)
         case .rotate: burst.gesture.rotation += clicks * Self.rotationPerClick
         }
         burst.gesture.phase = .changed

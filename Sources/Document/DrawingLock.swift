@@ -15,14 +15,22 @@ import Platform
 /// Where the lock file cannot be created (a read-only directory), the
 /// drawing file itself is locked instead, if it exists: nothing can be
 /// saved there anyway, and two instances still exclude each other.
+///
+/// A lock file deleted or replaced while the app runs (by a user, a
+/// cleaner, another program) would let a second instance take a new lock
+/// beside ours: `isStillAtItsPath` tells, and `retake()` locks the file now
+/// at the path, so a session checks both before it saves.
 public final class DrawingLock {
     /// The file holding the lock.
     public let path: String
-    private let fd: FileDescriptor
+    private var fd: FileDescriptor
+    /// True when the lock is on the drawing itself (no lock file could be made).
+    private let locksTheDrawing: Bool
 
-    private init(path: String, fd: FileDescriptor) {
+    private init(path: String, fd: FileDescriptor, locksTheDrawing: Bool = false) {
         self.path = path
         self.fd = fd
+        self.locksTheDrawing = locksTheDrawing
     }
 
     deinit {
@@ -53,13 +61,53 @@ public final class DrawingLock {
         if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow], permissions: 0o600) {
             let lock = DrawingLock(path: lockPath, fd: fd)
             try lock.lockExclusively(drawingPath: drawingPath)
+            // Locked, but perhaps a file its holder removed as it quit
+            // (see `isStillAtItsPath`): then the lock is the new file's.
+            if !lock.isStillAtItsPath { try lock.retake(drawingPath: drawingPath) }
             lock.recordHolder()
             return lock
         }
         guard let fd = try? SystemCalls.open(drawingPath, .readOnly, options: .nonBlocking) else { return nil }
-        let lock = DrawingLock(path: drawingPath, fd: fd)
+        let lock = DrawingLock(path: drawingPath, fd: fd, locksTheDrawing: true)
         try lock.lockExclusively(drawingPath: drawingPath)
         return lock
+    }
+
+    /// Whether the lock file at `path` is still the file this lock holds:
+    /// false once it was deleted or replaced. (A lock on the drawing itself
+    /// always is: saves are impossible where it is used.)
+    public var isStillAtItsPath: Bool {
+        guard !locksTheDrawing else { return true }
+        guard let held = try? fd.status(), let current = try? FileStatus(linkAt: path) else { return false }
+        return held.isSameFile(as: current)
+    }
+
+    /// Locks the file now at `path` (creating it if it is gone) in place of
+    /// the one held, which no longer guards anything. Throws `.locked`
+    /// when another process holds the new file.
+    public func retake(drawingPath: String) throws(DocumentError) {
+        // The whole folder may have gone: saving makes it again, as at the start.
+        try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
+        for _ in 0..<10 {
+            let new = try SystemCalls.open(path, .readOnly, options: [.create, .noFollow], permissions: 0o600)
+            let old = fd
+            fd = new
+            do {
+                try lockExclusively(drawingPath: drawingPath)
+            } catch {
+                fd = old
+                try? new.close()
+                throw error
+            }
+            old.unlock()
+            try? old.close()
+            if isStillAtItsPath {
+                recordHolder()
+                return
+            }
+            // Replaced again between the open and the lock: once more.
+        }
+        throw .locked(path: drawingPath, holder: nil)
     }
 
     private func lockExclusively(drawingPath: String) throws(DocumentError) {

@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 import TouchCore
 

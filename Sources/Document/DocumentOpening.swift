@@ -1,3 +1,4 @@
+import Canvas
 import TouchCore
 import Platform
 
@@ -15,6 +16,9 @@ public final class OpenedDocument {
     public let lock: DrawingLock?
     /// Why the file could not be read, if it was set aside.
     public let error: DocumentError?
+    /// What was left out of a drawing that opened in part (see
+    /// `DocumentRecovery`); nil when it all opened.
+    public let recovery: DocumentRecovery?
     /// Where an unreadable file was moved, untouched.
     public let setAsidePath: String?
     /// False when an unreadable file could not be moved away: saving would
@@ -27,12 +31,13 @@ public final class OpenedDocument {
     /// or one whose journal held changes (after a crash).
     public let journalIsReady: Bool
 
-    init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil,
+    init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil, recovery: DocumentRecovery? = nil,
          setAsidePath: String? = nil, canSave: Bool = true, journalIsReady: Bool = false) {
         self.path = path
         self.lines = lines
         self.lock = lock
         self.error = error
+        self.recovery = recovery
         self.setAsidePath = setAsidePath
         self.canSave = canSave
         self.journalIsReady = journalIsReady
@@ -45,8 +50,9 @@ public final class OpenedDocument {
         return lines
     }
 
-    /// One line for the user about what happened, or nil when all went well.
+    /// What to tell the user about what happened, or nil when all went well.
     public var message: String? {
+        if let recovery { return recovery.messages.joined(separator: "\n") }
         guard let error else { return nil }
         if let setAsidePath { return "\(error); it was kept as \(setAsidePath) and a new drawing was started" }
         return "\(error); it could not be moved aside, so this drawing will not be saved"
@@ -87,6 +93,11 @@ public final class DocumentOpening: @unchecked Sendable {
         do throws(DocumentError) {
             if let readError { throw readError }
             let contents = try Document.decode(bytes, at: path)
+            if let bytes, !contents.dropped.isEmpty || !contents.skippedRecords.isEmpty {
+                let (recovery, journalIsReady) = Document.recover(contents, from: bytes, at: path)
+                return OpenedDocument(path: path, lines: contents.lines, lock: lock, recovery: recovery,
+                                      journalIsReady: journalIsReady)
+            }
             var journalIsReady = false
             if let token = contents.token, contents.journalRecords == 0 {
                 journalIsReady = (try? Document.startJournal(for: path, token: token,

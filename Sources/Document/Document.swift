@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 
 /// Saving and loading a drawing's finished lines as a JSON file, with a
@@ -11,14 +12,12 @@ import Platform
 public enum Document {
     /// Files larger than this are refused unread. Room for `lineLimit`
     /// lines of the longest coordinates a save writes (about 98 bytes a
-    /// straight line, 145 a freehand one of one point) and `pointLimit`
+    /// straight line, 145 a freehand one of one point) and `Drawing.pointLimit`
     /// freehand points (about 55 bytes each), so every drawing the app can
     /// make can be opened again.
     public static let byteLimit = 384 << 20
     /// Files with more lines are refused.
     public static let lineLimit = 1_000_000
-    /// Coordinates beyond ± this many points are refused.
-    public static let coordinateLimit = 1e6
 
     /// Where the drawing lives by default: `$XDG_DATA_HOME/touchtracker/drawing.json`,
     /// with `XDG_DATA_HOME` defaulting to `~/.local/share` (XDG base directories;
@@ -49,8 +48,12 @@ public enum Document {
         var lines: [Line]
         /// The snapshot's journal token, if it has one.
         var token: String?
-        /// Journal records applied on top of the snapshot.
+        /// Journal records read on top of the snapshot (applied or skipped).
         var journalRecords: Int
+        /// Lines of the file left out for a value out of range.
+        var dropped: [DroppedLine] = []
+        /// Journal records that could not be applied: a corrupt journal.
+        var skippedRecords: [DrawingJournal.SkippedRecord] = []
     }
 
     static func read(from path: String) throws(DocumentError) -> Contents {
@@ -72,13 +75,20 @@ public enum Document {
 
     /// `snapshot`, read from `path`, with the changes its journal holds.
     static func applyingJournal(to snapshot: DrawingFileFormat.Snapshot, at path: String) -> Contents {
+        let fileLineCount = snapshot.lines.count + snapshot.dropped.count
         guard let token = snapshot.journalToken,
-              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: snapshot.lines.count)
-        else { return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0) }
+              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
+        else {
+            return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
+                            dropped: snapshot.dropped)
+        }
         // An unreadable journal is ignored rather than making the drawing
         // unreadable: the snapshot alone is a drawing.
-        return Contents(lines: DrawingJournal.replay(journal, onto: snapshot.lines), token: token,
-                        journalRecords: journal.records.count)
+        let replayed = DrawingJournal.replay(journal, onto: snapshot.lines,
+                                             droppedPositions: Set(snapshot.dropped.map(\.index)))
+        return Contents(lines: replayed.lines, token: token,
+                        journalRecords: journal.records.count + journal.unreadable.count,
+                        dropped: snapshot.dropped, skippedRecords: replayed.skipped)
     }
 
     /// Atomically replaces the file at `path` with `lines`, creating its

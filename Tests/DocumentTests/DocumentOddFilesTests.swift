@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TouchCore
 
 /// Files that are no drawing, or an unusual way to one: refused without

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TestSupport
 import TouchCore
 
@@ -90,7 +91,7 @@ import TouchCore
         #expect(throws: DocumentError.self) { try Document.load(from: path) }
     }
 
-    @Test func theJournalRecordsColoursAndWidths() {
+    @Test func theJournalRecordsColoursAndWidths() throws {
         let styled = line(1, 2, 3, 4).restyled(redThick)
         let added = DrawingJournal.Record.records(for: .added(LineID(3), styled))
         #expect(added == [.added(3, line(1, 2, 3, 4)), .restyled(3, redThick)])
@@ -101,10 +102,11 @@ import TouchCore
 
         let journal = DrawingJournal.header(token: "t", ids: [0]) + DrawingJournal.encode(.restyled(0, redThick))
             + Array("s 0 #123456 20 #00000000\n".utf8)
-        let contents = DrawingJournal.decode(journal, token: "t", lineCount: 1)
-        #expect(contents?.records == [.restyled(0, redThick)], "an unknown colour stops the replay")
-        let replayed = DrawingJournal.replay(contents!, onto: [line(1, 2, 3, 4)])
-        #expect(replayed == [styled])
+        let contents = try #require(DrawingJournal.decode(journal, token: "t", lineCount: 1))
+        #expect(contents.records.map(\.record) == [.restyled(0, redThick)])
+        #expect(contents.unreadable.map(\.number) == [3], "a colour not in the palette is no record")
+        let replayed = DrawingJournal.replay(contents, onto: [line(1, 2, 3, 4)])
+        #expect(replayed.lines == [styled])
     }
 
     @Test func restylingIsOneUndoStep() {

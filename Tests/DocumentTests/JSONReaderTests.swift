@@ -1,5 +1,5 @@
 import Testing
-@testable import Canvas
+@testable import Document
 
 @Suite struct JSONReaderTests {
     private func string(_ json: String) throws -> String {

@@ -1,3 +1,4 @@
+import Canvas
 import TouchCore
 
 /// The drawing file format:
@@ -28,8 +29,11 @@ import TouchCore
 ///
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
-/// within ±`Document.coordinateLimit` (a moved freehand line's points where
-/// they are now, too), every pressure finite and within 0…1.
+/// within ±`Drawing.coordinateLimit` (a moved freehand line's points where
+/// they are now, too), every pressure finite and within 0…1. A line that
+/// is well formed but holds a value out of range is dropped, alone, with
+/// its reason (`Snapshot.dropped`): one far point must not cost the
+/// drawing.
 enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
@@ -38,6 +42,9 @@ enum DrawingFileFormat {
     /// What a drawing file holds.
     struct Snapshot {
         var lines: [Line]
+        /// The lines left out for a value out of range, by their index in
+        /// the file's list, with why (`DocumentError.isValueOutOfRange`).
+        var dropped: [DroppedLine] = []
         /// Ties the file to its journal (see `DrawingJournal`); nil in
         /// files without one. An additional member, so version 1 readers
         /// that predate it still read the lines.
@@ -107,7 +114,7 @@ enum DrawingFileFormat {
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
     static func decode(_ bytes: [UInt8], path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         // (Array's withUnsafeBytes does not throw a typed error.)
         try bytes.withUnsafeBytes { raw in
             Result { () throws(DocumentError) in try decode(raw, path: path, pointLimit: pointLimit) }
@@ -116,7 +123,7 @@ enum DrawingFileFormat {
 
     /// The drawing in `bytes` (a file mapped into memory, or an array's).
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String,
-                       pointLimit: Int = Document.pointLimit) throws(DocumentError) -> Snapshot {
+                       pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         var lines: [Line] = []
         let summary = try visit(bytes, path: path, pointLimit: pointLimit) { index, line in
             // A second "lines" member replaces the first.
@@ -126,13 +133,15 @@ enum DrawingFileFormat {
         }
         // (An empty last list has no line 0 to say so.)
         if summary?.lineCount == 0 { lines.removeAll() }
-        return Snapshot(lines: lines, journalToken: summary?.journalToken)
+        return Snapshot(lines: lines, dropped: summary?.dropped ?? [], journalToken: summary?.journalToken)
     }
 
     /// What a pass over a drawing file found besides its lines.
     struct Summary: Equatable {
-        /// Lines in the (last) `lines` list.
+        /// Lines in the (last) `lines` list, dropped ones included.
         var lineCount: Int
+        /// Lines of that list that were not handed over: see `Snapshot.dropped`.
+        var dropped: [DroppedLine] = []
         var journalToken: String?
         /// How many `lines` members the file has: more than one (which no
         /// version writes) and the last one is the drawing.
@@ -153,7 +162,7 @@ enum DrawingFileFormat {
     /// line's index in its list (see `Summary.listCount`), and returns false to
     /// stop: the result is then nil. `progress`, called after each line
     /// with the bytes read so far, lets a caller release what is behind.
-    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Document.pointLimit,
+    static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Drawing.pointLimit,
                       progress: (Int) -> Void = { _ in },
                       line: (Int, Line) -> Bool) throws(DocumentError) -> Summary? {
         let text = bytes.starts(with: byteOrderMark) ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
@@ -161,6 +170,7 @@ enum DrawingFileFormat {
         var format: String?
         var version: Double?
         var lineCount: Int?
+        var dropped: [DroppedLine] = []
         var listCount = 0
         var firstNewer = FirstLines()
         var journalToken: String?
@@ -178,7 +188,9 @@ enum DrawingFileFormat {
                     version = try reader.readNumber()
                 case "lines":
                     listCount += 1
-                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, first: &firstNewer) {
+                    dropped = []
+                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, first: &firstNewer,
+                                              dropped: { dropped.append($0) }) {
                         guard line($0, $1) else { throw Stopped() }
                         progress(bytes.count - text.count + reader.offset)
                     }
@@ -217,7 +229,7 @@ enum DrawingFileFormat {
             throw .malformed(path: path, reason: "line \(first) has a colour or width, which a version \(Int(version)) "
                              + "drawing cannot hold")
         }
-        return Summary(lineCount: lineCount, journalToken: journalToken, listCount: listCount)
+        return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
     }
 
     /// The first lines of a list that an older version cannot hold.
@@ -233,6 +245,7 @@ enum DrawingFileFormat {
     /// and handing each line to `visit`; returns how many there were.
     /// `first` notes the first lines an older version cannot hold.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, first: inout FirstLines,
+                                  dropped: (DroppedLine) -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -244,12 +257,19 @@ enum DrawingFileFormat {
             guard count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
+            defer { count += 1 }
             let isObject = try reader.peekKind() == .object
-            let line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            let line: Line
+            do {
+                line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
+            } catch let error as DocumentError where error.isValueOutOfRange {
+                // The whole line was read: the reader is past it.
+                dropped(DroppedLine(index: count, reason: error))
+                return
+            }
             if line.isFreehand, first.freehand == nil { first.freehand = count }
             if isObject, !line.isFreehand || !line.style.isStandard, first.styled == nil { first.styled = count }
             try visit(count, line)
-            count += 1
         }
         return count
     }
@@ -257,7 +277,7 @@ enum DrawingFileFormat {
     /// Reads line `index` of the list, straight or freehand; `points`
     /// counts the freehand points read so far, against `pointLimit`.
     static func readLine(_ reader: JSONReader, index: Int, path: String, points: inout Int,
-                         pointLimit: Int = Document.pointLimit) throws -> Line {
+                         pointLimit: Int = Drawing.pointLimit) throws -> Line {
         switch try reader.peekKind() {
         case .array: return try readStraightLine(reader, index: index, path: path)
         case .object: return try readLineObject(reader, index: index, path: path, points: &points, limit: pointLimit)
@@ -304,6 +324,9 @@ enum DrawingFileFormat {
         var offset: Vector?
         var style = StrokeStyle.standard
         var seenTotal = total
+        // A value out of range is told once the whole line is read, so that
+        // the line alone can be dropped.
+        var problem: DocumentError?
         try reader.readObject { key in
             switch key {
             case "line":
@@ -334,7 +357,8 @@ enum DrawingFileFormat {
                 style.width = width
             case "points":
                 guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
-                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit)
+                samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit,
+                                          problem: &problem)
             case "offset":
                 var values: [Double] = []
                 guard try reader.peekKind() == .array else {
@@ -349,7 +373,7 @@ enum DrawingFileFormat {
                 guard values.count == 2 else {
                     throw JSONReader.Malformed(reason: "line \(index): \"offset\" is not a list of 2 numbers")
                 }
-                for value in values { try checkCoordinate(value, line: index, path: path) }
+                for value in values { note(coordinateProblem(value, line: index, path: path), in: &problem) }
                 offset = Vector(dx: values[0], dy: values[1])
             default:
                 try reader.skipValue()
@@ -365,6 +389,7 @@ enum DrawingFileFormat {
             throw JSONReader.Malformed(reason: "line \(index) is an object without \"points\" or \"line\"")
         }
         guard !samples.isEmpty else { throw JSONReader.Malformed(reason: "line \(index) has no points") }
+        if let problem { throw problem }
         total = seenTotal
         let line = Line(freehand: samples, offset: offset ?? .zero, style: style)
         // Where a moved line's points are now must be within the limits too.
@@ -376,8 +401,8 @@ enum DrawingFileFormat {
     }
 
     /// The flat list of samples, three numbers each.
-    private static func readSamples(_ reader: JSONReader, index: Int, path: String,
-                                    total: inout Int, limit: Int) throws -> ContiguousArray<FreehandPoint> {
+    private static func readSamples(_ reader: JSONReader, index: Int, path: String, total: inout Int, limit: Int,
+                                    problem: inout DocumentError?) throws -> ContiguousArray<FreehandPoint> {
         guard try reader.peekKind() == .array else {
             throw JSONReader.Malformed(reason: "line \(index): \"points\" is not a list of numbers")
         }
@@ -391,20 +416,20 @@ enum DrawingFileFormat {
             let value = try reader.readNumber()
             switch count % 3 {
             case 0:
-                guard samples.count < Document.strokePointLimit else {
-                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Document.strokePointLimit)
+                guard samples.count < Drawing.strokePointLimit else {
+                    throw DocumentError.tooManyPoints(path: path, line: index, limit: Drawing.strokePointLimit)
                 }
                 guard total < limit else {
                     throw DocumentError.tooManyPoints(path: path, line: nil, limit: limit)
                 }
-                try checkCoordinate(value, line: index, path: path)
+                note(coordinateProblem(value, line: index, path: path), in: &problem)
                 values.0 = value
             case 1:
-                try checkCoordinate(value, line: index, path: path)
+                note(coordinateProblem(value, line: index, path: path), in: &problem)
                 values.1 = value
             default:
-                guard value.isFinite, value >= 0, value <= 1 else {
-                    throw DocumentError.badPressure(path: path, line: index, value: value)
+                if !(value.isFinite && value >= 0 && value <= 1) {
+                    note(.badPressure(path: path, line: index, value: value), in: &problem)
                 }
                 samples.append(FreehandPoint(x: values.0, y: values.1, pressure: value))
                 total += 1
@@ -418,9 +443,20 @@ enum DrawingFileFormat {
     }
 
     private static func checkCoordinate(_ value: Double, line: Int, path: String) throws(DocumentError) {
-        guard value.isFinite, abs(value) <= Document.coordinateLimit else {
-            throw DocumentError.badCoordinate(path: path, line: line, value: value)
+        if let problem = coordinateProblem(value, line: line, path: path) { throw problem }
+    }
+
+    /// Why `value` cannot be a coordinate of line `line`, or nil when it can.
+    private static func coordinateProblem(_ value: Double, line: Int, path: String) -> DocumentError? {
+        guard value.isFinite, abs(value) <= Drawing.coordinateLimit else {
+            return .badCoordinate(path: path, line: line, value: value)
         }
+        return nil
+    }
+
+    /// Keeps the first of a line's problems.
+    private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
+        if problem == nil { problem = found }
     }
 }
 
@@ -443,15 +479,4 @@ extension DrawingChange {
         case .removed, .cleared: 1
         }
     }
-}
-
-extension Document {
-    /// Points a drawing's freehand lines may have in all: 4,000,000
-    /// (20,000 lines of 200 points). Files with more are refused, and the
-    /// canvas stops adding points at it, so that every drawing the app
-    /// makes opens again.
-    public static let pointLimit = 4_000_000
-    /// Points one freehand line may have: about 80 s of a pen sampled at
-    /// 240 Hz. A stroke that goes on goes on as a new line.
-    public static let strokePointLimit = 20_000
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Canvas
+@testable import Document
 import TestSupport
 import TouchCore
 
@@ -114,25 +115,31 @@ import TouchCore
     }
 
     @Test(arguments: [(#"1e999"#, Double.infinity), ("-0.5", -0.5), ("1.0001", 1.0001), ("-1e999", -Double.infinity)])
-    func pressuresThatAreNoPressureAreRefused(text: String, value: Double) throws {
-        try write(#"{"format":"touchtracker","version":2,"lines":[[0,0,1,1],{"points":[1,2,0.5,3,4,"# + text + "]}]}")
-        #expect(loadError() == .badPressure(path: path, line: 1, value: value))
-        #expect(loadError()?.description.contains("line 1 has an invalid pressure") == true)
+    func aPressureThatIsNoPressureLeavesItsLineOut(text: String, value: Double) throws {
+        try write(#"{"format":"touchtracker","version":2,"lines":[[0,0,1,1],{"points":[1,2,0.5,3,4,"# + text + "]},[2,2,3,3]]}")
+        let snapshot = try decoded()
+        #expect(snapshot.lines.count == 2)
+        #expect(snapshot.dropped == [DroppedLine(index: 1, reason: .badPressure(path: path, line: 1, value: value))])
+        #expect(snapshot.dropped.first?.reason.description.contains("line 1 has an invalid pressure") == true)
     }
 
     @Test func coordinatesOfFreehandLinesAreCheckedToo() throws {
         try write(#"{"format":"touchtracker","version":2,"lines":[{"points":[1,1e999,0.5]}]}"#)
-        #expect(loadError() == .badCoordinate(path: path, line: 0, value: .infinity))
+        #expect(try decoded().dropped == [DroppedLine(index: 0, reason: .badCoordinate(path: path, line: 0, value: .infinity))])
         // Within the limit as drawn, beyond it where the offset took it.
         try write(#"{"format":"touchtracker","version":2,"lines":[{"points":[9e5,0,1],"offset":[2e5,0]}]}"#)
-        #expect(loadError() == .badCoordinate(path: path, line: 0, value: 1.1e6))
+        #expect(try decoded().dropped == [DroppedLine(index: 0, reason: .badCoordinate(path: path, line: 0, value: 1.1e6))])
+    }
+
+    private func decoded() throws -> DrawingFileFormat.Snapshot {
+        try DrawingFileFormat.decode(Array(Data(contentsOf: URL(fileURLWithPath: path))), path: path)
     }
 
     @Test func aLineOfMillionsOfPointsIsRefusedWithoutReadingThemAll() throws {
         let points = String(repeating: "1,2,0.5,", count: 2_000_000) + "1,2,0.5"
         try write(#"{"format":"touchtracker","version":2,"lines":[{"points":["# + points + "]}]}")
-        #expect(loadError() == .tooManyPoints(path: path, line: 0, limit: Document.strokePointLimit))
-        #expect(loadError()?.description == "\(path): line 0 has more than \(Document.strokePointLimit) points")
+        #expect(loadError() == .tooManyPoints(path: path, line: 0, limit: Drawing.strokePointLimit))
+        #expect(loadError()?.description == "\(path): line 0 has more than \(Drawing.strokePointLimit) points")
     }
 
     @Test func moreThanTheDrawingsPointLimitIsRefused() throws {
@@ -145,7 +152,7 @@ import TouchCore
         }
         #expect(try decode(strokes: 5) == 5, "exactly at the limit")
         #expect(throws: DocumentError.tooManyPoints(path: path, line: nil, limit: 1_000)) { try decode(strokes: 6) }
-        #expect(DocumentError.tooManyPoints(path: path, line: nil, limit: Document.pointLimit).description
+        #expect(DocumentError.tooManyPoints(path: path, line: nil, limit: Drawing.pointLimit).description
                     == "\(path): more than 4000000 points in freehand lines")
     }
 
@@ -161,15 +168,16 @@ import TouchCore
         #expect(loadError()?.description.contains("reads versions 1, 2 and 3") == true)
     }
 
-    @Test func aHostileFileIsSetAsideUntouchedAndNeverOverwritten() throws {
-        let hostile = #"{"format":"touchtracker","version":2,"lines":[{"points":[1,2,1e999]}]}"#
+    @Test func aHostileLineIsLeftOutAndTheFileKeptByteForByte() throws {
+        let hostile = #"{"format":"touchtracker","version":2,"lines":[{"points":[1,2,1e999]},[0,0,1,1]]}"#
         try write(hostile)
         let opened = try Document.open(at: path)
-        #expect(opened.lines.isEmpty)
-        #expect(opened.error == .badPressure(path: path, line: 0, value: .infinity))
-        let aside = try #require(opened.setAsidePath)
-        #expect(try String(contentsOfFile: aside, encoding: .utf8) == hostile, "kept byte for byte")
-        #expect(opened.message?.contains("invalid pressure") == true)
+        #expect(opened.lines == [Line(begin: Point(x: 0, y: 0), end: Point(x: 1, y: 1))])
+        #expect(opened.error == nil)
+        #expect(opened.message?.contains("line 0 has an invalid pressure inf (allowed: 0 to 1): that line was left out") == true)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".backup-") }
+        #expect(backups.count == 1)
+        #expect(try String(contentsOfFile: directory + "/" + backups[0], encoding: .utf8) == hostile, "kept byte for byte")
     }
 
     @Test func theLargestDrawingTheAppCanSaveIsWithinTheByteLimit() throws {
@@ -189,7 +197,7 @@ import TouchCore
         // Every line freehand (one point each, the dearest per line), and
         // the rest of the points spread over them.
         let worst = header + max(perLine, perStraightLine) * Document.lineLimit
-            + perPoint * (Document.pointLimit - Document.lineLimit)
+            + perPoint * (Drawing.pointLimit - Document.lineLimit)
         #expect(worst <= Document.byteLimit, "\(perLine) bytes a line, \(perPoint) a point")
     }
 }
@@ -260,7 +268,7 @@ import TouchCore
 
     @Test(arguments: ["f 3 0 0 5 5 nan", "f 3 0 0 5 5 2", "f 3 0 0 5 5", "f 3 0 0 5 5 0.5 6", "f 3 0 0 1e999 5 1",
                       "f 3 2e6 0 5 5 1", "o 1 1e7 0", "o 0 3 3", "o 9 3 3", "o 1 3"])
-    func hostileRecordsStopTheReplayAndKeepWhatCameBefore(hostile: String) throws {
+    func hostileRecordsAreSkippedAndTheRecordsAfterThemApplied(hostile: String) throws {
         let drawing = Drawing(lines: [line(0, 0, 10, 10)])
         try Document.saveSnapshot(of: drawing, to: path)
         let journal = DrawingJournal.path(for: path)
@@ -275,7 +283,8 @@ import TouchCore
         #expect(try Document.load(from: path) == [
             line(0, 0, 10, 10),
             Line(freehand: [FreehandPoint(x: 5, y: 5, pressure: 0.5), FreehandPoint(x: 6, y: 6)]),
-        ], "neither \(hostile) nor what follows it is applied")
+            Line(freehand: [FreehandPoint(x: 7, y: 7, pressure: 0.5)]),
+        ], "\(hostile) is skipped, what follows it is applied")
     }
 }
 

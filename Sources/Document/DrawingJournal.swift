@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 import TouchCore
 
@@ -34,9 +35,16 @@ import TouchCore
 /// ties the journal to one snapshot (the drawing file's `"journal"`
 /// member): after a snapshot replaces the drawing, an older journal left by
 /// a crash no longer matches and is ignored, never applied twice. The
-/// checksum (FNV-1a of the record before " #") catches a record torn by a
-/// crash in the middle of an append: replay stops at the first record that
-/// is incomplete or does not check out, keeping everything before it.
+/// checksum (FNV-1a of the record before " #") catches a record damaged
+/// on disk.
+///
+/// An append writes whole records, each ending in a newline, so a crash can
+/// only leave a last record without its newline (a torn tail): that piece is
+/// dropped, as the change never finished. Anything else that cannot be
+/// applied (a record that does not check out, garbage, a line that does not
+/// exist, a value out of range) is corruption: the replay skips that record,
+/// keeps applying every later one that fits, and says what it skipped
+/// (`SkippedRecord`), so the opener can keep the journal aside and tell.
 public enum DrawingJournal {
     static let magic = "touchtracker-journal 1"
 
@@ -146,11 +154,23 @@ public enum DrawingJournal {
     // MARK: Reading
 
     /// What a journal holds for one snapshot.
-    struct Contents: Equatable {
+    struct Contents {
         /// The identities of the snapshot's lines, in order.
         var ids: [UInt32]
-        /// Up to the first torn or damaged record.
-        var records: [Record]
+        /// Every whole record that reads back, with its line number in the
+        /// journal (the header is line 1).
+        var records: [(number: Int, record: Record)]
+        /// The whole records that do not read back.
+        var unreadable: [SkippedRecord] = []
+    }
+
+    /// A record of the journal that was not applied, and why.
+    public struct SkippedRecord: Equatable, Sendable, CustomStringConvertible {
+        /// Its line in the journal (the header is line 1).
+        public let number: Int
+        public let reason: String
+
+        public var description: String { "record \(number) (\(reason))" }
     }
 
     /// The journal of the drawing at `drawingPath` if it belongs to the
@@ -171,12 +191,15 @@ public enum DrawingJournal {
         let fields = header.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
         guard fields.count == 4, "\(fields[0]) \(fields[1])" == magic, fields[2] == token,
               let ids = decodeRuns(fields[3], lineCount: lineCount) else { return nil }
-        var records: [Record] = []
-        for line in lines.dropFirst() {
-            guard let record = decodeRecord(line) else { break }
-            records.append(record)
+        var contents = Contents(ids: ids, records: [])
+        for (offset, line) in lines.dropFirst().enumerated() {
+            let number = offset + 2
+            switch decodeRecord(line) {
+            case .success(let record): contents.records.append((number, record))
+            case .failure(let problem): contents.unreadable.append(SkippedRecord(number: number, reason: problem.reason))
+            }
         }
-        return Contents(ids: ids, records: records)
+        return contents
     }
 
     /// `first+count,...` as identities; nil unless they are increasing and
@@ -194,27 +217,42 @@ public enum DrawingJournal {
         return ids.count == lineCount ? ids : nil
     }
 
-    private static func decodeRecord(_ line: ArraySlice<UInt8>) -> Record? {
+    /// Why a record does not read back.
+    struct RecordProblem: Error {
+        let reason: String
+    }
+
+    private static func decodeRecord(_ line: ArraySlice<UInt8>) -> Result<Record, RecordProblem> {
         guard let mark = line.lastIndex(of: UInt8(ascii: "#")), mark > line.startIndex,
-              line[mark - 1] == UInt8(ascii: " ") else { return nil }
+              line[mark - 1] == UInt8(ascii: " ") else { return .failure(RecordProblem(reason: "not a record")) }
         let body = line[line.startIndex..<(mark - 1)]
-        guard String(decoding: line[(mark + 1)...], as: UTF8.self) == hex(checksum(body)) else { return nil }
+        guard String(decoding: line[(mark + 1)...], as: UTF8.self) == hex(checksum(body)) else {
+            return .failure(RecordProblem(reason: "its checksum does not match"))
+        }
+        guard let record = decodeFields(body) else {
+            return .failure(RecordProblem(reason: "not a change this app makes, or a value out of range"))
+        }
+        return .success(record)
+    }
+
+    /// The change a record's checked body says, or nil when it is none.
+    private static func decodeFields(_ body: ArraySlice<UInt8>) -> Record? {
         let fields = body.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
         guard let kind = fields.first else { return nil }
         func lineValue() -> Line? {
             guard fields.count == 6 else { return nil }
             let values = fields[2...].compactMap(Double.init)
-            guard values.count == 4, values.allSatisfy({ $0.isFinite && abs($0) <= Document.coordinateLimit }) else {
+            guard values.count == 4, values.allSatisfy({ $0.isFinite && abs($0) <= Drawing.coordinateLimit }) else {
                 return nil
             }
             return Line(begin: Point(x: values[0], y: values[1]), end: Point(x: values[2], y: values[3]))
         }
         func coordinate(_ field: String) -> Double? {
-            guard let value = Double(field), value.isFinite, abs(value) <= Document.coordinateLimit else { return nil }
+            guard let value = Double(field), value.isFinite, abs(value) <= Drawing.coordinateLimit else { return nil }
             return value
         }
         func freehandLine() -> Line? {
-            guard fields.count >= 7, (fields.count - 4) % 3 == 0, (fields.count - 4) / 3 <= Document.strokePointLimit,
+            guard fields.count >= 7, (fields.count - 4) % 3 == 0, (fields.count - 4) / 3 <= Drawing.strokePointLimit,
                   let dx = coordinate(fields[2]), let dy = coordinate(fields[3]) else { return nil }
             var samples: ContiguousArray<FreehandPoint> = []
             samples.reserveCapacity((fields.count - 4) / 3)
@@ -248,40 +286,57 @@ public enum DrawingJournal {
         return nil
     }
 
-    /// `snapshot` (its lines had the identities `contents.ids`) with the
-    /// records applied, in drawing order; the replay stops at a record that
-    /// does not fit (an unknown identity, too many lines).
-    static func replay(_ contents: Contents, onto snapshot: [Line]) -> [Line] {
+    /// `snapshot` (its lines had the identities `contents.ids`, except
+    /// those at `droppedPositions`, which the file's reader left out) with
+    /// the records applied, in drawing order, and the records that were not
+    /// applied: unreadable ones, and those that do not fit (a line that
+    /// does not exist, too many lines or points), each skipped alone.
+    static func replay(_ contents: Contents, onto snapshot: [Line],
+                       droppedPositions: Set<Int> = []) -> (lines: [Line], skipped: [SkippedRecord]) {
         var slots: [Line?] = Array(repeating: nil, count: Int(contents.ids.last.map { $0 + 1 } ?? 0))
-        for (id, line) in zip(contents.ids, snapshot) { slots[Int(id)] = line }
+        let keptIDs = contents.ids.enumerated().lazy.filter { !droppedPositions.contains($0.offset) }.map(\.element)
+        for (id, line) in zip(keptIDs, snapshot) { slots[Int(id)] = line }
         var count = snapshot.count
         var points = snapshot.reduce(0) { $0 + $1.freehandPointCount }
-        replaying: for record in contents.records {
+        var skipped = contents.unreadable
+        for (number, record) in contents.records {
+            func skip(_ reason: String) { skipped.append(SkippedRecord(number: number, reason: reason)) }
             switch record {
             case .added(let id, let line):
                 let index = Int(id)
-                guard index <= slots.count + Document.lineLimit else { break replaying }
+                guard index <= slots.count + Document.lineLimit else { skip("line \(id) is out of range"); continue }
+                let replaced = index < slots.count ? slots[index] : nil
+                let newCount = count + (replaced == nil ? 1 : 0)
+                let newPoints = points + line.freehandPointCount - (replaced?.freehandPointCount ?? 0)
+                guard newCount <= Document.lineLimit, newPoints <= Drawing.pointLimit else {
+                    skip("the drawing would have too many lines or points")
+                    continue
+                }
                 if index >= slots.count { slots += Array(repeating: nil, count: index - slots.count + 1) }
-                let replaced = slots[index]
-                if replaced == nil { count += 1 }
-                points += line.freehandPointCount - (replaced?.freehandPointCount ?? 0)
-                guard count <= Document.lineLimit, points <= Document.pointLimit else { break replaying }
                 slots[index] = line
+                count = newCount
+                points = newPoints
             case .removed(let id):
-                guard Int(id) < slots.count, let line = slots[Int(id)] else { break replaying }
+                guard Int(id) < slots.count, let line = slots[Int(id)] else { skip("line \(id) does not exist"); continue }
                 slots[Int(id)] = nil
                 count -= 1
                 points -= line.freehandPointCount
             case .moved(let id, let line):
-                guard Int(id) < slots.count, let old = slots[Int(id)], !old.isFreehand else { break replaying }
+                guard Int(id) < slots.count, let old = slots[Int(id)], !old.isFreehand else {
+                    skip("straight line \(id) does not exist")
+                    continue
+                }
                 slots[Int(id)] = line.restyled(old.style)
             case .offset(let id, let offset):
-                guard Int(id) < slots.count, let old = slots[Int(id)], old.isFreehand else { break replaying }
+                guard Int(id) < slots.count, let old = slots[Int(id)], old.isFreehand else {
+                    skip("freehand line \(id) does not exist")
+                    continue
+                }
                 let moved = old.withFreehandOffset(offset)
-                guard isWithinLimits(moved) else { break replaying }
+                guard isWithinLimits(moved) else { skip("it moves line \(id) out of range"); continue }
                 slots[Int(id)] = moved
             case .restyled(let id, let style):
-                guard Int(id) < slots.count, let old = slots[Int(id)] else { break replaying }
+                guard Int(id) < slots.count, let old = slots[Int(id)] else { skip("line \(id) does not exist"); continue }
                 slots[Int(id)] = old.restyled(style)
             case .cleared:
                 for index in slots.indices { slots[index] = nil }
@@ -289,7 +344,8 @@ public enum DrawingJournal {
                 points = 0
             }
         }
-        return slots.compactMap { $0 }
+        skipped.sort { $0.number < $1.number }
+        return (slots.compactMap { $0 }, skipped)
     }
 
     /// Whether a freehand line's points, where they are now, are within
@@ -297,7 +353,7 @@ public enum DrawingJournal {
     private static func isWithinLimits(_ line: Line) -> Bool {
         let bounds = line.bounds
         return [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY].allSatisfy {
-            $0.isFinite && abs($0) <= Document.coordinateLimit
+            $0.isFinite && abs($0) <= Drawing.coordinateLimit
         }
     }
 

@@ -1,3 +1,4 @@
+import Canvas
 import Platform
 import TouchCore
 
@@ -123,6 +124,6 @@ public final class SavedDrawing {
         guard let token = summary.journalToken,
               let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: summary.lineCount)
         else { return false }
-        return !journal.records.isEmpty
+        return !journal.records.isEmpty || !journal.unreadable.isEmpty
     }
 }

@@ -1,3 +1,4 @@
+import Canvas
 
 /// Why a drawing could not be loaded or saved, with a message for the user.
 public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,17 +13,22 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(path: String, version: Int)
     /// More lines than `Document.lineLimit`.
     case tooManyLines(path: String, limit: Int)
-    /// A coordinate that is NaN, infinite or beyond ±`Document.coordinateLimit`.
+    /// A coordinate that is NaN, infinite or beyond ±`Drawing.coordinateLimit`.
     case badCoordinate(path: String, line: Int, value: Double)
-    /// A freehand line with more points than `Document.strokePointLimit`
+    /// A freehand line with more points than `Drawing.strokePointLimit`
     /// (`line` given), or freehand lines with more than
-    /// `Document.pointLimit` in all (`line` nil).
+    /// `Drawing.pointLimit` in all (`line` nil).
     case tooManyPoints(path: String, line: Int?, limit: Int)
     /// A freehand point's pressure that is not a number within 0…1.
     case badPressure(path: String, line: Int, value: Double)
     /// Another process holds the drawing's lock (see `DrawingLock`); its
     /// pid when the lock file names one.
     case locked(path: String, holder: Int32?)
+    /// The drawing's lock file was deleted or replaced while this process
+    /// held it, and another process took the drawing meanwhile (it holds
+    /// the new lock, `holder`, or it changed the files): this process must
+    /// not save over its work.
+    case lockLost(path: String, holder: Int32?)
     /// A system call failed (`errno` value and its text).
     case system(operation: String, path: String, errno: Int32, reason: String)
 
@@ -41,7 +47,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyLines(let path, let limit):
             "\(path): more than \(limit) lines"
         case .badCoordinate(let path, let line, let value):
-            "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Document.coordinateLimit)))"
+            "\(path): line \(line) has an invalid coordinate \(value) (allowed: finite, within ±\(Int(Drawing.coordinateLimit)))"
         case .tooManyPoints(let path, let line?, let limit):
             "\(path): line \(line) has more than \(limit) points"
         case .tooManyPoints(let path, nil, let limit):
@@ -52,6 +58,9 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is open in another touchtracker (process \(holder)); close that one first"
         case .locked(let path, nil):
             "\(path) is open in another touchtracker; close that one first"
+        case .lockLost(let path, let holder):
+            "\(path): its lock file was removed and another touchtracker"
+                + (holder.map { " (process \($0))" } ?? "") + " opened it meanwhile; this one no longer saves it"
         case .system(let operation, let path, _, let reason):
             "\(path): \(operation) failed: \(reason)"
         }
@@ -61,6 +70,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .system(let operation, _, _, let reason): "\(operation) failed: \(reason)"
+        case .lockLost: "another touchtracker opened this drawing after its lock file was removed"
         default: description
         }
     }
@@ -73,7 +83,18 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: true
-        case .notAFile, .locked, .system: false
+        case .notAFile, .locked, .lockLost, .system: false
+        }
+    }
+
+    /// True for a value out of range in one line of a file that is
+    /// otherwise well formed (a coordinate beyond the limit, a pressure
+    /// outside 0…1): that line alone is dropped (`DroppedLine`).
+    public var isValueOutOfRange: Bool {
+        switch self {
+        case .badCoordinate, .badPressure: true
+        case .tooLarge, .notAFile, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .tooManyPoints,
+             .locked, .lockLost, .system: false
         }
     }
 
