@@ -14,7 +14,8 @@
 # protocol) draws with one and two fingers and a short stroke, taps to select
 # and delete, long-presses to move, double-taps to clear, and their pointer
 # and keyboard draw, select with a right click, undo, close the menu and
-# quit; on mutter a finger also maximizes and closes the window with the
+# quit, and two- and three-finger taps undo and redo; on mutter a finger
+# also maximizes and closes the window with the
 # app's own title bar, on KWin its scripting API resizes and closes it.
 #
 # The gesture playground (--playground) opens under weston (nested in a
@@ -493,8 +494,8 @@ pointer_tests() {
     # A click on the line selects it after the double-tap window (0.35 s)
     # and opens the menu bubble near the click.
     pointer click left $((wx + 300)) $((wy + 452))
-    await_pixels menu.png 3800 4300 0 255 0 60 "${band[@]}"
-    expect "sway: a click selects the line: it turns green ($seen px)" between "$seen" 3800 4300
+    await_pixels menu.png 2000 3200 53 132 228 40 "${band[@]}"
+    expect "sway: a click selects the line: it is ringed in the accent blue ($seen px)" between "$seen" 2000 3200
     cp "$run/menu.png" "$work/../touchtracker-sway-menu.png" 2>/dev/null
     seen=$($png count "$run/menu.png" "${bubble[@]}" $((wx + 200)) $((wy + 370)) $((wx + 400)) $((wy + 500)))
     expect "sway: the menu bubble opens near the click ($seen dark px)" between "$seen" 1000 6000
@@ -506,10 +507,10 @@ pointer_tests() {
     pointer click left $(( (${bx0:-0} + ${bx1:-0}) / 2 )) $(( (${by0:-0} + ${by1:-0}) / 2 ))
     expect "sway: Delete in the menu removes the line from the file" wait_for 3 lines_saved 2
     await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
-    local green
-    green=$($png count "$run/deleted.png" 0 255 0 60 0 0 $((wx + ww)) $((wy + wh)))
-    expect "sway: and from the screen, menu and all ($seen black, $green green px)" \
-        test "$seen $green" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}")" = 0
+    local accent
+    accent=$($png count "$run/deleted.png" 53 132 228 40 0 0 $((wx + ww)) $((wy + wh)))
+    expect "sway: and from the screen, menu and all ($seen black, $accent accent px)" \
+        test "$seen $accent" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}")" = 0
 
     type_keys -M ctrl z -m ctrl
     expect "sway: Ctrl+Z brings the deleted line back into the file" wait_for 3 lines_saved 3
@@ -519,12 +520,12 @@ pointer_tests() {
     # A right click on a line selects it and opens the menu at once; Escape
     # closes both.
     pointer click right $((wx + 260)) $((wy + 102))
-    await_pixels right.png 3800 4300 0 255 0 60 50 90 470 111
-    expect "sway: a right click selects the line under it ($seen green px)" between "$seen" 3800 4300
+    await_pixels right.png 2000 3200 53 132 228 40 50 90 470 111
+    expect "sway: a right click selects the line under it ($seen accent px)" between "$seen" 2000 3200
     seen=$($png count "$run/right.png" "${bubble[@]}" $((wx + 160)) $((wy + 20)) $((wx + 360)) $((wy + 150)))
     expect "sway: and opens the menu there ($seen dark px)" between "$seen" 1000 6000
     type_keys -k Escape
-    await_pixels escaped.png 0 0 0 255 0 60 0 0 "$ww" "$wh"
+    await_pixels escaped.png 0 0 53 132 228 40 0 0 "$ww" "$wh"
     expect "sway: Escape deselects the line and closes the menu" \
         test "$seen" = 0 -a "$($png count "$run/escaped.png" "${bubble[@]}")" = 0
 
@@ -702,8 +703,8 @@ touch_tests() {
     # A tap on the line selects it (after the double-tap window) and opens
     # the menu bubble with Delete near the tap.
     tap 3 300 452
-    await_pixels menu.png 3800 4300 0 255 0 60 "${band[@]}"
-    expect "$c: a tap on the line selects it: it turns green ($seen px)" between "$seen" 3800 4300
+    await_pixels menu.png 2000 3200 53 132 228 40 "${band[@]}"
+    expect "$c: a tap on the line selects it: it is ringed in the accent blue ($seen px)" between "$seen" 2000 3200
     seen=$($png count "$run/menu.png" "${bubble[@]}" $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))
     expect "$c: the menu opens near the tap ($seen dark px)" between "$seen" 1000 6000
     # The window (title bar and canvas) at this moment is the AppStream
@@ -715,11 +716,11 @@ touch_tests() {
     tap 3 $(( (${bx0:-0} + ${bx1:-0}) / 2 - cx0 )) $(( (${by0:-0} + ${by1:-0}) / 2 - cy0 ))
     expect "$c: tapping Delete in the menu removes the line from the file" wait_for 3 lines_saved 4
     await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
-    local green
-    green=$($png count "$run/deleted.png" 0 255 0 60 "$cx0" "$cy0" "$cx1" "$cy1")
+    local accent
+    accent=$($png count "$run/deleted.png" 53 132 228 40 "$cx0" "$cy0" "$cx1" "$cy1")
     # (Only inside the canvas: a title bar's grey is close to the bubble's.)
-    expect "$c: and from the screen, menu and all ($seen black, $green green px)" \
-        test "$seen $green" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
+    expect "$c: and from the screen, menu and all ($seen black, $accent accent px)" \
+        test "$seen $accent" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
 
     # Ctrl+Z on the virtual keyboard (evdev 29 = left Ctrl, 44 = z).
     send "key 29 1; key 44 1; key 44 0; key 29 0"
@@ -743,12 +744,12 @@ touch_tests() {
     # A right click on a line selects it and opens the menu at once; Escape
     # (evdev 1) closes both.
     send "move $(at 260 102); button 273 1; button 273 0"
-    await_pixels right.png 3800 4300 0 255 0 60 50 90 470 111
-    expect "$c: a right click selects the line under it ($seen green px)" between "$seen" 3800 4300
+    await_pixels right.png 2000 3200 53 132 228 40 50 90 470 111
+    expect "$c: a right click selects the line under it ($seen accent px)" between "$seen" 2000 3200
     seen=$($png count "$run/right.png" "${bubble[@]}" $((cx0 + 160)) $((cy0 + 20)) $((cx0 + 360)) $((cy0 + 150)))
     expect "$c: and opens the menu there ($seen dark px)" between "$seen" 1000 6000
     send "key 1 1; key 1 0"
-    await_pixels escaped.png 0 0 0 255 0 60 0 0 $((cx1 - cx0)) $((cy1 - cy0))
+    await_pixels escaped.png 0 0 53 132 228 40 0 0 $((cx1 - cx0)) $((cy1 - cy0))
     expect "$c: Escape deselects the line and closes the menu" \
         test "$seen" = 0 -a "$($png count "$run/escaped.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
     send "move $(at 900 580)"
@@ -762,6 +763,19 @@ touch_tests() {
     expect "$c: lifting the finger saves that line" wait_for 3 lines_saved 7
     await_pixels lifted.png 2800 3300 0 0 0 30 590 510 911 531
     expect "$c: and draws it in black ($seen px)" between "$seen" 2800 3300
+
+    # Two fingers tapping together undo that line, three redo it; neither
+    # leaves a dot (issue 22).
+    send "down 5 $(at 650 400); down 6 $(at 750 400); sleep 0.1; up 5; up 6"
+    expect "$c: a two-finger tap undoes the last line" wait_for 3 lines_saved 6
+    await_pixels undone-by-tap.png 0 20 0 0 0 30 590 510 911 531
+    expect "$c: and takes it off the screen ($seen px)" between "$seen" 0 20
+    await_pixels two-finger-tap.png 0 0 0 0 0 30 630 380 771 421
+    expect "$c: the two fingers leave no dot ($seen px)" test "$seen" = 0
+    send "down 5 $(at 650 400); down 6 $(at 700 400); down 7 $(at 750 400); sleep 0.1; up 5; up 6; up 7"
+    expect "$c: a three-finger tap redoes it" wait_for 3 lines_saved 7
+    await_pixels redone-by-tap.png 2800 3300 0 0 0 30 590 510 911 531
+    expect "$c: and draws it again ($seen px)" between "$seen" 2800 3300
 
     # A double tap in an empty spot clears everything.
     send "down 5 $(at 700 400); sleep 0.05; up 5; sleep 0.1; down 5 $(at 700 400); sleep 0.05; up 5"
