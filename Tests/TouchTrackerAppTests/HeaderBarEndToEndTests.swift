@@ -12,7 +12,8 @@ import WaylandClient
 
 /// The header bar by finger, through the scripted compositor and the
 /// pixels the app commits: Undo and Redo, a press that slides off, the main
-/// menu and an export from it, its dialogs, and a narrow window.
+/// menu and an export from it, its dialogs, the colour popover, and a
+/// narrow window.
 /// With `TOUCHTRACKER_SCREENSHOTS=DIR`, the windows are saved there as PNG
 /// files to look at.
 @Suite struct HeaderBarEndToEndTests {
@@ -250,5 +251,56 @@ import WaylandClient
         let row = menu.convert(menu.rowFrames[0], to: nil)
         try Self.finger(app, row.midX, row.midY)
         #expect(app.session.canvas.tool == .freehand)
+    }
+
+    // MARK: The colour popover
+
+    @Test func theColourButtonOpensEightColoursAndThreeWidthsAndShowsTheChoice() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let standard = try #require(chrome.colourButton.command.value as? Swatch)
+        #expect(standard == Swatch(colour: PaletteColor.black.color, width: 10))
+        try Self.tap(app, chrome.colourButton)
+        let popover = try #require(chrome.colourPopover)
+        let grid = try #require(popover.contentView as? ButtonGridView)
+        #expect(grid.rows.map(\.count) == [4, 4, 3])
+        #expect(grid.rows.joined().allSatisfy { $0.hitArea.width >= 40 && $0.hitArea.height >= 40 })
+        let button = chrome.colourButton.convert(chrome.colourButton.bounds, to: nil)
+        #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
+        #expect(grid.rows[0][0].command.state == .on, "black is chosen")
+        Self.save(app, "colour-popover")
+
+        try Self.tap(app, grid.rows[1][1])   // red
+        try Self.tap(app, grid.rows[2][2])   // thick
+        #expect(app.session.canvas.strokeStyle == StrokeStyle(color: .red, width: .thick))
+        #expect(chrome.colourPopover != nil, "it stays open for the width")
+        #expect(grid.rows[1][1].command.state == .on && grid.rows[0][0].command.state == .off)
+        #expect(chrome.colourButton.command.value as? Swatch == Swatch(colour: PaletteColor.red.color, width: 20))
+        Self.save(app, "colour-popover-red-thick")
+        try Self.finger(app, 100, 300)
+        #expect(chrome.colourPopover == nil, "a tap outside closes it")
+        // The button shows the colour: red pixels inside it.
+        let face = chrome.colourButton.convert(chrome.colourButton.bounds, to: nil)
+        let commit = try #require(app.lastPixels)
+        let red = (Int(face.minX)..<Int(face.maxX)).flatMap { x in
+            (Int(face.minY)..<Int(face.maxY)).compactMap { commit.pixel(x: x, y: $0) }
+        }.filter { SessionDecorationsTests.matches($0, PaletteColor.red.color) }
+        #expect(red.count > 50)
+        try Self.drawLine(app)
+        #expect(app.session.canvas.drawing.lines.last?.style == StrokeStyle(color: .red, width: .thick))
+    }
+
+    @Test func inANarrowWindowTheColoursAreInTheMainMenu() throws {
+        let app = try Self.running(width: 360)
+        let chrome = Self.chrome(app)
+        #expect(chrome.colourButton.isHidden)
+        try Self.tap(app, chrome.menuButton)
+        let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
+        let row = try #require(menu.commands.firstIndex { $0.title == "Colour and Width…" })
+        let frame = menu.convert(menu.rowFrames[row], to: nil)
+        try Self.finger(app, frame.midX, frame.midY)
+        let popover = try #require(chrome.colourPopover)
+        #expect(popover.cardFrame.minX >= 0 && popover.cardFrame.maxX <= 360)
+        Self.save(app, "colour-popover-360")
     }
 }
