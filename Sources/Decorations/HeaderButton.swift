@@ -66,7 +66,7 @@ public final class HeaderButton: View {
             command.isEnabled = target.canPerformAction(command.action, withSender: self)
             if command.isEnabled { target.validate(command) }
         } else if let application = window?.application {
-            application.validate(command, sender: self)
+            application.validateCommand(command, sender: self)
         }
         if before != (command.title, command.state, command.isEnabled, command.value) { setNeedsDisplay() }
     }

@@ -52,7 +52,7 @@ public final class PopoverMenuView: View {
 
     /// Has the key window's responder chain fill in every command.
     public func validate(with application: Application) {
-        for command in commands { application.validate(command, sender: self) }
+        for command in commands { application.validateCommand(command, sender: self) }
         setNeedsDisplay()
     }
 

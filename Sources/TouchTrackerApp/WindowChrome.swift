@@ -130,7 +130,7 @@ final class WindowChrome: Responder {
         guard let application = window.application else { return nil }
         func isOn(_ action: Action) -> Bool {
             let command = Command(title: "", action: action)
-            application.validate(command)
+            application.validateCommand(command, sender: nil)
             return command.isEnabled && command.state == .on
         }
         guard let colour = PaletteColor.allCases.first(where: { isOn($0.action) }),

@@ -1,7 +1,7 @@
 /// A command a control or a menu item stands for (UICommand): the action it
 /// sends through the responder chain, and how it looks now. Before showing
 /// it, the control asks the chain to validate it
-/// (`Application.validate(_:)`): the responder that would perform the
+/// (`Application.validateCommand(_:sender:)`): the responder that would perform the
 /// action fills in `state` and `value` (`Responder.validate(_:)`); with no
 /// such responder it is disabled.
 public final class Command {

@@ -48,10 +48,12 @@ open class Application: Responder {
     }
 
     /// Validates `command` where `sendAction(command.action, to: nil, …)`
-    /// would deliver it: the responder that would perform it fills it in,
-    /// and with none it is disabled. Controls call it before showing a
-    /// command, so they show what choosing it would do now.
-    public func validate(_ command: Command, sender: Any? = nil) {
+    /// would deliver it: the responder that would perform it fills it in
+    /// (its `validate(_:)`), and with none it is disabled. Controls call it
+    /// before showing a command, so they show what choosing it would do
+    /// now. (Not named `validate`: that is the application's own hook as a
+    /// responder.)
+    public func validateCommand(_ command: Command, sender: Any?) {
         let start: Responder = keyWindow.map { $0.firstResponder ?? $0 } ?? self
         guard let target = start.target(forAction: command.action, withSender: sender) else {
             command.isEnabled = false
