@@ -125,8 +125,10 @@ public final class HeaderButton: View {
         case .colourChoice(let colour):
             drawColourChoice(colour, centredAt: centre, in: context)
         case .glyph, .toggle, .swatch, .widthChoice:
-            let face = Rect(x: centre.x - AdwaitaStyle.buttonSide / 2, y: centre.y - AdwaitaStyle.buttonSide / 2,
-                            width: AdwaitaStyle.buttonSide, height: AdwaitaStyle.buttonSide)
+            // A width's face spans its cell, so the thickest sample fits on it.
+            let side = AdwaitaStyle.buttonSide
+            let face = if case .widthChoice = content { bounds.insetBy(dx: 3, dy: 5) }
+                else { Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side) }
             // A glyph button whose command is on (the main menu open) looks
             // held, as GTK's toggle and menu buttons do.
             let isChecked: Bool = switch content {
