@@ -43,7 +43,9 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "Timing"),
-        // One JSON object per line, fields in order: --log-input and --trace.
+        // The one JSON reader (streaming, and the trees of short lines built on
+        // it) and the writer of one object per line, fields in order: drawings,
+        // recordings, --log-input and --trace.
         .target(name: "JSONLine"),
         // Release builds skip the run-time exclusivity checks in TouchCore's
         // per-touch path (see docs/performance.md); debug builds, and so every
@@ -52,7 +54,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "Canvas", dependencies: ["TouchCore"]),
         // The drawing's files: load, atomic save, journal, lock, emergency copy.
-        .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform"]),
+        .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore"]),
         // The gesture playground: the book's gesture demos as pages of views.
@@ -104,6 +106,7 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "DocumentTests",

@@ -50,6 +50,10 @@ public enum Document {
         var token: String?
         /// Journal records read on top of the snapshot (applied or skipped).
         var journalRecords: Int
+        /// A journal lies beside the file that adds nothing to it: one
+        /// left empty, or one of another snapshot (a crash between writing
+        /// a snapshot and starting its journal), never applied.
+        var hasObsoleteJournal = false
         /// Lines of the file left out for a value out of range.
         var dropped: [DroppedLine] = []
         /// Journal records that could not be applied: a corrupt journal.
@@ -62,28 +66,59 @@ public enum Document {
 
     /// The bytes of the drawing at `path`, or nil when there is none yet.
     static func readBytes(of path: String) throws(DocumentError) -> [UInt8]? {
-        guard FileSystem.exists(path) else { return nil }
+        guard try fileExists(at: path) else { return nil }
         return try SystemCalls.readFile(path, limit: byteLimit)
+    }
+
+    /// Whether there is a file at `path`. Only "no such file" means there
+    /// is none (a new, empty drawing); a path that cannot be looked up (a
+    /// name too long, a folder that is a file, no permission) throws, so
+    /// that it is never taken for an empty drawing.
+    static func fileExists(at path: String) throws(DocumentError) -> Bool {
+        do {
+            _ = try FileStatus(linkAt: path)
+            return true
+        } catch where error == .noSuchFileOrDirectory {
+            return false
+        } catch {
+            throw SystemCalls.failure("stat", path, error)
+        }
     }
 
     /// The drawing in `bytes`, read from `path` (nil: no file), with the
     /// changes its journal holds.
     static func decode(_ bytes: [UInt8]?, at path: String) throws(DocumentError) -> Contents {
-        guard let bytes else { return Contents(lines: [], token: nil, journalRecords: 0) }
+        guard let bytes else {
+            return Contents(lines: [], token: nil, journalRecords: 0,
+                            hasObsoleteJournal: FileSystem.exists(DrawingJournal.path(for: path)))
+        }
         return applyingJournal(to: try DrawingFileFormat.decode(bytes, path: path), at: path)
     }
 
     /// `snapshot`, read from `path`, with the changes its journal holds.
     static func applyingJournal(to snapshot: DrawingFileFormat.Snapshot, at path: String) -> Contents {
-        let fileLineCount = snapshot.lines.count + snapshot.dropped.count
-        guard let token = snapshot.journalToken,
-              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
-        else {
-            return Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
-                            dropped: snapshot.dropped)
+        let unchanged = Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
+                                 dropped: snapshot.dropped)
+        let exists = FileSystem.exists(DrawingJournal.path(for: path))
+        guard let token = snapshot.journalToken else {
+            var contents = unchanged
+            contents.hasObsoleteJournal = exists
+            return contents
         }
-        // An unreadable journal is ignored rather than making the drawing
-        // unreadable: the snapshot alone is a drawing.
+        let fileLineCount = snapshot.lines.count + snapshot.dropped.count
+        let found: DrawingJournal.Contents?
+        do {
+            found = try DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
+        } catch {
+            // An unreadable journal is ignored rather than making the drawing
+            // unreadable (the snapshot alone is a drawing), and left as it is.
+            return unchanged
+        }
+        guard let journal = found, !journal.records.isEmpty || !journal.unreadable.isEmpty else {
+            var contents = unchanged
+            contents.hasObsoleteJournal = exists
+            return contents
+        }
         let replayed = DrawingJournal.replay(journal, onto: snapshot.lines,
                                              droppedPositions: Set(snapshot.dropped.map(\.index)))
         return Contents(lines: replayed.lines, token: token,
@@ -103,6 +138,7 @@ public enum Document {
     /// play a crash at the worst moment.
     static func save(_ lines: [Line], to path: String,
                      beforeRename: () throws(DocumentError) -> Void) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(lines), beforeRename: beforeRename)
     }
 
@@ -111,21 +147,48 @@ public enum Document {
     /// `appendToJournal`. A crash between the two leaves the new snapshot
     /// and an old journal, which no longer matches it and is ignored.
     public static func saveSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         let token = newJournalToken()
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines, journalToken: token))
         try DrawingJournal.start(for: path, token: token, ids: drawing.store.ids.map(\.rawValue))
+    }
+
+    /// Writes `drawing` as the snapshot a clean exit leaves (atomically),
+    /// then removes the journal, which it holds: only the drawing file
+    /// stays. The snapshot keeps a journal token, so the next session's
+    /// first change can start a journal instead of writing it all again.
+    public static func saveFinalSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
+        try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines,
+                                                                               journalToken: newJournalToken()))
+        try removeJournal(at: path)
     }
 
     /// Appends `changes` (from `Drawing.changes(since:)`) to the journal of
     /// the snapshot at `path`, flushed to disk: the cost of a save is the
     /// change, not the drawing.
     public static func appendToJournal(_ changes: some Sequence<DrawingChange>, at path: String) throws(DocumentError) {
+        try requireWritable(path)
         try DrawingJournal.append(changes, for: path)
     }
 
-    /// Starts an empty journal for the snapshot just opened from `path`,
-    /// whose lines a session numbers 0, 1, 2... as it loads them.
-    static func startJournal(for path: String, token: String, lineCount: Int) throws(DocumentError) {
+    /// Refuses to save the drawing at `path` when its file is read-only
+    /// (no write permission for its owner, as `chmod 444` leaves it): a
+    /// save would rename a new file over it, which the folder allows, so
+    /// the person's "do not change this" is honoured here, every change
+    /// going to the banner and the emergency copy as for a read-only folder.
+    /// Checked before every save, a journal append too (the journal is
+    /// part of the drawing), by the owner's bit: root ignores permissions.
+    static func requireWritable(_ path: String) throws(DocumentError) {
+        guard let status = try? FileStatus(path: path), status.kind == .regular,
+              status.permissions & 0o200 == 0 else { return }
+        throw .readOnly(path: path, permissions: status.permissions)
+    }
+
+    /// Starts an empty journal for the snapshot opened from `path`, whose
+    /// lines a session numbered 0, 1, 2... as it loaded them: at the first
+    /// change, so a session without one writes nothing.
+    public static func startJournal(for path: String, token: String, lineCount: Int) throws(DocumentError) {
         try DrawingJournal.start(for: path, token: token, ids: (0..<UInt32(lineCount)).map { $0 })
     }
 
@@ -138,20 +201,35 @@ public enum Document {
         }.joined()
     }
 
+    /// Removes the journal of the drawing at `path`, at a clean exit once
+    /// the drawing file holds everything (or the journal held nothing for it).
+    public static func removeJournal(at path: String) throws(DocumentError) {
+        let journal = DrawingJournal.path(for: path)
+        guard FileSystem.exists(journal) else { return }
+        try SystemCalls.attempt("remove", journal) { () throws(Errno) in try FileSystem.remove(journal) }
+    }
+
     /// Moves a file that failed to load out of the way, untouched, to
     /// `<path>.corrupt-<UTC timestamp>` (with a counter if that exists), so the
     /// app can start empty without ever overwriting it. Returns the new path.
     @discardableResult
     public static func setAside(corruptFileAt path: String,
                                 at time: Int = Time.secondsSince1970()) throws(DocumentError) -> String {
+        let target = keptAsidePath(for: path, kind: "corrupt", time: time)
+        try SystemCalls.attempt("rename", path) { () throws(Errno) in try FileSystem.rename(path, to: target) }
+        return target
+    }
+
+    /// A name no file has yet for a file kept beside `path`:
+    /// `<path>.<kind>-<UTC timestamp>`, with a counter if that exists.
+    static func keptAsidePath(for path: String, kind: String, time: Int) -> String {
         let stamp = utcStamp(time)
-        var target = "\(path).corrupt-\(stamp)"
+        var target = "\(path).\(kind)-\(stamp)"
         var counter = 1
         while FileSystem.exists(target) {
-            target = "\(path).corrupt-\(stamp)-\(counter)"
+            target = "\(path).\(kind)-\(stamp)-\(counter)"
             counter += 1
         }
-        try SystemCalls.attempt("rename", path) { () throws(Errno) in try FileSystem.rename(path, to: target) }
         return target
     }
 

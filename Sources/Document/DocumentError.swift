@@ -1,4 +1,6 @@
 import Canvas
+import JSONLine
+
 
 /// Why a drawing could not be loaded or saved, with a message for the user.
 public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,6 +23,12 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyPoints(path: String, line: Int?, limit: Int)
     /// A freehand point's pressure that is not a number within 0…1.
     case badPressure(path: String, line: Int, value: Double)
+    /// The drawing file is read-only (its owner may not write it, as with
+    /// mode 0444): it is not saved over (see `Document.requireWritable`).
+    case readOnly(path: String, permissions: UInt32)
+    /// Something other than a regular file (a FIFO, a device, a directory)
+    /// where the drawing's lock file goes (see `DrawingLock`).
+    case notALockFile(path: String, kind: String)
     /// Another process holds the drawing's lock (see `DrawingLock`); its
     /// pid when the lock file names one.
     case locked(path: String, holder: Int32?)
@@ -41,7 +49,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformed(let path, let reason):
             "\(path): not a readable drawing (\(reason))"
         case .wrongFormat(let path, let found):
-            "\(path): not a TouchTracker drawing (format \"\(Self.excerpt(found))\")"
+            "\(path): not a TouchTracker drawing (format \"\(Excerpt.of(found))\")"
         case .unsupportedVersion(let path, let version):
             "\(path): drawing format version \(version) is not supported (this app reads versions 1, 2 and 3)"
         case .tooManyLines(let path, let limit):
@@ -54,6 +62,11 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): more than \(limit) points in freehand lines"
         case .badPressure(let path, let line, let value):
             "\(path): line \(line) has an invalid pressure \(value) (allowed: 0 to 1)"
+        case .readOnly(let path, let permissions):
+            "\(path): the drawing is read-only (mode \(Self.octal(permissions))), so it is not saved over; "
+                + "make it writable (chmod u+w) to save there"
+        case .notALockFile(let path, let kind):
+            "\(path): \(kind) where the drawing's lock file should be; remove it to open the drawing"
         case .locked(let path, let holder?):
             "\(path) is open in another touchtracker (process \(holder)); close that one first"
         case .locked(let path, nil):
@@ -71,8 +84,15 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .system(let operation, _, _, let reason): "\(operation) failed: \(reason)"
         case .lockLost: "another touchtracker opened this drawing after its lock file was removed"
+        case .readOnly(_, let permissions): "the drawing is read-only (mode \(Self.octal(permissions)))"
         default: description
         }
+    }
+
+    /// Permission bits as `chmod` takes them: 0444.
+    private static func octal(_ permissions: UInt32) -> String {
+        let digits = String(permissions, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// True for a file that was read and is not a drawing this app can
@@ -83,7 +103,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: true
-        case .notAFile, .locked, .lockLost, .system: false
+        case .notAFile, .notALockFile, .readOnly, .locked, .lockLost, .system: false
         }
     }
 
@@ -93,18 +113,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isValueOutOfRange: Bool {
         switch self {
         case .badCoordinate, .badPressure: true
-        case .tooLarge, .notAFile, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .tooManyPoints,
-             .locked, .lockLost, .system: false
+        case .tooLarge, .notAFile, .notALockFile, .readOnly, .malformed, .wrongFormat, .unsupportedVersion,
+             .tooManyLines, .tooManyPoints, .locked, .lockLost, .system: false
         }
-    }
-
-    /// Longest text from a file quoted in a message: a hostile file's
-    /// megabytes must not flood the terminal.
-    static let excerptLength = 40
-
-    /// `text` cut to `excerptLength` characters, with "…" when cut.
-    static func excerpt(_ text: String) -> String {
-        guard text.count > excerptLength else { return text }
-        return String(text.prefix(excerptLength)) + "… (\(text.utf8.count) bytes)"
     }
 }

@@ -11,6 +11,8 @@ public final class OpenedDocument {
     /// The lines to start with (empty for a new or set-aside drawing), until
     /// taken (`takeLines`).
     public private(set) var lines: [Line]
+    /// How many lines it opened with (`lines.count` before `takeLines`).
+    public let lineCount: Int
     /// Held for the session's life; nil when no lock could be taken (see
     /// `DrawingLock.acquire`).
     public let lock: DrawingLock?
@@ -24,23 +26,34 @@ public final class OpenedDocument {
     /// False when an unreadable file could not be moved away: saving would
     /// overwrite it, so the app must not save to this path.
     public let canSave: Bool
-    /// True when the journal beside the file is empty and numbers the lines
-    /// as a `Drawing` made from `lines` does: changes can be appended to it
-    /// at once. Otherwise the first save must be a snapshot
-    /// (`Document.saveSnapshot`): a new drawing, a file without a journal,
-    /// or one whose journal held changes (after a crash).
-    public let journalIsReady: Bool
+    /// The file's journal token when its lines, as `lines` holds them, are
+    /// exactly the file's: the first change can then start a journal for
+    /// it (`Document.startJournal`) and be appended. Nil when the first save
+    /// must be a snapshot (`Document.saveSnapshot`): a new drawing, a file
+    /// without a token, or one whose journal held changes (after a crash).
+    public let journalToken: String?
+    /// The lines differ from the drawing file's before the session changes
+    /// them: a journal left by a crash was applied, or what a recovery
+    /// kept could not be saved. A clean exit then writes them.
+    public let differsFromFile: Bool
+    /// A journal beside the file adds nothing to it (see
+    /// `Document.Contents.hasObsoleteJournal`): a clean exit removes it.
+    public let hasObsoleteJournal: Bool
 
     init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil, recovery: DocumentRecovery? = nil,
-         setAsidePath: String? = nil, canSave: Bool = true, journalIsReady: Bool = false) {
+         setAsidePath: String? = nil, canSave: Bool = true, journalToken: String? = nil,
+         differsFromFile: Bool = false, hasObsoleteJournal: Bool = false) {
         self.path = path
         self.lines = lines
+        lineCount = lines.count
         self.lock = lock
         self.error = error
         self.recovery = recovery
         self.setAsidePath = setAsidePath
         self.canSave = canSave
-        self.journalIsReady = journalIsReady
+        self.journalToken = journalToken
+        self.differsFromFile = differsFromFile
+        self.hasObsoleteJournal = hasObsoleteJournal
     }
 
     /// The lines to start with, handed over to a `Drawing`: the document
@@ -80,6 +93,13 @@ public final class DocumentOpening: @unchecked Sendable {
         self.readError = readError
     }
 
+    /// Gives up the drawing without opening it (the compositor could not be
+    /// reached, the window not made): its lock is released and removed,
+    /// and no file is left that was not there before.
+    public func abandon() {
+        lock?.releaseAndRemove()
+    }
+
     /// How many bytes are left to parse: what a progress message can say.
     public var byteCount: Int { bytes?.count ?? 0 }
 
@@ -94,16 +114,20 @@ public final class DocumentOpening: @unchecked Sendable {
             if let readError { throw readError }
             let contents = try Document.decode(bytes, at: path)
             if let bytes, !contents.dropped.isEmpty || !contents.skippedRecords.isEmpty {
-                let (recovery, journalIsReady) = Document.recover(contents, from: bytes, at: path)
+                // Saved at once as a fresh snapshot, with copies of the
+                // originals (see `Document.recover`); the journal still
+                // beside it is the old one, which the snapshot holds.
+                let (recovery, token) = Document.recover(contents, from: bytes, at: path)
                 return OpenedDocument(path: path, lines: contents.lines, lock: lock, recovery: recovery,
-                                      journalIsReady: journalIsReady)
+                                      journalToken: token, differsFromFile: token == nil,
+                                      hasObsoleteJournal: token != nil && FileSystem.exists(DrawingJournal.path(for: path)))
             }
-            var journalIsReady = false
-            if let token = contents.token, contents.journalRecords == 0 {
-                journalIsReady = (try? Document.startJournal(for: path, token: token,
-                                                             lineCount: contents.lines.count)) != nil
-            }
-            return OpenedDocument(path: path, lines: contents.lines, lock: lock, journalIsReady: journalIsReady)
+            // Nothing else is written while opening: a session that changes
+            // nothing leaves every file as it found it.
+            return OpenedDocument(path: path, lines: contents.lines, lock: lock,
+                                  journalToken: contents.journalRecords == 0 ? contents.token : nil,
+                                  differsFromFile: contents.journalRecords > 0,
+                                  hasObsoleteJournal: contents.hasObsoleteJournal)
         } catch let loadError {
             guard loadError.meansNotADrawing else { throw loadError }
             do {

@@ -18,13 +18,13 @@ public struct DocumentRecovery: Equatable, Sendable {
 
 extension Document {
     /// Keeps copies of what `contents` could not use (`bytes` are the
-    /// drawing file's), then saves what it could as a fresh snapshot with
-    /// an empty journal. Returns what to tell the user, and whether the
-    /// journal is ready for appends (false when the snapshot could not be
-    /// written: the first save must then be one, and the old journal, still
-    /// in place, keeps applying until it is).
+    /// drawing file's), then saves what it could as a fresh snapshot.
+    /// Returns what to tell the user, and the snapshot's journal token, for
+    /// the journal the first change starts (nil when the snapshot could not
+    /// be written: the first save must then be one, and the old journal,
+    /// still in place, keeps applying until it is).
     static func recover(_ contents: Contents, from bytes: [UInt8], at path: String,
-                        time: Int = Time.secondsSince1970()) -> (DocumentRecovery, journalIsReady: Bool) {
+                        time: Int = Time.secondsSince1970()) -> (DocumentRecovery, journalToken: String?) {
         var messages: [String] = []
         var kept: [String] = []
         var copiesKept = true
@@ -55,14 +55,15 @@ extension Document {
                 }
             }
         }
-        var journalIsReady = false
+        var journalToken: String?
         // Without the copies, the originals stay the only record of what
         // was left out: they are not replaced.
         if copiesKept {
             let token = newJournalToken()
             do {
+                try requireWritable(path)
                 try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(contents.lines, journalToken: token))
-                journalIsReady = (try? startJournal(for: path, token: token, lineCount: contents.lines.count)) != nil
+                journalToken = token
             } catch {
                 messages.append("\(path): could not save what was read (\(error)); the next save will")
             }
@@ -78,7 +79,7 @@ extension Document {
         }
         let where_ = kept.isEmpty ? "" : " The originals are kept beside the drawing."
         let summary = "Part of this drawing could not be read: \(parts.joined(separator: ", ")).\(where_)"
-        return (DocumentRecovery(messages: messages, summary: summary), journalIsReady)
+        return (DocumentRecovery(messages: messages, summary: summary), journalToken)
     }
 
     /// Dropped lines and skipped records named one by one; more are counted.
@@ -88,13 +89,7 @@ extension Document {
     /// counter if that exists), durably, and returns its path.
     private static func keepCopy(of bytes: [UInt8], besides path: String, as kind: String,
                                  time: Int) -> Result<String, DocumentError> {
-        let stamp = utcStamp(time)
-        var target = "\(path).\(kind)-\(stamp)"
-        var counter = 1
-        while FileSystem.exists(target) {
-            target = "\(path).\(kind)-\(stamp)-\(counter)"
-            counter += 1
-        }
+        let target = keptAsidePath(for: path, kind: kind, time: time)
         do {
             try SystemCalls.replaceAtomically(target, with: bytes)
             return .success(target)

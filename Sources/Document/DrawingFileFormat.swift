@@ -1,4 +1,5 @@
 import Canvas
+import JSONLine
 import TouchCore
 
 /// The drawing file format:
@@ -34,7 +35,12 @@ import TouchCore
 /// is well formed but holds a value out of range is dropped, alone, with
 /// its reason (`Snapshot.dropped`): one far point must not cost the
 /// drawing.
-enum DrawingFileFormat {
+///
+/// A line is written and read here only: a recording's drawing line
+/// (`touchtracker --record`) holds its lines in this form, through
+/// `encode(_:into:)` and `readLines(from:source:)`, so a recording and a
+/// drawing obey one set of limits.
+public enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
     static let version = 3
@@ -78,7 +84,7 @@ enum DrawingFileFormat {
     /// One line of the `lines` list. Swift prints the shortest text that
     /// reads back as the same Double, and only finite values are ever
     /// stored, so this is JSON.
-    static func encode(_ line: Line, into text: inout String) {
+    public static func encode(_ line: Line, into text: inout String) {
         guard let points = line.freehandPoints else {
             let numbers = "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
             if line.style.isStandard {
@@ -109,7 +115,7 @@ enum DrawingFileFormat {
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
     /// reader ignore it, and a drawing saved by such an editor is still one.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// `pointLimit`: points the freehand lines may have in all (tests
     /// lower it, to reach it without millions of points).
@@ -205,12 +211,8 @@ enum DrawingFileFormat {
             try reader.expectEnd()
         } catch is Stopped {
             return nil
-        } catch let error as DocumentError {
-            throw error
-        } catch let error as JSONReader.Malformed {
-            throw .malformed(path: path, reason: error.reason)
         } catch {
-            throw .malformed(path: path, reason: "\(error)")
+            throw documentError(error, path: path)
         }
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
@@ -241,11 +243,42 @@ enum DrawingFileFormat {
         var styled: Int?
     }
 
+    /// What a failure while reading `path` means: a `DocumentError` is
+    /// itself, anything else says the file is malformed.
+    private static func documentError(_ error: any Error, path: String) -> DocumentError {
+        switch error {
+        case let error as DocumentError: error
+        case let error as JSONReader.Malformed: .malformed(path: path, reason: error.reason)
+        default: .malformed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads a list of lines as a drawing file's `lines` list, with the
+    /// file's limits (lines, points, coordinates, pressures) and its
+    /// messages, `source` in front of each (where the list is).
+    public static func readLines(from reader: JSONReader, source: String,
+                                 pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> [Line] {
+        var lines: [Line] = []
+        var first = FirstLines()
+        do {
+            // A recording is read to be replayed as it was: a line out of
+            // range refuses it, as it refused a drawing before lines could
+            // be left out.
+            _ = try readLines(reader, path: source, pointLimit: pointLimit, first: &first,
+                              dropped: { throw $0.reason }) {
+                lines.append($1)
+            }
+        } catch {
+            throw documentError(error, path: source)
+        }
+        return lines
+    }
+
     /// Reads the `lines` list, checking the line and point caps as it goes
     /// and handing each line to `visit`; returns how many there were.
     /// `first` notes the first lines an older version cannot hold.
     private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, first: inout FirstLines,
-                                  dropped: (DroppedLine) -> Void,
+                                  dropped: (DroppedLine) throws -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
@@ -264,7 +297,7 @@ enum DrawingFileFormat {
                 line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
             } catch let error as DocumentError where error.isValueOutOfRange {
                 // The whole line was read: the reader is past it.
-                dropped(DroppedLine(index: count, reason: error))
+                try dropped(DroppedLine(index: count, reason: error))
                 return
             }
             if line.isFreehand, first.freehand == nil { first.freehand = count }
@@ -463,8 +496,17 @@ enum DrawingFileFormat {
 extension Drawing {
     /// The oldest drawing file version that holds the finished lines (see
     /// `DrawingFileFormat`), in constant time.
-    public var oldestFileVersion: Int {
-        store.styledCount > 0 ? 3 : store.freehandCount > 0 ? 2 : 1
+    public var oldestFileVersion: Int { oldestFileVersion(leavingOut: []) }
+
+    /// The same, as if the lines `unsaved` added (changes no file holds
+    /// yet) were not there.
+    public func oldestFileVersion(leavingOut unsaved: [DrawingChange]) -> Int {
+        var styled = store.styledCount, freehand = store.freehandCount
+        for case .added(_, let line) in unsaved {
+            if !line.style.isStandard { styled -= 1 }
+            if line.isFreehand { freehand -= 1 }
+        }
+        return styled > 0 ? 3 : freehand > 0 ? 2 : 1
     }
 }
 

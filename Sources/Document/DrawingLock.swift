@@ -8,9 +8,12 @@ import Platform
 /// on the old, unlinked file. The holder writes its pid into the lock file
 /// so a second instance can say who has the drawing open. The kernel drops
 /// the lock when its holder exits or crashes, so a lock file left behind
-/// never blocks anyone; it is not deleted on exit, because deleting it
-/// would let a third instance lock a new file while a second still waits
-/// on the old one.
+/// by a crash never blocks anyone. A clean exit removes it
+/// (`releaseAndRemove()`), as vim removes its swap file: unlinked while
+/// still locked, then unlocked. A second instance that opened the old file
+/// just before takes its lock just after, on a file no path names any
+/// more; so whoever takes the lock then checks that the path still names
+/// the file it locked, and otherwise takes the new one (`retake`).
 ///
 /// Where the lock file cannot be created (a read-only directory), the
 /// drawing file itself is locked instead, if it exists: nothing can be
@@ -26,6 +29,8 @@ public final class DrawingLock {
     private var fd: FileDescriptor
     /// True when the lock is on the drawing itself (no lock file could be made).
     private let locksTheDrawing: Bool
+    /// Until `releaseAndRemove()`.
+    private var isHeld = true
 
     private init(path: String, fd: FileDescriptor, locksTheDrawing: Bool = false) {
         self.path = path
@@ -34,11 +39,28 @@ public final class DrawingLock {
     }
 
     deinit {
-        // Unlocked explicitly before closing: a process spawned meanwhile
-        // holds a copy of every descriptor until it calls exec (even
-        // close-on-exec ones), and the flock would live on in that copy.
+        release()
+    }
+
+    /// Unlocked explicitly before closing: a process spawned meanwhile
+    /// holds a copy of every descriptor until it calls exec (even
+    /// close-on-exec ones), and the flock would live on in that copy.
+    private func release() {
+        guard isHeld else { return }
+        isHeld = false
         fd.unlock()
         try? fd.close()
+    }
+
+    /// Ends the lock at a clean exit, leaving no file behind: the lock file
+    /// is removed while it is still locked, and only if its path still names
+    /// the file locked (one put in its place belongs to someone else). The
+    /// drawing, when it is what was locked, stays. Call it once nothing
+    /// more will be saved; later calls do nothing.
+    public func releaseAndRemove() {
+        guard isHeld else { return }
+        if !locksTheDrawing, isStillAtItsPath { try? FileSystem.remove(path) }
+        release()
     }
 
     /// The lock file of the drawing at `drawingPath` (already resolved, see
@@ -55,10 +77,22 @@ public final class DrawingLock {
     public static func acquire(for drawingPath: String) throws(DocumentError) -> DrawingLock? {
         try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
         let lockPath = lockPath(for: drawingPath)
+        // Anything but a regular file there (a FIFO, whose open would wait
+        // for a writer forever; a device) is refused before it is opened.
+        if let status = try? FileStatus(linkAt: lockPath), status.kind != .regular, status.kind != .symbolicLink {
+            throw .notALockFile(path: lockPath, kind: status.kind.userName)
+        }
         // O_NOFOLLOW: a link planted as the lock file must not make us truncate its target.
         // Held read-only: a descriptor open for writing would stop the file
         // system from being remounted read-only under a running session.
-        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow], permissions: 0o600) {
+        // O_NONBLOCK: a FIFO swapped in since the look above does not block
+        // the open, and is caught by the look after it.
+        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow, .nonBlocking],
+                                          permissions: 0o600) {
+            if let status = try? fd.status(), status.kind != .regular {
+                try? fd.close()
+                throw .notALockFile(path: lockPath, kind: status.kind.userName)
+            }
             let lock = DrawingLock(path: lockPath, fd: fd)
             try lock.lockExclusively(drawingPath: drawingPath)
             // Locked, but perhaps a file its holder removed as it quit

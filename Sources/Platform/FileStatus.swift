@@ -41,9 +41,12 @@ public struct FileStatus: Sendable {
     /// Device and inode: two paths name the same file when both are equal.
     public let device: UInt64
     public let inode: UInt64
+    /// The permission bits (`0o644`), with set-id and sticky bits.
+    public let permissions: UInt32
 
     init(_ info: stat) {
         kind = FileKind(mode: info.st_mode)
+        permissions = UInt32(info.st_mode) & 0o7777
         size = Int(info.st_size)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

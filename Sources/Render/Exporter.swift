@@ -59,8 +59,8 @@ public struct ExportSummary: Equatable, Sendable {
 
 /// Writes the finished lines of a drawing to a PNG, SVG or PDF file: white
 /// paper, black lines, as on screen (without selection or lines in progress).
-/// PNG and PDF are drawn by Cairo; SVG is written line by line by
-/// `SVGWriter`, in memory that does not grow with the drawing.
+/// PNG is drawn by Cairo; SVG and PDF are written line by line by
+/// `SVGWriter` and `PDFWriter`, in memory that does not grow with the drawing.
 ///
 /// The file is written beside the target and renamed over it once complete
 /// and flushed to disk, so a failed export (a full disk) leaves any previous
@@ -97,7 +97,7 @@ public enum Exporter {
     /// Exports a drawing read from its file a line at a time, as `--export`
     /// does: the file is read again as the lines are drawn instead of
     /// holding them, so the memory an SVG export takes does not grow with
-    /// the drawing (PNG: the page; PDF: Cairo keeps the page until the end).
+    /// the drawing (PNG: the page, besides).
     /// Throws an `ExportError`, or the `DocumentError` of a file that no
     /// longer reads as it did when opened.
     @discardableResult
@@ -136,28 +136,21 @@ public enum Exporter {
             : requested
 
         let file = try ExportFile(target: target)
-        if format == .svg {
-            guard SVGWriter.write(forEachLine, page: page, origin: origin, fit: fit, to: file) else {
-                throw file.failure(CAIRO_STATUS_WRITE_ERROR)
-            }
+        if format != .png {
+            let written = format == .svg
+                ? SVGWriter.write(forEachLine, page: page, origin: origin, fit: fit, to: file)
+                : PDFWriter.write(forEachLine, page: page, origin: origin, fit: fit, to: file)
+            guard written else { throw file.failure(CAIRO_STATUS_WRITE_ERROR) }
             try file.commit()
             return ExportSummary(path: target, page: page, fit: fit)
         }
-        let surface: OpaquePointer
-        switch format {
-        case .png:
-            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((page.width * scale).rounded(.up)),
-                                                 Int32((page.height * scale).rounded(.up)))
-        case .svg:
-            preconditionFailure("SVG is written by SVGWriter")
-        case .pdf:
-            surface = cairo_pdf_surface_create_for_stream(ExportFile.cairoWrite, file.cairoClosure, page.width, page.height)
-        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((page.width * scale).rounded(.up)),
+                                                 Int32((page.height * scale).rounded(.up)))!
         defer { cairo_surface_destroy(surface) }
         try check(cairo_surface_status(surface), file)
 
         let cairo = cairo_create(surface)!
-        if format == .png { cairo_scale(cairo, scale, scale) }
+        cairo_scale(cairo, scale, scale)
         LineStyle.background.set(on: cairo)
         cairo_paint(cairo)
         if fit < 1 { cairo_scale(cairo, fit, fit) }
@@ -176,11 +169,7 @@ public enum Exporter {
         cairo_destroy(cairo)
         try check(drawStatus, file)
 
-        if format == .png {
-            try check(cairo_surface_write_to_png_stream(surface, ExportFile.cairoWrite, file.cairoClosure), file)
-        }
-        // SVG and PDF surfaces write most of the file here: its status is
-        // the one that says whether the file is complete.
+        try check(cairo_surface_write_to_png_stream(surface, ExportFile.cairoWrite, file.cairoClosure), file)
         cairo_surface_finish(surface)
         try check(cairo_surface_status(surface), file)
         try file.commit()

@@ -57,11 +57,26 @@ enum FreehandPainter {
     static func fill(_ line: Line, segments: [Int]? = nil, _ color: Color, on cairo: OpaquePointer) {
         color.set(on: cairo)
         if let segments {
-            for index in segments { CapsuleOutline(line.capsule(index)).add(to: cairo) }
+            for index in segments { add(line.capsule(index), to: cairo) }
         } else {
-            for index in 0..<line.segmentCount { CapsuleOutline(line.capsule(index)).add(to: cairo) }
+            for index in 0..<line.segmentCount { add(line.capsule(index), to: cairo) }
         }
         cairo_fill(cairo)
+    }
+
+    /// Adds `capsule`'s outline, a far one only by its part that can show
+    /// (see `VisibleSegment`): the capsule cut where it leaves the visible
+    /// area by more than its width, its widths there interpolated, which is
+    /// the same shape inside.
+    private static func add(_ capsule: Capsule, to cairo: OpaquePointer) {
+        let reach = max(capsule.beginWidth, capsule.endWidth) + 1
+        guard let part = VisibleSegment.part(from: capsule.begin, to: capsule.end, reach: reach, on: cairo) else { return }
+        guard part.start > 0 || part.stop < 1 else { return CapsuleOutline(capsule).add(to: cairo) }
+        func width(_ t: Double) -> Double { capsule.beginWidth + t * (capsule.endWidth - capsule.beginWidth) }
+        let visible = Capsule(begin: VisibleSegment.point(part.start, from: capsule.begin, to: capsule.end),
+                              end: VisibleSegment.point(part.stop, from: capsule.begin, to: capsule.end),
+                              beginWidth: width(part.start), endWidth: width(part.stop))
+        CapsuleOutline(visible).add(to: cairo)
     }
 
     /// The pieces of `line` whose centre line touches one of `rects`

@@ -30,10 +30,14 @@ public enum LineStyle {
             FreehandPainter.fill(line, color, on: cairo)
             return
         }
+        // A far line only by its part that can show (see `VisibleSegment`).
+        guard let part = VisibleSegment.part(from: line.begin, to: line.end, reach: line.width, on: cairo) else { return }
+        let begin = VisibleSegment.point(part.start, from: line.begin, to: line.end)
+        let end = VisibleSegment.point(part.stop, from: line.begin, to: line.end)
         color.set(on: cairo)
         cairo_set_line_width(cairo, line.width)
-        cairo_move_to(cairo, line.begin.x, line.begin.y)
-        cairo_line_to(cairo, line.end.x, line.end.y)
+        cairo_move_to(cairo, begin.x, begin.y)
+        cairo_line_to(cairo, end.x, end.y)
         cairo_stroke(cairo)
     }
 

@@ -123,18 +123,31 @@ struct SVGWriter {
     }
 
     /// A number as SVG reads it: whole numbers without a point, others in
-    /// the shortest form that reads back exactly (never an exponent: the
-    /// loader's coordinates stay within ±1e6, and `fit` above 1e-5).
+    /// the shortest form that reads back exactly, never with an exponent
+    /// (Cairo's SVG has none). Any Double prints: a coordinate far beyond
+    /// the file's limits (a replayed touch) must not stop the export.
     static func number(_ value: Double) -> String {
+        // Not a number SVG has; never written, as lines are finite.
+        guard value.isFinite else { return "0" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         let text = "\(value)"
-        guard text.contains("e") else { return text }
-        // Tiny values (1e-07): nine decimals, trailing zeros dropped.
-        let whole = Int((abs(value) * 1e9).rounded())
-        var fraction = String(whole % 1_000_000_000)
-        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        let sign = value < 0 && whole != 0 ? "-" : ""
-        return sign + String(whole / 1_000_000_000) + (fraction.isEmpty ? "" : "." + fraction)
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
+        let negative = value < 0
+        guard exponent >= 0 else {
+            // Tiny values (1e-07): nine decimals, trailing zeros dropped.
+            let whole = Int((abs(value) * 1e9).rounded())
+            var fraction = String(whole % 1_000_000_000)
+            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            let sign = negative && whole != 0 ? "-" : ""
+            return sign + String(whole / 1_000_000_000) + (fraction.isEmpty ? "" : "." + fraction)
+        }
+        // Large values (1.5e+20): the mantissa's digits with the point moved.
+        let digits = Array(text[..<e].filter(\.isNumber))
+        let pointAt = exponent + 1
+        let integer = digits.count > pointAt ? String(digits[..<pointAt])
+            : String(digits) + String(repeating: "0", count: pointAt - digits.count)
+        let fraction = digits.count > pointAt ? "." + String(digits[pointAt...]) : ""
+        return (negative ? "-" : "") + integer + fraction
     }
 }

@@ -19,6 +19,12 @@ import TouchCore
 /// (`confirmStillTheWriter`): when the lock file was removed and another
 /// instance took the drawing meanwhile, it stops saving for good, so as not
 /// to overwrite that instance's lines, and writes an emergency copy at once.
+///
+/// A session that changes nothing writes nothing: no journal is started
+/// until the first change, and the end writes a snapshot only when the
+/// drawing differs from its file. A clean end leaves only the drawing file:
+/// the journal is folded into it and removed, and the lock released and
+/// removed.
 final class Autosave {
     static let initialRetryDelay = 1.0
     static let maximumRetryDelay = 60.0
@@ -48,10 +54,21 @@ final class Autosave {
     private var filesStamp: DrawingFilesStamp
     /// The drawing's revision the files on disk reflect.
     private var savedRevision: UInt64
+    /// Changes made before this object existed that no file holds yet
+    /// (strokes drawn while the drawing was opened), saved first.
+    private var earlierChanges: [DrawingChange]
     /// Whether the next change may be appended to the journal.
     private(set) var journalIsReady: Bool
+    /// The token of the file as opened, until a journal is started for it
+    /// at the first change (see `OpenedDocument.journalToken`).
+    private var unstartedJournalToken: String?
     /// Records in the journal since its snapshot.
     private(set) var journalRecords = 0
+    /// Whether this session wrote to the drawing's files (a journal record
+    /// or a snapshot): its end then folds the journal into the drawing.
+    private var hasWritten = false
+    /// Whether the lock was released (`finish`): nothing is saved after.
+    private(set) var isClosed = false
     /// The version of the snapshot on disk (see `DrawingFileFormat`): only
     /// the journal of a version 2 file may take freehand records, of a
     /// version 3 file colours and widths, so a drawing gets a fresh
@@ -73,7 +90,11 @@ final class Autosave {
         return "Not saved: \(failure.reason). Your lines are kept; saving is retried, and quitting writes an emergency copy."
     }
 
-    init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, environment: [String: String],
+    /// `unsaved`: changes already in `drawing` that no file holds yet
+    /// (strokes drawn while it was opened, see `Drawing.takeLines(of:)`);
+    /// they are saved at the next `save()`.
+    init(document: OpenedDocument, timers: TimerQueue, drawing: Drawing, unsaved: [DrawingChange] = [],
+         environment: [String: String],
          report: @escaping (String) -> Void) {
         self.document = document
         self.timers = timers
@@ -82,8 +103,11 @@ final class Autosave {
         self.report = report
         filesStamp = DrawingFilesStamp(drawingPath: document.path)
         savedRevision = drawing.revision
-        journalIsReady = document.journalIsReady
-        snapshotVersion = drawing.oldestFileVersion
+        earlierChanges = unsaved
+        hasUnsavedChanges = !unsaved.isEmpty
+        unstartedJournalToken = document.journalToken
+        journalIsReady = document.journalToken != nil
+        snapshotVersion = drawing.oldestFileVersion(leavingOut: unsaved)
     }
 
     /// True while a timed retry is pending.
@@ -103,7 +127,7 @@ final class Autosave {
     /// Saves the drawing if anything is unsaved. A failure is reported once
     /// until a save succeeds again; the drawing stays in memory.
     func save() {
-        guard hasUnsavedChanges else { return }
+        guard hasUnsavedChanges, !isClosed else { return }
         guard document.canSave else {
             // An unreadable drawing that could not be moved aside is never
             // overwritten; only the emergency copy at the end keeps the lines.
@@ -165,26 +189,36 @@ final class Autosave {
     /// Appends what changed since the last save to the journal, or writes
     /// a snapshot when the journal cannot take it.
     private func write() throws(DocumentError) {
-        if journalIsReady, let changes = drawing.changes(since: savedRevision),
-           journalRecords + changes.count <= journalBound,
-           !changes.contains(where: { $0.oldestFileVersion > snapshotVersion }) {
+        hasWritten = true
+        if journalIsReady, let later = drawing.changes(since: savedRevision),
+           journalRecords + earlierChanges.count + later.count <= journalBound,
+           !(earlierChanges + later).contains(where: { $0.oldestFileVersion > snapshotVersion }) {
+            let changes = earlierChanges + later
             do {
+                if let token = unstartedJournalToken {
+                    // The file's lines were numbered 0, 1, 2... as they were loaded.
+                    try Document.startJournal(for: path, token: token, lineCount: document.lineCount)
+                    unstartedJournalToken = nil
+                }
                 try Document.appendToJournal(changes, at: path)
             } catch {
                 // Part of a record may have reached the file: appending after
                 // it would hide every later record behind a torn one.
                 journalIsReady = false
+                unstartedJournalToken = nil
                 throw error
             }
             journalRecords += changes.count
         } else {
             try writeSnapshot()
         }
+        earlierChanges = []
         savedRevision = drawing.revision
     }
 
     private func writeSnapshot() throws(DocumentError) {
         journalIsReady = false
+        unstartedJournalToken = nil
         try Document.saveSnapshot(of: drawing, to: path)
         journalIsReady = true
         journalRecords = 0
@@ -200,21 +234,54 @@ final class Autosave {
         retryDelay = min(retryDelay * 2, Self.maximumRetryDelay)
     }
 
-    /// Saves one last time; lines that still cannot be saved are written to
-    /// an emergency copy (see `Document.writeEmergencyCopy`).
+    /// Ends the session's saving, leaving only the drawing file: when the
+    /// drawing differs from its file (changes made, or a journal left by a
+    /// crash applied), it is written as one snapshot and the journal
+    /// removed; a journal that added nothing is removed; then the lock is
+    /// released and removed. Lines that cannot be saved are written to an
+    /// emergency copy (see `Document.writeEmergencyCopy`), and the journal
+    /// holding them stays. Nothing is saved after.
     func finish(environment: [String: String]) -> SessionEnding {
-        // Written even when nothing changed: the file may have been deleted
-        // or replaced meanwhile, and what the window shows is what the user
-        // expects to find next time. Only real changes need an emergency copy.
-        let changed = hasUnsavedChanges
-        hasUnsavedChanges = true
-        // The journal is folded into the snapshot, so the next start reads one file.
-        journalIsReady = false
-        save()
+        defer {
+            isClosed = true
+            document.lock?.releaseAndRemove()
+        }
         retryTimer?.cancel()
         retryTimer = nil
-        if !changed { hasUnsavedChanges = false }
-        guard hasUnsavedChanges, let failure else { return .saved }
+        guard !isClosed else { return .saved }
+        guard hasUnsavedChanges || hasWritten || document.differsFromFile else {
+            // Nothing changed: not a byte is written, not even the mtime.
+            if document.hasObsoleteJournal, document.canSave { try? Document.removeJournal(at: path) }
+            return .saved
+        }
+        guard document.canSave else {
+            failure = document.error
+            return emergencyCopy(failure: document.error!, environment: environment)
+        }
+        // Another instance has the drawing: its files are not ours to write.
+        if case .lockLost? = failure {
+            return hasUnsavedChanges ? emergencyCopy(failure: failure!, environment: environment) : .saved
+        }
+        do throws(DocumentError) {
+            try confirmStillTheWriter()
+            try Document.saveFinalSnapshot(of: drawing, to: path)
+            hasUnsavedChanges = false
+            failure = nil
+            return .saved
+        } catch .lockLost(let path, let holder) {
+            failure = .lockLost(path: path, holder: holder)
+            report("stopped saving: \(failure!)")
+            return emergencyCopy(failure: failure!, environment: environment)
+        } catch {
+            // The journal, if appended to, still holds what it held.
+            if failure == nil { report("cannot save the drawing: \(error)") }
+            failure = error
+            guard hasUnsavedChanges else { return .saved }
+            return emergencyCopy(failure: error, environment: environment)
+        }
+    }
+
+    private func emergencyCopy(failure: DocumentError, environment: [String: String]) -> SessionEnding {
         do {
             let copy = try Document.writeEmergencyCopy(of: drawing.lines, for: path, environment: environment)
             return .emergencyCopy(path: copy, failure: failure)

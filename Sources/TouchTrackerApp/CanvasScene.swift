@@ -165,21 +165,28 @@ final class CanvasScene {
         setTracer()
     }
 
-    /// The drawing is being opened (in the background): the canvas takes
-    /// no input until `documentOpened`.
+    /// The drawing is being opened (in the background). The canvas takes
+    /// input at once, on the empty drawing: what is drawn meanwhile shows
+    /// on top at once and joins the opened lines (`documentOpened`).
     func beginOpening() {
-        canvas.isUserInteractionEnabled = false
+        takeKeyboard()
     }
 
     /// The drawing's lines (and their index), as opened, go on the canvas,
-    /// which takes input from now on.
-    func documentOpened(_ lines: Drawing) {
-        canvas.drawing.takeLines(of: lines)
+    /// under what was drawn meanwhile. Returns the changes that put those
+    /// lines after the opened ones, for saving (see `Drawing.takeLines(of:)`).
+    @discardableResult
+    func documentOpened(_ lines: Drawing) -> [DrawingChange] {
+        let drawnMeanwhile = canvas.drawing.takeLines(of: lines)
         canvas.setNeedsDisplay()
-        canvas.isUserInteractionEnabled = true
-        // The canvas answers the keyboard from the start: Ctrl+Z must undo
-        // a line just drawn, before any tap made the canvas first responder
-        // (unless the playground took its place meanwhile).
+        takeKeyboard()
+        return drawnMeanwhile
+    }
+
+    /// The canvas answers the keyboard from the start: Ctrl+Z must undo a
+    /// line just drawn, before any tap made the canvas first responder
+    /// (unless the playground took its place meanwhile).
+    private func takeKeyboard() {
         if !isShowingPlayground { canvas.becomeFirstResponder() }
         chrome.update()
     }

@@ -59,8 +59,8 @@ struct CompositorReport {
     func row(_ id: RowID) -> Row { rows.first { $0.id == id }! }
 
     init(_ recording: Recording, name: String) {
-        let seats = recording.seats.map { "\($0.name) v\($0.version)" }.joined(separator: ", ")
-        subject = "\(name): recorded by touchtracker \(recording.appVersion)"
+        let seats = recording.seats.map { "\(Excerpt.of($0.name)) v\($0.version)" }.joined(separator: ", ")
+        subject = "\(name): recorded by touchtracker \(Excerpt.of(recording.appVersion))"
             + (seats.isEmpty ? "" : ", seats \(seats)")
             + (recording.isComplete ? "" : " (no end line: the session did not end cleanly)")
         var analysis = Analysis(recording)
@@ -183,7 +183,7 @@ private struct Analysis {
                     if let seatVersion { seatVersions[seat] = seatVersion }
                     let new = (pointer, keyboard, touch)
                     if let old = capabilities[seat], old != new, origin == .compositor {
-                        capabilityChanges.append((place, "\(seat) went from \(Self.names(old)) to \(Self.names(new))"))
+                        capabilityChanges.append((place, "\(Excerpt.of(seat)) went from \(Self.names(old)) to \(Self.names(new))"))
                     }
                     capabilities[seat] = new
                 }
@@ -208,7 +208,7 @@ private struct Analysis {
             // of more than half its range is a wrap, not a step back.
             let step = value &- last
             if value < last && last - value < UInt32.max / 2 {
-                backwards.append((place, "\(stream) \(last) → \(value) ms"))
+                backwards.append((place, "\(Excerpt.of(stream)) \(last) → \(value) ms"))
             } else if step > 0 {
                 smallestStep = min(smallestStep ?? step, step)
             }

@@ -14,7 +14,8 @@ public struct Options: Equatable, Sendable {
         /// `check FILE`: report what the compositor did in a recording;
         /// `check --live` (nil): record a guided session first.
         case check(recording: String?)
-        case help
+        /// `--help`: the usage; of one command (`replay --help`), its part.
+        case help(command: String? = nil)
         case version
     }
 
@@ -69,6 +70,7 @@ public struct Options: Equatable, Sendable {
         var recordingPath: String?
         var live = false
         var exportPath: String?
+        var given: Set<String> = []
         if let first = remaining.first, ["replay", "check"].contains(first) {
             subcommand = remaining.popFirst()
             if let path = remaining.first, !path.hasPrefix("-") {
@@ -80,9 +82,14 @@ public struct Options: Equatable, Sendable {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
+            // One value each: a second would silently win.
+            if ["--file", "--export", "--record"].contains(name) {
+                guard !given.contains(name) else { throw ParseError(description: "option \(name) is given twice") }
+                given.insert(name)
+            }
             switch name {
             case "-h", "--help":
-                options.command = .help
+                options.command = .help(command: subcommand)
             case "-V", "--version":
                 options.command = .version
             case "--file":
@@ -121,6 +128,11 @@ public struct Options: Equatable, Sendable {
                 throw ParseError(description: "option \(name) takes no value")
             }
         }
+        // Help and the version are answered whatever else the line says.
+        switch options.command {
+        case .help, .version: return options
+        case .run, .export, .replay, .check: break
+        }
         switch subcommand {
         case "replay":
             guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
@@ -146,10 +158,34 @@ public struct Options: Equatable, Sendable {
                 guard options.record == nil else {
                     throw ParseError(description: "--record records a session; --export opens none")
                 }
+                for (given, option) in [(options.playground, "--playground"), (options.logInput, "--log-input"),
+                                        (options.trace, "--trace")] where given {
+                    throw ParseError(description: "\(option) goes with a session; --export opens none")
+                }
                 if options.command == .run { options.command = .export(path: exportPath) }
             }
         }
         return options
+    }
+
+    /// The part of `usage` about `command` (`replay`, `check`): its
+    /// synopsis and its entries under Commands.
+    public static func usage(of command: String) -> String {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        let synopses = lines.compactMap { line -> Substring? in
+            guard line.contains("touchtracker \(command) "), let start = line.firstRange(of: "touchtracker") else { return nil }
+            return line[start.lowerBound...]
+        }
+        var entries: [Substring] = []
+        var inEntry = false
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 2 { inEntry = line.dropFirst(2).hasPrefix("\(command) ") }
+            else if indent < 2 { inEntry = false }
+            if inEntry { entries.append(line) }
+        }
+        let synopsis = synopses.enumerated().map { ($0.offset == 0 ? "Usage: " : "       ") + $0.element }
+        return (synopsis + [""] + entries.map(String.init)).joined(separator: "\n")
     }
 
     public static let usage = """
@@ -237,9 +273,11 @@ public struct Options: Equatable, Sendable {
 
         Files:
           DRAWING.journal   beside the drawing: changes since it was last written
-                            whole, appended one by one and folded in at quit
+                            whole, appended one by one, folded in and removed
+                            at quit (only a crash leaves it)
           DRAWING.lock      beside the drawing: held while it is open, so a second
-                            touchtracker on the same drawing is refused
+                            touchtracker on the same drawing is refused; removed
+                            at quit
           $XDG_STATE_HOME/touchtracker/ (~/.local/state/touchtracker/), else
           $XDG_RUNTIME_DIR/touchtracker/
                             emergency copies of lines that could not be saved

@@ -26,19 +26,23 @@ extension Program {
             try? FileSystem.removeDirectory(scratch)
         }
         let session: Session
+        var opening: DocumentOpening?
         do {
             let file = try RecordingFile(path: recordingPath)
-            let opening = try Document.beginOpening(at: drawingPath)
+            let opened = try Document.beginOpening(at: drawingPath)
+            opening = opened
             do {
-                try file.refuse(ifItNames: filesKept(with: opening))
+                try file.refuse(ifItNames: filesKept(with: opened))
             } catch {
+                opened.abandon()
                 printError("touchtracker: \(error)")
                 return .usage
             }
             let display = try Display.connect()
-            session = try Session(display: display, clock: SystemClock(), opening: opening, record: file,
+            session = try Session(display: display, clock: SystemClock(), opening: opened, record: file,
                                   report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)
         } catch {
+            opening?.abandon()
             return failed(error)
         }
         var runError: Error?

@@ -21,8 +21,8 @@ public enum Program {
         let path = options.file ?? Document.defaultPath(environment: environment())
         let status: ExitStatus
         switch options.command {
-        case .help:
-            print(Options.usage)
+        case .help(let command):
+            print(command.map(Options.usage(of:)) ?? Options.usage)
             status = .success
         case .version:
             print("touchtracker \(Version.string)")
@@ -71,6 +71,7 @@ public enum Program {
             do {
                 try recordingFile.refuse(ifItNames: filesKept(with: opening) + [("the settings", settingsPath)])
             } catch {
+                opening.abandon()
                 printError("touchtracker: \(error)")
                 return .usage
             }
@@ -79,6 +80,8 @@ public enum Program {
         do {
             display = try Display.connect()
         } catch {
+            // Nothing was opened: the lock goes, as after any clean exit.
+            opening.abandon()
             printError("touchtracker: \(error)")
             return .failure
         }
@@ -92,6 +95,7 @@ public enum Program {
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: settingsPath)
         } catch {
+            opening.abandon()
             return failed(error)
         }
         // The playground's sounds, played by libcanberra from a thread of
@@ -222,7 +226,7 @@ public enum Program {
     static func status(for error: DocumentError) -> ExitStatus {
         switch error {
         case .locked, .lockLost: .drawingInUse
-        case .notAFile, .system: .drawingUnreadable
+        case .notAFile, .notALockFile, .readOnly, .system: .drawingUnreadable
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: .failure
         }

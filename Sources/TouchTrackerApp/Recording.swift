@@ -1,4 +1,5 @@
 import Decorations
+import Document
 import Canvas
 import JSONLine
 import Platform
@@ -46,22 +47,52 @@ struct Recording {
     /// file was cut): what is there is still read.
     var isComplete: Bool { entries.last.map { if case .end = $0.item { true } else { false } } ?? false }
 
-    /// Reads the recording at `path`.
+    /// Recordings larger than this are refused unread: the drawing file's
+    /// limit (`Document.byteLimit`), which a recording's drawing line must
+    /// fit in anyway.
+    static let byteLimit = Document.byteLimit
+    /// Lines longer than this are refused, but for a drawing line, which
+    /// the drawing file's streaming reader reads within its own limits: no
+    /// other line of a real recording comes near it.
+    static let lineByteLimit = 1 << 20
+
+    /// Reads the recording at `path`: a regular file of at most
+    /// `byteLimit` bytes. Anything else (a FIFO, a device such as
+    /// /dev/zero, a directory) is refused before it is opened, and opening
+    /// never blocks: a FIFO swapped in meanwhile is caught by the second look.
     static func read(path: String) throws(Unreadable) -> Recording {
         var bytes: [UInt8] = []
         do {
-            let file = try FileDescriptor.open(path, .readOnly)
+            try requireRegularFile(FileStatus(path: path), path)
+            let file = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
             defer { try? file.close() }
+            let status = try file.status()
+            try requireRegularFile(status, path)
+            guard status.size <= byteLimit else { throw tooLarge(path, bytes: status.size) }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = try file.read(into: &chunk)
                 if count == 0 { break }
+                // The file may grow while it is read.
+                guard bytes.count + count <= byteLimit else { throw tooLarge(path, bytes: bytes.count + count) }
                 bytes += chunk[0..<count]
             }
+        } catch let error as Unreadable {
+            throw error
         } catch {
             throw Unreadable(description: "\(path): \(error)")
         }
         return try parse(bytes, name: path)
+    }
+
+    private static func requireRegularFile(_ status: FileStatus, _ path: String) throws(Unreadable) {
+        guard status.kind != .regular else { return }
+        throw Unreadable(description: "\(path): \(status.kind.userName), not a recording")
+    }
+
+    private static func tooLarge(_ path: String, bytes: Int) -> Unreadable {
+        Unreadable(description: "\(path): the file is \(bytes) bytes or more, "
+                                + "more than the \(byteLimit)-byte limit for a recording")
     }
 
     /// Reads a recording's bytes; `name` goes in front of every error.
@@ -69,11 +100,15 @@ struct Recording {
         func fail(_ line: Int, _ reason: String) -> Unreadable {
             Unreadable(description: "\(name): line \(line): \(reason)")
         }
+        // A byte-order mark, which some editors write first, is no part of
+        // the header line (RFC 8259 lets a reader ignore it, as drawings do).
+        let bytes = bytes.starts(with: DrawingFileFormat.byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
         guard !bytes.isEmpty else { throw Unreadable(description: "\(name): empty file, not a recording") }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let endsWithNewline = bytes.last == UInt8(ascii: "\n")
         if endsWithNewline { lines.removeLast() }
-        guard let headerObject = try? JSONLineReader.parse(String(decoding: lines[0], as: UTF8.self)).objectValue,
+        guard lines[0].count <= lineByteLimit,
+              let headerObject = try? JSONValue.parse(String(decoding: lines[0], as: UTF8.self)).objectValue,
               let format = headerObject[RecordingFormat.headerKey]?.numberValue
         else {
             throw Unreadable(description: "\(name): not a touchtracker recording (no header line; "
@@ -88,7 +123,7 @@ struct Recording {
                                   tool: .lines, entries: [])
         if let tool = headerObject["tool"] {
             guard let toolName = tool.stringValue, let known = DrawingTool(rawValue: toolName) else {
-                throw Unreadable(description: "\(name): line 1: the tool is \(tool.text), not \"lines\" or \"freehand\"")
+                throw Unreadable(description: "\(name): line 1: the tool is \(Excerpt.of(tool.text)), not \"lines\" or \"freehand\"")
             }
             recording.tool = known
         }
@@ -115,21 +150,19 @@ struct Recording {
         var lastTime = -Double.infinity
         for index in 1..<lines.count {
             let number = index + 1
-            let text = String(decoding: lines[index], as: UTF8.self)
-            if text.isEmpty { continue }
+            if lines[index].isEmpty { continue }
             if case .end? = recording.entries.last?.item { throw fail(number, "a line after the end line") }
-            let object: JSONObject
+            let (object, drawing): (JSONObject, [Line]?)
             do {
-                guard let parsed = try JSONLineReader.parse(text).objectValue else {
-                    throw fail(number, "not a JSON object")
-                }
-                object = parsed
-            } catch let error as JSONLineReader.Malformed {
+                (object, drawing) = try entryObject(lines[index], source: "\(name): line \(number)")
+            } catch let error as JSONReader.Malformed {
                 if index == lines.count - 1 && !endsWithNewline {
                     throw fail(number, "cut short (\(error)): the recording was interrupted while it was "
                                        + "written; delete this last line to use the rest")
                 }
                 throw fail(number, "not JSON: \(error)")
+            } catch let error as DocumentError {
+                throw Unreadable(description: error.description)
             } catch let error as Unreadable {
                 throw error
             } catch {
@@ -139,22 +172,15 @@ struct Recording {
             guard time >= lastTime else { throw fail(number, "time goes backwards (\(time) after \(lastTime))") }
             lastTime = time
             let item: Item
-            if let drawing = object["drawing"] {
-                var lines: [Line] = []
-                for value in drawing.arrayValue ?? [] {
-                    guard let line = RecordingFormat.line(from: value) else {
-                        throw fail(number, "a line of the drawing is neither [x0,y0,x1,y1] nor {\"points\":[x,y,pressure,…]}")
-                    }
-                    lines.append(line)
-                }
-                item = .drawing(lines)
+            if let drawing {
+                item = .drawing(drawing)
             } else if let window = object["window"] {
                 item = .window(try layout(window, fail: { fail(number, $0) }))
             } else if object["end"] != nil {
                 item = .end
             } else if let originName = object["origin"]?.stringValue {
                 guard let origin = InputOrigin(rawValue: originName) else {
-                    throw fail(number, "unknown origin '\(originName)'")
+                    throw fail(number, "unknown origin '\(Excerpt.of(originName))'")
                 }
                 let event: InputEvent
                 do {
@@ -176,6 +202,48 @@ struct Recording {
     /// rounded to whole pixels.
     static func legacyTitleBarHeight(scale: Double) -> Double {
         (32 * scale).rounded() / scale
+    }
+
+    /// The object on one line of a recording, and the lines of its
+    /// `"drawing"` member if it has one: those are read by the drawing
+    /// file's own line reader, with its limits (`DrawingFileFormat`), and
+    /// its errors name `source` (the file and the line).
+    private static func entryObject(_ bytes: ArraySlice<UInt8>, source: String) throws -> (JSONObject, [Line]?) {
+        // A long line is read as a drawing line or refused: only its "t"
+        // (a number) and its "drawing" (streamed) are read, no tree of it.
+        let isLong = bytes.count > lineByteLimit
+        func refuseLong() -> Unreadable {
+            Unreadable(description: "\(source): \(bytes.count) bytes long; no line but the drawing's may be longer "
+                                    + "than \(lineByteLimit) bytes")
+        }
+        return try bytes.withUnsafeBytes { raw in
+            let reader = JSONReader(borrowing: raw)
+            guard try reader.peekKind() == .object else {
+                if isLong { throw refuseLong() }
+                // Garbage is "not JSON"; only JSON of another kind is this.
+                _ = try reader.readValue()
+                try reader.expectEnd()
+                throw Unreadable(description: "\(source): not a JSON object")
+            }
+            var object = JSONObject()
+            var drawing: [Line]?
+            try reader.readObject { key in
+                if key == "drawing" {
+                    guard try reader.peekKind() == .array else {
+                        throw Unreadable(description: "\(source): \"drawing\" is not a list of lines")
+                    }
+                    drawing = try DrawingFileFormat.readLines(from: reader, source: "\(source): drawing")
+                } else if isLong {
+                    guard key == "t", try reader.peekKind() == .number else { throw refuseLong() }
+                    object.add(key, try reader.readValue())
+                } else {
+                    object.add(key, try reader.readValue())
+                }
+            }
+            try reader.expectEnd()
+            if isLong, drawing == nil { throw refuseLong() }
+            return (object, drawing)
+        }
     }
 
     private static func layout(_ value: JSONValue, fail: (String) -> Unreadable) throws(Unreadable) -> WindowLayout {

@@ -67,42 +67,15 @@ enum RecordingFormat {
         return object.line
     }
 
+    /// The drawing's lines, each as the drawing file writes it (the file's
+    /// own encoder: `DrawingFileFormat`, which `Recording` reads them back with).
     static func line(drawing lines: [Line], at time: Double) -> String {
-        var object = JSONObject()
-        object.add("t", Self.time(time))
-        object.add("drawing", .array(lines.map(value(of:))))
-        return object.line
-    }
-
-    /// A line as the drawing file writes it (see `DrawingFileFormat`).
-    static func value(of line: Line) -> JSONValue {
-        guard let points = line.freehandPoints else {
-            return .array([line.begin.x, line.begin.y, line.end.x, line.end.y].map { .number($0) })
+        var text = "{\"t\":\(Self.time(time).text),\"drawing\":["
+        for (index, line) in lines.enumerated() {
+            if index > 0 { text += "," }
+            DrawingFileFormat.encode(line, into: &text)
         }
-        var object = JSONObject()
-        object.add("points", .array(points.unmoved.flatMap { [$0.x, $0.y, $0.pressure].map(JSONValue.number) }))
-        if points.offset != .zero { object.add("offset", .array([.number(points.offset.dx), .number(points.offset.dy)])) }
-        return .object(object)
-    }
-
-    /// The line `value` holds, as `value(of:)` writes it; nil when it is none.
-    static func line(from value: JSONValue) -> Line? {
-        if let numbers = value.arrayValue?.compactMap(\.numberValue) {
-            guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
-            return Line(begin: Point(x: numbers[0], y: numbers[1]), end: Point(x: numbers[2], y: numbers[3]))
-        }
-        guard let object = value.objectValue, let samples = object["points"]?.arrayValue?.compactMap(\.numberValue),
-              !samples.isEmpty, samples.count % 3 == 0 else { return nil }
-        let points = stride(from: 0, to: samples.count, by: 3).map {
-            FreehandPoint(x: samples[$0], y: samples[$0 + 1], pressure: samples[$0 + 2])
-        }
-        var offset = Vector.zero
-        if let shift = object["offset"] {
-            guard let numbers = shift.arrayValue?.compactMap(\.numberValue), numbers.count == 2 else { return nil }
-            offset = Vector(dx: numbers[0], dy: numbers[1])
-        }
-        let line = Line(freehand: points, offset: offset)
-        return line.isFinite ? line : nil
+        return text + "]}"
     }
 
     /// Seconds, to the microsecond: enough to order batches and place

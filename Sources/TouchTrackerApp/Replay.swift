@@ -50,8 +50,9 @@ final class Replay {
         }
         scene.traceLine = trace
         scene.layOut(first)
-        // As in the session: no input reaches the canvas until the drawing
-        // is open (its line in the recording).
+        // As in the session: input before the drawing's line in the
+        // recording draws on an empty canvas, and joins the lines it opened
+        // with when they come.
         scene.beginOpening()
     }
 
@@ -72,7 +73,9 @@ final class Replay {
             case .batch(let event, _, _):
                 scene.handle(event)
             case .end:
-                break
+                // The session ended here: its strokes in progress were kept
+                // as lines, as lifting their fingers would (`Session.finish`).
+                scene.window.liftAllTouches()
             }
             // Nothing is shown: the damage the views raised goes nowhere.
             _ = scene.window.takeDamage()

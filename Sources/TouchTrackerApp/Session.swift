@@ -51,10 +51,10 @@ public final class Session {
     /// its end resolved to its target.
     public let documentPath: String
     /// The thread parsing and indexing a large drawing while the window is
-    /// already up; nil once the drawing is open.
-    private var opening: (work: BackgroundWork, watch: FileWatch)?
+    /// already up, and where it leaves the result; nil once the drawing is open.
+    private var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
     /// True while the drawing is still being opened: the canvas shows a
-    /// notice and takes no input until then.
+    /// notice meanwhile.
     public var isOpeningDrawing: Bool { opening != nil }
     /// Why the drawing could not be opened after all (read in the
     /// background), once the session stopped for it.
@@ -215,7 +215,9 @@ public final class Session {
     }
 
     /// Parses and indexes the drawing on a thread of its own; the loop
-    /// sleeps until it is done, and the canvas takes no input meanwhile.
+    /// sleeps on its completion meanwhile, and the canvas already takes
+    /// input: strokes drawn before the lines are there show at once, and
+    /// join them when they come (`completeOpening`).
     private func openInBackground(_ opening: DocumentOpening) throws {
         scene.beginOpening()
         banner.show(Self.openingNotice(for: opening), style: .notice)
@@ -227,20 +229,42 @@ public final class Session {
             }
         }
         let watch = loop.watch(fd: work.completion.rawValue, events: .readable) { [unowned self] _ in
-            guard let (work, watch) = self.opening else { return }
-            self.opening = nil
-            watch.cancel()
-            work.join()
-            switch outcome.result! {
-            case .success(let (document, lines)):
-                documentOpened(document, lines: lines)
-            case .failure(let error):
-                openingFailure = error
-                report("\(error)")
-                loop.stop()
-            }
+            completeOpening()
         }
-        self.opening = (work, watch)
+        self.opening = (opening, work, watch, outcome)
+    }
+
+    /// Takes what the opening thread made, waiting for it if it is still
+    /// at work (the session ends meanwhile: the strokes drawn so far must
+    /// join the drawing and be saved).
+    private func completeOpening() {
+        guard let (opening, work, watch, outcome) = self.opening else { return }
+        self.opening = nil
+        watch.cancel()
+        work.join()
+        switch outcome.result! {
+        case .success(let (document, lines)):
+            documentOpened(document, lines: lines)
+        case .failure(let error):
+            openingFailure = error
+            report("\(error)")
+            keepDrawnMeanwhile(failure: error)
+            opening.abandon()
+            loop.stop()
+        }
+    }
+
+    /// The drawing could not be opened after all, so it cannot be saved:
+    /// lines drawn while it was being opened go to an emergency copy.
+    private func keepDrawnMeanwhile(failure: DocumentError) {
+        guard canvas.drawing.count > 0 else { return }
+        do {
+            let copy = try Document.writeEmergencyCopy(of: canvas.drawing.lines, for: documentPath,
+                                                       environment: environment)
+            report("the lines drawn meanwhile were saved to \(copy)")
+        } catch {
+            report("the lines drawn meanwhile could not be saved either: \(error)")
+        }
     }
 
     /// Where the background thread leaves what it made; read after `join()`.
@@ -255,17 +279,19 @@ public final class Session {
     }
 
     /// Shows the drawing `document` opened with, whose lines (and index)
-    /// `lines` holds, and starts keeping it on disk.
+    /// `lines` holds, under what was drawn meanwhile, and starts keeping it
+    /// on disk: what was drawn meanwhile is saved at once.
     private func documentOpened(_ document: OpenedDocument, lines: Drawing) {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
-        scene.documentOpened(lines)
+        let drawnMeanwhile = scene.documentOpened(lines)
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
-                                environment: environment, report: report)
+                                unsaved: drawnMeanwhile, environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         self.autosave = autosave
         // What could not be read stays said until the next save says more.
         banner.show(document.recovery?.summary)
+        if !drawnMeanwhile.isEmpty { needsSave = true }
     }
 
     private func wire(logInput: ((String) -> Void)?) {
@@ -402,15 +428,22 @@ public final class Session {
         loop.stop()
     }
 
-    /// Saves one last time and records how the drawing ended up.
+    /// Saves one last time, leaving only the drawing file (see
+    /// `Autosave.finish`), and records how the drawing ended up. A drawing
+    /// still being opened is waited for: the strokes drawn meanwhile join
+    /// it and are saved (a file nobody changed stays as it was).
     private func finish() {
         guard ending == nil else { return }
+        completeOpening()
+        // Strokes in progress end as if their fingers lifted, and are kept
+        // (the recording's end line lifts them in a replay too).
+        scene.window.liftAllTouches()
         recorder?.finish()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
         if needsSave { autosave?.markChanged() }
         needsSave = false
-        // Still opening: nothing was changed, so nothing needs saving.
+        // No autosave: the drawing could not be opened, and nothing was saved.
         ending = autosave?.finish(environment: environment) ?? .saved
     }
 

@@ -13,6 +13,9 @@ final class SettingsFile {
     private(set) var settings = Settings()
     /// False while the file holds something we could not read.
     private(set) var canSave = true
+    /// The file's text as last read or written (nil: no file yet), which
+    /// a save updates line by line, keeping the person's comments.
+    private var text: String?
     private let report: (String) -> Void
 
     /// Files beyond this size are not settings files.
@@ -30,6 +33,7 @@ final class SettingsFile {
         case .contents(let text):
             do {
                 settings = try SettingsFormat.parse(text)
+                self.text = text
             } catch {
                 refuse("\(path) is not a settings file this version understands (\(error))")
             }
@@ -49,7 +53,9 @@ final class SettingsFile {
             return
         }
         do {
-            try write(SettingsFormat.text(of: settings))
+            let updated = SettingsFormat.text(of: settings, updating: text)
+            try write(updated)
+            text = updated
         } catch {
             report("cannot save the settings to \(path): \(error)")
         }

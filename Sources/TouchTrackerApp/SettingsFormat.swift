@@ -11,7 +11,8 @@ import Canvas
 ///
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
-/// why, and uses the defaults. Unknown keys of the right shape are kept.
+/// why, and uses the defaults. Unknown keys of the right shape are kept,
+/// and so are comments: saving rewrites only the lines of the known keys.
 enum SettingsFormat {
     struct Malformed: Error, Equatable, CustomStringConvertible {
         /// 1-based.
@@ -74,6 +75,39 @@ enum SettingsFormat {
         return settings
     }
 
+    /// The file's text for `settings`. Given the text read from the file
+    /// (`original`, which `parse` accepted), only the lines of the known
+    /// keys change: the person's comments, blank lines, unknown keys and
+    /// order stay as they wrote them, and a known key the file lacks is
+    /// added at its end.
+    static func text(of settings: Settings, updating original: String?) -> String {
+        guard let original else { return text(of: settings) }
+        var known = [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue)]
+        // Each line with its own end ("\r\n" is one Character), kept as it was.
+        var lines: [(text: String, end: String)] = [("", "")]
+        for character in original {
+            if character == "\n" || character == "\r\n" {
+                lines[lines.count - 1].end = String(character)
+                lines.append(("", ""))
+            } else {
+                lines[lines.count - 1].text.append(character)
+            }
+        }
+        if lines.last?.text == "" { lines.removeLast() }
+        for index in lines.indices {
+            let trimmed = lines[index].text.trimmingSpaces
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingSpaces
+            guard let entry = known.firstIndex(where: { $0.0 == key }) else { continue }
+            lines[index].text = "\(key) = \(known[entry].1)"
+            known.remove(at: entry)
+        }
+        if let last = lines.indices.last, lines[last].end.isEmpty { lines[last].end = "\n" }
+        lines += known.map { ("\($0.0) = \($0.1)", "\n") }
+        return lines.map { $0.text + $0.end }.joined()
+    }
+
+    /// A new file's text for `settings`.
     static func text(of settings: Settings) -> String {
         var lines = [
             "# TouchTracker settings: one 'key = value' per line (see the README).",

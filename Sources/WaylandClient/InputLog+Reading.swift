@@ -33,7 +33,7 @@ extension InputLog {
             case "leave": return .keyboardFocus(seat: seat, entered: false)
             case let name:
                 guard let action = KeyEvent.Action(rawValue: name) else {
-                    throw reader.fail("unknown keyboard event '\(name)'")
+                    throw reader.fail("unknown keyboard event '\(Excerpt.of(name))'")
                 }
                 return .key(KeyEvent(seat: seat, action: action, code: try reader.uint32("code"),
                                      keysym: try reader.uint32("keysym"), name: try reader.string("name"),
@@ -44,7 +44,7 @@ extension InputLog {
             return .seatCapabilities(seat: seat, pointer: try reader.bool("pointer"),
                                      keyboard: try reader.bool("keyboard"), touch: try reader.bool("touch"))
         case let device:
-            throw reader.fail("unknown device '\(device)'")
+            throw reader.fail("unknown device '\(Excerpt.of(device))'")
         }
     }
 
@@ -60,7 +60,7 @@ extension InputLog {
     private static func pointerGesture(_ reader: FieldReader, seat: String) throws(UnreadableBatch) -> PointerGestureEvent {
         let kindName = try reader.string("gesture")
         guard let kind = PointerGestureEvent.Kind(rawValue: kindName) else {
-            throw reader.fail("unknown gesture '\(kindName)'")
+            throw reader.fail("unknown gesture '\(Excerpt.of(kindName))'")
         }
         let change: PointerGestureEvent.Change
         switch try reader.string("event") {
@@ -72,14 +72,14 @@ extension InputLog {
         case "end":
             change = .end(cancelled: try reader.bool("cancelled"))
         case let name:
-            throw reader.fail("unknown gesture event '\(name)'")
+            throw reader.fail("unknown gesture event '\(Excerpt.of(name))'")
         }
         return PointerGestureEvent(seat: seat, kind: kind, change: change, time: try reader.uint32("time"))
     }
 
     private static func touchChange(_ reader: FieldReader) throws(UnreadableBatch) -> TouchChange {
         let name = try reader.string("event")
-        guard let kind = TouchChange.Kind(rawValue: name) else { throw reader.fail("unknown touch event '\(name)'") }
+        guard let kind = TouchChange.Kind(rawValue: name) else { throw reader.fail("unknown touch event '\(Excerpt.of(name))'") }
         return TouchChange(id: try reader.int32("id"), kind: kind, x: try reader.number("x"), y: try reader.number("y"),
                            time: try reader.uint32("time"), major: try reader.optionalNumber("major"),
                            minor: try reader.optionalNumber("minor"),
@@ -99,12 +99,12 @@ extension InputLog {
         case "axis":
             let name = try reader.string("axis")
             guard let orientation = PointerAxis.Orientation(rawValue: name) else {
-                throw reader.fail("unknown axis '\(name)'")
+                throw reader.fail("unknown axis '\(Excerpt.of(name))'")
             }
             var source: PointerAxis.Source?
             if let sourceName = try reader.optionalString("source") {
                 guard let known = PointerAxis.Source(rawValue: sourceName) else {
-                    throw reader.fail("unknown axis source '\(sourceName)'")
+                    throw reader.fail("unknown axis source '\(Excerpt.of(sourceName))'")
                 }
                 source = known
             }
@@ -113,7 +113,7 @@ extension InputLog {
                                      value120: try reader.optionalNumber("value120").map { Int32($0) },
                                      source: source, stop: try reader.optionalBool("stop") ?? false))
         case let name:
-            throw reader.fail("unknown pointer event '\(name)'")
+            throw reader.fail("unknown pointer event '\(Excerpt.of(name))'")
         }
     }
 
@@ -125,7 +125,7 @@ extension InputLog {
     private static func tabletTool(_ reader: FieldReader, seat: String) throws(UnreadableBatch) -> TabletToolFrame {
         let tool = FieldReader(try reader.value("tool"), context: "a tablet tool")
         let typeName = try tool.string("type")
-        guard let type = toolTypes[typeName] else { throw tool.fail("unknown tool type '\(typeName)'") }
+        guard let type = toolTypes[typeName] else { throw tool.fail("unknown tool type '\(Excerpt.of(typeName))'") }
         let capabilityNames = try tool.array("capabilities").compactMap(\.stringValue)
         var capabilities: TabletToolCapabilities = []
         for (capability, name) in TabletToolCapabilities.named where capabilityNames.contains(name) {
@@ -146,7 +146,7 @@ extension InputLog {
             case "button":
                 return .button(button: try event.uint32("button"), pressed: try event.string("state") == "pressed")
             case "wheel": return .wheel(degrees: try event.number("degrees"), clicks: try event.int32("clicks"))
-            case let name: throw event.fail("unknown tablet event '\(name)'")
+            case let name: throw event.fail("unknown tablet event '\(Excerpt.of(name))'")
             }
         }
         let axes = TabletToolAxes(x: try reader.number("x"), y: try reader.number("y"),
@@ -194,7 +194,22 @@ private struct FieldReader {
         return string
     }
 
+    /// The largest magnitude of a `wl_fixed` (24.8 fixed point): every
+    /// position, delta, angle and scale Wayland sends is one, so a number
+    /// beyond it in a batch is not what a compositor sent.
+    static let fixedLimit = 8_388_608.0
+
+    /// A number that Wayland carries as a `wl_fixed` (or a smaller value):
+    /// beyond `fixedLimit` is refused, so that no replay computes with it.
     func number(_ key: String) throws(InputLog.UnreadableBatch) -> Double {
+        let number = try anyNumber(key)
+        guard abs(number) <= Self.fixedLimit else {
+            throw fail("\"\(key)\" is \(number), beyond what Wayland can send (±\(Int(Self.fixedLimit)))")
+        }
+        return number
+    }
+
+    private func anyNumber(_ key: String) throws(InputLog.UnreadableBatch) -> Double {
         guard let number = try value(key).numberValue else { throw fail("\"\(key)\" is not a number") }
         return number
     }
@@ -210,13 +225,13 @@ private struct FieldReader {
     }
 
     func uint32(_ key: String) throws(InputLog.UnreadableBatch) -> UInt32 {
-        let number = try number(key)
+        let number = try anyNumber(key)
         guard let value = UInt32(exactly: number) else { throw fail("\"\(key)\" is not a 32-bit unsigned integer") }
         return value
     }
 
     func int32(_ key: String) throws(InputLog.UnreadableBatch) -> Int32 {
-        let number = try number(key)
+        let number = try anyNumber(key)
         guard let value = Int32(exactly: number) else { throw fail("\"\(key)\" is not a 32-bit integer") }
         return value
     }

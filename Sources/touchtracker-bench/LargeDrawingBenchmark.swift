@@ -140,7 +140,7 @@ enum LargeDrawingBenchmark {
     /// process) for SVG, PDF and PNG with `lineCount`
     /// lines and with a tenth of them: SVG must not grow with the lines
     /// beyond the model itself.
-    static func exportMemory(lineCount: Int) throws -> [Figure] {
+    static func exportMemory(lineCount: Int, verdict: Figure.Verdict) throws -> [Figure] {
         let app = MemoryBenchmark.executableDirectory() + "/touchtracker"
         guard access(app, X_OK) == 0 else {
             return [Figure(name: "export memory", value: .nan, unit: "MB", budget: nil,
@@ -170,13 +170,17 @@ enum LargeDrawingBenchmark {
         }
         // Export reads the drawing from its file a line at a time as it
         // writes (`SavedDrawing`), holding neither the file's bytes nor the
-        // lines, so SVG's peak does not grow with them: this is about 1.
-        // PNG also holds its page (at most 1920×1080 here, 8 MB); PDF,
-        // Cairo's page until the end.
+        // lines, and SVG and PDF are written as they go (`SVGWriter`,
+        // `PDFWriter`), so their peaks do not grow with the lines: about 1.
+        // PNG also holds its page (at most 1920×1080 here, 8 MB).
         let (svgSmall, svgLarge) = peaks["svg"]!, (pngSmall, pngLarge) = peaks["png"]!
+        let (pdfSmall, pdfLarge) = peaks["pdf"]!
         figures.append(Figure(name: "SVG export peak memory, \(Format.count(lineCount)) ÷ \(Format.count(base)) lines",
                               value: svgLarge / svgSmall, unit: "×", budget: nil, verdict: .reportOnly,
                               details: ["PNG: \(Format.number(pngLarge / pngSmall)) ×"]))
+        figures.append(Figure(name: "PDF export peak memory, \(Format.count(lineCount)) ÷ \(Format.count(base)) lines",
+                              value: pdfLarge / pdfSmall, unit: "×", budget: .atMost(2), verdict: verdict,
+                              details: ["\(Format.number(pdfLarge)) MB ÷ \(Format.number(pdfSmall)) MB"]))
         // Freehand: pen strokes of 200 points, as many points as the large drawing has lines.
         let strokes = max(1, lineCount / 200)
         let freehand = directory.path + "/freehand.json"

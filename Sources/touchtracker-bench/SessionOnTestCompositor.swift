@@ -7,6 +7,9 @@ import Timing
 import TouchCore
 import TouchTrackerApp
 import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real app wiring (`Session`: Wayland window ⇄ core ⇄ canvas view ⇄
 /// renderer ⇄ document) connected by a socket pair to the scripted test
@@ -50,11 +53,23 @@ final class SessionOnTestCompositor {
     /// window with nothing pending.
     /// `recording`: the session records its input (`--record`) into the
     /// temporary directory.
-    init(lineCount: Int, fillIn: Bool = true, recording: Bool = false) throws {
+    /// `waitsUntilOpened` false: returns once the first frame is up, while
+    /// the drawing may still be opened in the background (it is whatever
+    /// its size: `openedToDrawingReady` is then not measured). The drawing
+    /// is then saved as the app saves it (with a journal token), so its
+    /// first change is appended to a journal, as in a user's session.
+    init(lineCount: Int, fillIn: Bool = true, recording: Bool = false, waitsUntilOpened: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-bench")
         let path = directory.path + "/drawing.touchtracker"
         let area = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
-        try Document.save(SampleLines.random(count: lineCount, in: area), to: path)
+        let lines = SampleLines.random(count: lineCount, in: area)
+        if waitsUntilOpened {
+            try Document.save(lines, to: path)
+        } else {
+            try Document.saveSnapshot(of: Drawing(lines: lines), to: path)
+            unlink(DrawingJournal.path(for: path))
+            unlink(DrawingLock.lockPath(for: path))
+        }
 
         compositor = TestCompositor()
         // Thousands of full-HD commits must neither be copied nor kept.
@@ -72,7 +87,8 @@ final class SessionOnTestCompositor {
         let opening = Stopwatch.now
         let record = recording ? try RecordingFile(path: directory.path + "/session.ttrec") : nil
         session = try Session(display: display, clock: SystemClock(), documentPath: path, record: record,
-                              report: { print("    # session: \($0)") })
+                              report: { print("    # session: \($0)") },
+                              backgroundOpeningThreshold: waitsUntilOpened ? Session.backgroundOpeningThreshold : 0)
         let compositor = compositor, seat = seat
         try Self.pump(compositor, session.loop, "no toplevel and touch device appeared") {
             compositor.toplevels.count == 1 && seat.liveTouches == 1
@@ -99,6 +115,7 @@ final class SessionOnTestCompositor {
             surface.lastCommit?.attachedBuffer == true && surface.lastCommit?.bufferWidth == Self.width
         }
         openedToFirstFrame = Stopwatch.now - opening
+        guard waitsUntilOpened else { return }
         // A large drawing is parsed and indexed on a thread of its own
         // meanwhile: sleep in the loop's poll until it is ready.
         while session.isOpeningDrawing {

@@ -96,9 +96,10 @@ if runs("large") {
         results.add(try LargeDrawingBenchmark.loadTime(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
         results.add(try LargeDrawingBenchmark.saveCost(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
         results.add(try LargeDrawingBenchmark.firstFrame(lineCount: lineCount))
+        results.add(try StrokesWhileOpeningBenchmark.run(lineCount: lineCount, verdict: timing))
         results.add(LargeDrawingBenchmark.motionFrameRatio(lineCount: lineCount, frames: quick ? 50 : 2_000, verdict: timing))
         results.add(LargeDrawingBenchmark.modelMemory(lineCount: lineCount))
-        results.add(try LargeDrawingBenchmark.exportMemory(lineCount: lineCount))
+        results.add(try LargeDrawingBenchmark.exportMemory(lineCount: lineCount, verdict: timing))
         results.add(MemoryBenchmark.run(lineCount: lineCount, budget: nil, verdict: timing, requireWeston: !quick))
     } catch {
         results.add(Figure.failed("large drawings", error))

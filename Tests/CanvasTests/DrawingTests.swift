@@ -118,4 +118,52 @@ import TouchCore
         #expect(drawing.changes(since: start) == nil)
         #expect(drawing.changes(since: drawing.revision - 10)?.count == 10)
     }
+
+    // MARK: Lines drawn while the drawing opens (issue 24)
+
+    @Test func linesDrawnWhileOpeningFollowTheOpenedOnesAndStayUndoable() throws {
+        let opened = (0..<3).map { Line(begin: Point(x: Double($0), y: 200), end: Point(x: 50, y: 200)) }
+        let drawing = Drawing()
+        let idA = drawing.add(a)
+        let idB = drawing.add(b)
+        drawing.remove(idA)
+        drawing.selectedLineID = idB
+        let inProgress = FakeTouch()
+        drawing.beginLine(for: ObjectIdentifier(inProgress), at: Point(x: 0, y: 90))
+
+        let added = drawing.takeLines(of: Drawing(lines: opened))
+        #expect(drawing.lines == opened + [b], "after the opened lines, in the order drawn")
+        let movedB = try #require(drawing.selectedLineID, "the selection follows its line")
+        #expect(drawing[movedB] == b)
+        #expect(added == [.added(movedB, b)], "what a save must add")
+
+        // A line in progress carries on and comes last.
+        drawing.extendLine(for: ObjectIdentifier(inProgress), to: Point(x: 100, y: 90))
+        drawing.finishLine(for: ObjectIdentifier(inProgress))
+        let c = Line(begin: Point(x: 0, y: 90), end: Point(x: 100, y: 90))
+        #expect(drawing.lines == opened + [b, c])
+
+        // Undo goes back through what was drawn meanwhile, never the opened lines.
+        drawing.undo()
+        #expect(drawing.lines == opened + [b])
+        drawing.undo()
+        #expect(drawing.lines == opened + [a, b], "the removed line comes back in its place")
+        drawing.undo()
+        drawing.undo()
+        #expect(drawing.lines == opened)
+        #expect(drawing.undo() == nil)
+        drawing.redo()
+        drawing.redo()
+        #expect(drawing.lines == opened + [a, b])
+    }
+
+    @Test func anEmptyOpeningKeepsEverythingAsDrawn() {
+        let drawing = Drawing()
+        let id = drawing.add(a)
+        let added = drawing.takeLines(of: Drawing())
+        #expect(added == [.added(id, a)])
+        #expect(drawing.lines == [a])
+        #expect(drawing.undo() != nil)
+        #expect(drawing.lines.isEmpty)
+    }
 }

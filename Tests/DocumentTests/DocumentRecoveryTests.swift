@@ -74,7 +74,7 @@ import TouchCore
         let again = try Document.open(at: path)
         #expect(again.lines == [line(0, 0), line(5, 5)])
         #expect(again.message == nil)
-        #expect(again.journalIsReady, "changes append to the fresh snapshot's journal at once")
+        #expect(again.journalToken != nil, "changes go to a journal of the fresh snapshot at once")
         #expect(try files(containing: ".backup-").count == 1)
     }
 

@@ -64,7 +64,8 @@ import TouchCore
         #expect(try Document.load(from: path) == drawing.lines)
         let reopened = try Document.open(at: path)
         #expect(reopened.lines == drawing.lines)
-        #expect(!reopened.journalIsReady, "a journal with changes is folded by the next save")
+        #expect(reopened.journalToken == nil, "a journal with changes is folded by the next save")
+        #expect(reopened.differsFromFile, "the drawing differs from its file")
     }
 
     @Test func aTornLastRecordIsIgnoredAtEveryCut() throws {
@@ -121,7 +122,8 @@ import TouchCore
         try Data("touchtracker-journal 1 abc 0+1\n+ 1 5 5 6 6 #00000000\n".utf8).write(to: URL(fileURLWithPath: journalPath))
         let opened = try Document.open(at: path)
         #expect(opened.lines == [line(0, 0)])
-        #expect(!opened.journalIsReady, "the first save writes a snapshot with a journal")
+        #expect(opened.journalToken == nil, "the first save writes a snapshot with a journal")
+        #expect(opened.hasObsoleteJournal, "a clean exit removes it")
     }
 
     @Test func aSnapshotIsStillAVersionOneDrawing() throws {
@@ -165,11 +167,20 @@ import TouchCore
         #expect(!FileManager.default.fileExists(atPath: journalPath))
     }
 
-    @Test func anOpenedSnapshotWithAnEmptyJournalTakesAppendsAtOnce() throws {
+    @Test func anOpenedSnapshotStartsItsJournalAtTheFirstChangeOnly() throws {
         try Document.saveSnapshot(of: Drawing(lines: [line(0, 0), line(1, 1)]), to: path)
+        unlink(journalPath)
+        var before = stat()
+        #expect(stat(path, &before) == 0)
         do {
             let opened = try Document.open(at: path)
-            #expect(opened.journalIsReady)
+            let token = try #require(opened.journalToken)
+            #expect(!opened.hasObsoleteJournal)
+            #expect(access(journalPath, F_OK) != 0, "opening writes no journal")
+            var after = stat()
+            #expect(stat(path, &after) == 0)
+            #expect(after.st_ino == before.st_ino && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+            try Document.startJournal(for: path, token: token, lineCount: opened.lineCount)
             let drawing = Drawing(lines: opened.lines)
             drawing.remove(drawing.store.ids[0])
             try append(drawing, since: 0)

@@ -30,6 +30,27 @@ import TouchCore
         #expect(first.lines.count == 1)
     }
 
+    @Test func aCleanReleaseRemovesTheLockFileWhileHoldingIt() throws {
+        let first = try Document.open(at: path)
+        let lockPath = DrawingLock.lockPath(for: path)
+        #expect(FileManager.default.fileExists(atPath: lockPath))
+        first.lock?.releaseAndRemove()
+        #expect(!FileManager.default.fileExists(atPath: lockPath), "no lock file left")
+        let second = try Document.open(at: path)
+        #expect(second.lock?.isStillAtItsPath == true, "a new lock file, held")
+        #expect(throws: DocumentError.self) { _ = try Document.open(at: self.path) }
+    }
+
+    @Test func aLockFileReplacedMeanwhileIsNotTheOldHoldersToRemove() throws {
+        let first = try Document.open(at: path)
+        let lockPath = DrawingLock.lockPath(for: path)
+        try Data("4242\n".utf8).write(to: URL(fileURLWithPath: lockPath + ".other"))
+        #expect(rename(lockPath + ".other", lockPath) == 0)
+        #expect(first.lock?.isStillAtItsPath == false)
+        first.lock?.releaseAndRemove()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: lockPath)) == Data("4242\n".utf8), "left alone")
+    }
+
     @Test func theLockGoesWithItsHolder() throws {
         do {
             let first = try Document.open(at: path)

@@ -37,6 +37,18 @@ import TouchCore
         #expect(buffer.at(100, 120) == .black)
     }
 
+    @Test func thePDFSetsEachLinesColourAndWidth() throws {
+        let path = temporary.path + "/styled.pdf"
+        let drawing = Drawing(lines: [line(0, 0, 10, 10),
+                                      Line(begin: Point(x: 20, y: 100), end: Point(x: 180, y: 100), style: redThick),
+                                      Line(begin: Point(x: 20, y: 120), end: Point(x: 180, y: 120), style: redThick)])
+        try Exporter.export(drawing, to: path)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        let setRedThick = "0.753 0.11 0.157 RG 0.753 0.11 0.157 rg\n20 w\n"
+        #expect(text.contains("10 w\n0 0 m 10 10 l S\n" + setRedThick + "20 100 m 180 100 l S\n20 120 m"),
+                "black and 10 pt first, then red and 20 pt, set once for both red lines: \(text)")
+    }
+
     @Test func svgPathsCarryStrokeAndStrokeWidth() throws {
         let path = temporary.path + "/styled.svg"
         let blueThin = StrokeStyle(color: .blue, width: .thin)

@@ -27,13 +27,7 @@ import TouchCore
                 "\(String(describing: app.session.banner.text))")
         #expect(isNotice(app), "the notice is painted, grey")
 
-        // Touches meanwhile draw nothing: there is no drawing to add to yet.
-        try app.stroke(from: Point(x: 20, y: 20), to: Point(x: 120, y: 20))
-        #expect(app.session.isOpeningDrawing)
-        #expect(app.canvas.drawing.count == 0)
-
         try waitUntilOpened(app)
-        #expect(app.canvas.drawing.count == Self.largeDrawing.count)
         #expect(app.canvas.drawing.lines == Self.largeDrawing)
         #expect(app.session.banner.text == nil)
         #expect(app.reports.isEmpty, "\(app.reports)")
@@ -42,6 +36,45 @@ import TouchCore
         try app.stroke(from: Point(x: 20, y: 20), to: Point(x: 120, y: 20))
         #expect(app.canvas.drawing.count == Self.largeDrawing.count + 1)
         #expect(try app.savedLines().count == Self.largeDrawing.count + 1)
+    }
+
+    /// Issue 24: a stroke drawn before the drawing is ready is neither
+    /// dropped nor held. It shows at once, over the notice's canvas, and
+    /// joins the opened lines after them, saved and undoable.
+    @Test func strokesDrawnWhileOpeningShowAtOnceAndFollowTheOpenedLines() throws {
+        let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
+        let first = line(20, 40, 380, 40), second = line(20, 60, 380, 60)
+        try app.stroke(from: first.begin, to: first.end)
+        #expect(app.session.isOpeningDrawing, "drawn before the lines are there")
+        #expect(app.pixel(200, 40) == Colour.black, "on screen in the frame after the finger lifts")
+        #expect(app.pixel(200, 50) == Colour.white, "and nothing else yet")
+        try app.stroke(from: second.begin, to: second.end)
+        #expect(app.pixel(200, 60) == Colour.black)
+        #expect(app.session.isOpeningDrawing)
+
+        try waitUntilOpened(app)
+        #expect(app.canvas.drawing.lines == Self.largeDrawing + [first, second], "in order, after the opened lines")
+        try app.settle()
+        #expect(try app.savedLines() == Self.largeDrawing + [first, second], "saved once the drawing is open")
+        #expect(app.pixel(200, 40) == Colour.black, "still on top")
+
+        // Undo takes them back, last first, and the file follows.
+        try app.focusKeyboard()
+        try app.press(EvdevKey.z, modifiers: ModifierMask.control)
+        #expect(app.canvas.drawing.lines == Self.largeDrawing + [first])
+        #expect(try app.savedLines() == Self.largeDrawing + [first])
+    }
+
+    @Test func quittingWhileOpeningKeepsTheStrokesDrawnMeanwhile() throws {
+        let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
+        let drawn = line(20, 40, 380, 40)
+        try app.stroke(from: drawn.begin, to: drawn.end)
+        #expect(app.session.isOpeningDrawing)
+        app.session.quit()
+        #expect(app.session.ending == .saved)
+        #expect(try app.savedLines() == Self.largeDrawing + [drawn])
+        #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
+                "only the drawing is left")
     }
 
     @Test func aLargeFileThatIsNoDrawingIsSetAsideOnceReadAndTheCanvasWorks() throws {
@@ -66,6 +99,8 @@ import TouchCore
         app.session.quit()
         #expect(app.session.ending == .saved)
         #expect(AppHarness.read(app.documentPath) == before)
+        #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
+                "only the drawing is left")
     }
 
     @Test func smallDrawingsOpenBeforeTheWindow() throws {

@@ -38,9 +38,10 @@ import Glibc
         app.seat.modifiers(depressed: ModifierMask.control)
         app.seat.key(EvdevKey.q, pressed: true, time: app.time)
         app.compositor.dispatch()
-        #expect(app.runGuarded().endedByItself)
         let journal = String(decoding: AppHarness.read(DrawingJournal.path(for: app.documentPath)) ?? [], as: UTF8.self)
-        #expect(journal.split(separator: "\n").count == 1, "only the header is left: \(journal)")
+        #expect(journal.split(separator: "\n").count == 2, "the second stroke is in the journal: \(journal)")
+        #expect(app.runGuarded().endedByItself)
+        #expect(app.directoryEntries() == ["drawing.json"], "the journal is folded in and removed, the lock too")
         #expect(try app.savedLines() == [line(50, 150, 300, 150), line(50, 200, 300, 200)])
     }
 

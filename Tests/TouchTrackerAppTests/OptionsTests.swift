@@ -34,8 +34,35 @@ import TouchTrackerApp
     }
 
     @Test func helpAndVersion() throws {
-        #expect(try Options.parse(["--help"]).command == .help)
+        #expect(try Options.parse(["--help"]).command == .help())
+        #expect(try Options.parse(["-h", "--file", "x"]).command == .help())
         #expect(try Options.parse(["-V"]).command == .version)
+    }
+
+    @Test func replayAndCheckHaveTheirOwnHelp() throws {
+        #expect(try Options.parse(["replay", "--help"]).command == .help(command: "replay"))
+        #expect(try Options.parse(["check", "x.ttrec", "-h"]).command == .help(command: "check"))
+        let replay = Options.usage(of: "replay")
+        #expect(replay.hasPrefix("Usage: touchtracker replay RECORDING [--export OUT] [--trace]\n\n  replay RECORDING"))
+        #expect(replay.contains("    --trace         print the trace of the run"))
+        #expect(!replay.contains("check"))
+        let check = Options.usage(of: "check")
+        #expect(check.hasPrefix("Usage: touchtracker check RECORDING [--json]\n       touchtracker check --live"))
+        #expect(check.contains("  check --live      open the window"))
+        #expect(check.contains("    --json          the table as one JSON object"))
+        #expect(!check.contains("replay") && !check.contains("--version"))
+    }
+
+    @Test(arguments: [
+        (["--export", "a.png", "--export", "b.svg"], "option --export is given twice"),
+        (["replay", "r.ttrec", "--export", "a.png", "--export=b.png"], "option --export is given twice"),
+        (["--file", "a.json", "--file", "b.json"], "option --file is given twice"),
+        (["--export", "a.png", "--playground"], "--playground goes with a session; --export opens none"),
+        (["--log-input", "--export", "a.png"], "--log-input goes with a session; --export opens none"),
+        (["--export", "a.png", "--trace"], "--trace goes with a session; --export opens none"),
+    ])
+    func conflictingOptionsAreRefused(arguments: [String], message: String) {
+        #expect(throws: Options.ParseError(description: message)) { try Options.parse(arguments) }
     }
 
     @Test(arguments: [

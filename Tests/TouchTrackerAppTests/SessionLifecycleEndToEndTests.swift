@@ -89,6 +89,25 @@ import Glibc
         #expect(try app.savedLines() == [line(50, 100, 300, 100)])
     }
 
+    /// A signal while a finger is still drawing keeps its stroke, as
+    /// lifting the finger would, and saves it.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalDuringAStrokeFinishesItAsALineAndSavesIt(signal: Int32) throws {
+        let app = try AppHarness()
+        try app.down(1, 50, 100)
+        for step in 1...5 { try app.move(1, 50 + Double(step) * 50, 100) }
+        #expect(app.session.scene.canvas.drawing.linesInProgress.count == 1)
+        let thread = pthread_self()
+        let (endedByItself, error) = app.runGuarded { iteration in
+            if iteration == 1 { pthread_kill(thread, signal) }
+        }
+        #expect(endedByItself)
+        #expect(error == nil)
+        #expect(app.session.scene.canvas.drawing.linesInProgress.isEmpty)
+        #expect(try app.savedLines() == [line(50, 100, 300, 100)])
+        #expect(app.session.ending == .saved)
+    }
+
     @Test func aProtocolErrorEndsRunWithAnErrorAndTheDrawingSaved() throws {
         let app = try drawnAndUnsaved()
         app.compositor.postError(on: app.surface.resource, code: 2, message: "scripted failure")

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TouchTrackerApp
 
 @Suite struct SettingsFormatTests {
@@ -12,6 +13,30 @@ import Testing
         #expect(text.contains("palm-rejection = off\n") && text.contains("tool = freehand\n")
                     && text.contains("brush-size = 7\n"))
         #expect(try SettingsFormat.parse(text) == settings)
+    }
+
+    @Test func savingKeepsThePersonsCommentsAndOrder() throws {
+        let original = "# mine: pens only\n\ntool = lines   \nbrush-size = 7\n# palm rejection off for the kids\r\npalm-rejection = on\r\n"
+        var settings = try SettingsFormat.parse(original)
+        settings.palmRejection = false
+        settings.tool = .freehand
+        #expect(SettingsFormat.text(of: settings, updating: original)
+                == "# mine: pens only\n\ntool = freehand\nbrush-size = 7\n# palm rejection off for the kids\r\npalm-rejection = off\r\n")
+        let withoutTool = "# only this\npalm-rejection = off"
+        #expect(SettingsFormat.text(of: try SettingsFormat.parse(withoutTool), updating: withoutTool)
+                == "# only this\npalm-rejection = off\ntool = lines\n", "a missing key goes at the end")
+        #expect(SettingsFormat.text(of: settings, updating: nil) == SettingsFormat.text(of: settings), "a new file")
+    }
+
+    @Test func aMenuChangeSavedToTheFileKeepsItsComments() throws {
+        let directory = try TemporaryDirectory(prefix: "touchtracker-settings")
+        let path = directory.path + "/settings.conf"
+        try AppHarness.write(Array("# set by hand, keep\npalm-rejection = on\n".utf8), to: path)
+        let file = SettingsFile(path: path) { Issue.record("reported: \($0)") }
+        file.update { $0.tool = .freehand }
+        file.update { $0.palmRejection = false }
+        #expect(String(decoding: AppHarness.read(path) ?? [], as: UTF8.self)
+                == "# set by hand, keep\npalm-rejection = off\ntool = freehand\n")
     }
 
     @Test func commentsBlankLinesSpacesAndWindowsLineEndsAreFine() throws {

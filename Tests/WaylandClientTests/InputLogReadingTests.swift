@@ -22,12 +22,12 @@ import WaylandClient
         #"{"seat":"seat0","device":"tablet","tool":{"id":1,"type":"eraser","capabilities":[]},"events":[{"event":"proximity_in","tablet":"Wacom Intuos"},{"event":"button","button":331,"state":"pressed"},{"event":"wheel","degrees":15,"clicks":1}],"x":5,"y":6,"changed":["position"],"time":2030}"#,
     ])
     func aLineReadBackGivesTheSameLine(line: String) throws {
-        let object = try #require(try JSONLineReader.parse(line).objectValue)
+        let object = try #require(try JSONValue.parse(line).objectValue)
         #expect(InputLog.line(for: try InputLog.event(from: object)) == line)
     }
 
     @Test func whatIsNoBatchIsNamed() throws {
-        let object = try #require(try JSONLineReader.parse(#"{"seat":"s","device":"touch","frame":[{"event":"hover"}]}"#).objectValue)
+        let object = try #require(try JSONValue.parse(#"{"seat":"s","device":"touch","frame":[{"event":"hover"}]}"#).objectValue)
         let error = #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.event(from: object) }
         #expect(error?.description == "a touch change: unknown touch event 'hover'")
     }

@@ -38,17 +38,39 @@ public final class Drawing {
     }
 
     /// Takes the finished lines of `opened`, a drawing built elsewhere (by
-    /// the thread that opened the file, index included), into this one,
-    /// which nothing has changed yet. Not an undoable change: it is what
-    /// the drawing was. Renderers start over, since the change log no longer
-    /// reaches back to their revision.
-    public func takeLines(of opened: Drawing) {
-        precondition(store.count == 0 && store.nextID.rawValue == 0 && history.undoSteps.isEmpty
-                     && history.redoSteps.isEmpty && linesInProgress.isEmpty,
-                     "only an untouched drawing takes the lines it opened with")
-        store = opened.store
+    /// the thread that opened the file, index included), as this drawing's
+    /// first lines. Not an undoable change: it is what the drawing was.
+    ///
+    /// Lines drawn here meanwhile (while the file was being opened) stay,
+    /// in the order they were drawn, after the opened ones: their
+    /// identities move past the opened lines', and so do the undo steps,
+    /// the selection and the eraser strokes that name them, so undo still
+    /// takes back what they did. Lines in progress carry on. Renderers
+    /// start over, since the change log no longer reaches back to their
+    /// revision.
+    ///
+    /// Returns the changes that put the lines drawn meanwhile, as they are
+    /// now, after the opened ones: what a save must add to the file.
+    @discardableResult
+    public func takeLines(of opened: Drawing) -> [DrawingChange] {
+        let shift = opened.store.nextID.rawValue
+        var merged = opened.store
         opened.store = LineStore()
+        let firstDrawnHere = merged.nextID
+        merged.append(contentsOf: store)
+        store = merged
+        if shift > 0 {
+            history.shiftIdentities(by: shift)
+            erasures = erasures.mapValues { $0.map { ($0.0.shifted(by: shift), $0.1) } }
+            selectedLineID = selectedLineID?.shifted(by: shift)
+        }
         log.forgetThePast()
+        var added: [DrawingChange] = []
+        for raw in firstDrawnHere.rawValue..<store.nextID.rawValue {
+            let id = LineID(raw)
+            if let line = store[id] { added.append(.added(id, line)) }
+        }
+        return added
     }
 
     // MARK: Reading

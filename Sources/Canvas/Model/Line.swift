@@ -266,9 +266,16 @@ public struct Line: Hashable, Sendable {
     }
 
     /// Whether any point of the segment from `begin` to `end` lies inside
-    /// or on the edge of `rect` (Liang–Barsky clipping of the segment
-    /// against the rectangle).
+    /// or on the edge of `rect`.
     static func segment(_ begin: Point, _ end: Point, intersects rect: Rect) -> Bool {
+        clip(begin, end, to: rect) != nil
+    }
+
+    /// The part of the segment from `begin` to `end` inside or on the edge
+    /// of `rect`, as the fractions of the way from `begin` to `end` where it
+    /// starts and stops (Liang–Barsky clipping, in floating point); nil
+    /// when no point of it is there.
+    public static func clip(_ begin: Point, _ end: Point, to rect: Rect) -> (start: Double, stop: Double)? {
         var t0 = 0.0, t1 = 1.0
         let dx = end.x - begin.x, dy = end.y - begin.y
         // Each pair is (p, q) for one edge: the segment is outside where p*t > q.
@@ -284,8 +291,9 @@ public struct Line: Hashable, Sendable {
             }
             return true
         }
-        return clip(-dx, begin.x - rect.minX) && clip(dx, rect.maxX - begin.x)
-            && clip(-dy, begin.y - rect.minY) && clip(dy, rect.maxY - begin.y)
+        guard clip(-dx, begin.x - rect.minX), clip(dx, rect.maxX - begin.x),
+              clip(-dy, begin.y - rect.minY), clip(dy, rect.maxY - begin.y) else { return nil }
+        return (t0, t1)
     }
 
     // MARK: Equality
@@ -327,6 +335,13 @@ public struct Capsule: Hashable, Sendable {
     public var end: Point
     public var beginWidth: Double
     public var endWidth: Double
+
+    public init(begin: Point, end: Point, beginWidth: Double, endWidth: Double) {
+        self.begin = begin
+        self.end = end
+        self.beginWidth = beginWidth
+        self.endWidth = endWidth
+    }
 }
 
 extension Line: CustomStringConvertible {

@@ -14,6 +14,12 @@ public struct LineID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     var index: Int { Int(rawValue) }
 
+    /// The identity `offset` places later (lines drawn while a drawing
+    /// opened, placed after its lines: `Drawing.takeLines(of:)`).
+    func shifted(by offset: UInt32) -> LineID {
+        LineID(rawValue + offset)
+    }
+
     public static func < (a: LineID, b: LineID) -> Bool { a.rawValue < b.rawValue }
 
     public var description: String { "line#\(rawValue)" }

@@ -77,6 +77,16 @@ public struct LineStore {
         return id
     }
 
+    /// Adds every line of `other` after this store's, removed ones too (so
+    /// undo can bring them back): `other`'s line `n` gets the identity
+    /// `nextID + n`.
+    mutating func append(contentsOf other: LineStore) {
+        for index in other.slots.indices {
+            let id = append(other.slots[index])
+            if !other.alive[index] { remove(id) }
+        }
+    }
+
     /// Brings back a line under an identity it had before (undo of a removal).
     mutating func restore(_ id: LineID, _ line: Line) {
         precondition(id.index < slots.count && !alive[id.index], "\(id) is not a removed line")

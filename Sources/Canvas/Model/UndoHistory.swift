@@ -9,6 +9,18 @@ enum Edit {
     case clear([(LineID, Line)])
 }
 
+extension Edit {
+    /// The same edit of lines whose identities moved `offset` later.
+    func shifted(by offset: UInt32) -> Edit {
+        switch self {
+        case .add(let id, let line): .add(id.shifted(by: offset), line)
+        case .remove(let id, let line): .remove(id.shifted(by: offset), line)
+        case .move(let id, let from, let to): .move(id.shifted(by: offset), from: from, to: to)
+        case .clear(let lines): .clear(lines.map { ($0.0.shifted(by: offset), $0.1) })
+        }
+    }
+}
+
 /// The undo and redo stacks of a drawing: each step is the list of edits one
 /// user action made (a line drawn, a line deleted, a whole long-press-pan
 /// move, a clear).
@@ -50,6 +62,14 @@ struct UndoHistory {
         } else {
             push(edits)
         }
+    }
+
+    /// Every step names its lines `offset` identities later (see
+    /// `Drawing.takeLines(of:)`).
+    mutating func shiftIdentities(by offset: UInt32) {
+        undoSteps = undoSteps.map { $0.map { $0.shifted(by: offset) } }
+        redoSteps = redoSteps.map { $0.map { $0.shifted(by: offset) } }
+        openGroup = openGroup?.map { $0.shifted(by: offset) }
     }
 
     mutating func beginGroup() {

@@ -49,6 +49,17 @@ final class TouchDispatcher {
         deliver()
     }
 
+    /// Ends every active touch (`Window.liftAllTouches`), at the time of
+    /// the last change seen: one delivery, as one frame of ups would be.
+    func liftAll() {
+        guard !active.isEmpty else { return }
+        frameTime = active.map(\.timestamp).max()!
+        for touch in active {
+            finish(touch, as: .ended, at: frameTime)
+        }
+        deliver()
+    }
+
     private func apply(_ change: RawTouch) {
         switch change.phase {
         case .down:

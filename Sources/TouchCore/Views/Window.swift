@@ -96,6 +96,13 @@ open class Window: View {
     /// Every touch currently down on the window.
     public var activeTouches: Set<Touch> { touchDispatcher.activeTouches }
 
+    /// Ends every touch still down as lifting its finger would, where it
+    /// was last seen: what quitting does to strokes in progress, so that
+    /// a stroke interrupted by SIGTERM is kept as a line, not dropped.
+    public func liftAllTouches() {
+        touchDispatcher.liftAll()
+    }
+
     /// Delivers a key press: to the menu first while it is visible, then to
     /// the first responder (the window itself when there is none) and along
     /// the responder chain. Returns whether something handled it.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Document
+import JSONLine
 
 @Suite struct JSONReaderTests {
     private func string(_ json: String) throws -> String {

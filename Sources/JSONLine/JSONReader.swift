@@ -2,16 +2,24 @@
 import Glibc
 #endif
 
-/// A strict, small JSON reader (RFC 8259) over the bytes of a drawing file.
+/// The one JSON reader (RFC 8259, strict): it streams over bytes (a drawing
+/// file mapped into memory, one line of a recording), handing each member
+/// and element to its caller as it reads them, so that a drawing's millions
+/// of numbers build no tree and its limits are checked while it is read.
+/// The tree of a short line (`JSONValue.parse`) is built on it.
 ///
-/// The drawing format needs objects, arrays, strings and numbers; a reader
-/// of our own keeps Foundation (and the ICU data it maps, megabytes of
-/// resident memory) out of the app, and lets the caller check limits while
-/// it reads instead of after building a whole tree. Every failure is a
+/// A reader of our own keeps Foundation (and the ICU data it maps,
+/// megabytes of resident memory) out of the app. Every failure is a
 /// `Malformed` with a reason and the byte offset, for the user's message.
-final class JSONReader {
-    struct Malformed: Error {
-        let reason: String
+public final class JSONReader {
+    public struct Malformed: Error, CustomStringConvertible {
+        public let reason: String
+
+        public init(reason: String) {
+            self.reason = reason
+        }
+
+        public var description: String { reason }
     }
 
     /// Nesting deeper than this is refused: a hostile file must not exhaust
@@ -26,14 +34,14 @@ final class JSONReader {
 
     /// Reads `bytes`, which must stay valid and unchanged while the reader
     /// is used: no copy, so a drawing of 75 MB takes no second 75 MB.
-    init(borrowing bytes: UnsafeRawBufferPointer) {
+    public init(borrowing bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         ownsBytes = false
     }
 
     /// Reads a copy of `bytes`: for short texts (tests, journal-sized
     /// pieces); a drawing goes through `init(borrowing:)`.
-    convenience init(_ bytes: [UInt8]) {
+    public convenience init(_ bytes: [UInt8]) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
         copy.copyBytes(from: bytes)
         self.init(owning: UnsafeRawBufferPointer(copy))
@@ -50,32 +58,32 @@ final class JSONReader {
 
     /// How far the reader has read, in bytes from the start: everything
     /// before it is done with, except the value being read.
-    var offset: Int { index }
+    public var offset: Int { index }
 
     // MARK: Values
 
-    enum Kind: Equatable {
+    public enum Kind: Equatable, Sendable {
         case object, array, string, number, literal
     }
 
     /// What the next value is, without reading it.
-    func peekKind() throws(Malformed) -> Kind {
+    public func peekKind() throws(Malformed) -> Kind {
         skipWhitespace()
-        guard index < bytes.count else { throw fail("the file ends where a value should be") }
+        guard index < bytes.count else { throw fail("the text ends where a value should be") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return .literal
-        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        default: throw fail("unexpected character '\(Excerpt.of(String(Character(Unicode.Scalar(bytes[index])))))'")
         }
     }
 
     /// Reads an object, calling `member` with each key; `member` must read
     /// (or `skipValue()`) the key's value. Errors are `Malformed`, or what
     /// `member` throws.
-    func readObject(_ member: (String) throws -> Void) throws {
+    public func readObject(_ member: (String) throws -> Void) throws {
         try expect("{", "an object")
         skipWhitespace()
         if consume("}") { return }
@@ -93,7 +101,7 @@ final class JSONReader {
     /// Reads an array, calling `element` for each element; `element` must
     /// read (or `skipValue()`) it. Errors are `Malformed`, or what `element`
     /// throws.
-    func readArray(_ element: () throws -> Void) throws {
+    public func readArray(_ element: () throws -> Void) throws {
         try expect("[", "a list")
         skipWhitespace()
         if consume("]") { return }
@@ -104,12 +112,12 @@ final class JSONReader {
         try expect("]", "',' or ']' in a list")
     }
 
-    func readString() throws(Malformed) -> String {
+    public func readString() throws(Malformed) -> String {
         try expect("\"", "a string")
         var start = index
         var utf8: [UInt8] = []
         while true {
-            guard index < bytes.count else { throw fail("the file ends inside a string") }
+            guard index < bytes.count else { throw fail("the text ends inside a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw fail("a control character inside a string") }
@@ -119,7 +127,7 @@ final class JSONReader {
             }
             utf8.append(contentsOf: bytes[start..<index])
             index += 1
-            guard index < bytes.count else { throw fail("the file ends inside a string") }
+            guard index < bytes.count else { throw fail("the text ends inside a string") }
             let escape = bytes[index]
             index += 1
             switch escape {
@@ -139,7 +147,7 @@ final class JSONReader {
                 guard let scalar = Unicode.Scalar(code) else { throw fail("an invalid \\u escape") }
                 utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
-                throw fail("an unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+                throw fail("an unknown escape '\\\(Excerpt.of(String(Character(Unicode.Scalar(escape)))))'")
             }
             start = index
         }
@@ -151,7 +159,7 @@ final class JSONReader {
 
     /// Reads a number. A number too large for a Double reads as ±infinity;
     /// the caller decides whether that is acceptable.
-    func readNumber() throws(Malformed) -> Double {
+    public func readNumber() throws(Malformed) -> Double {
         skipWhitespace()
         let start = index
         _ = consume("-")
@@ -183,26 +191,32 @@ final class JSONReader {
     }
 
     /// Reads any value and forgets it (members this version does not know).
-    func skipValue(depth: Int = 0) throws {
+    public func skipValue(depth: Int = 0) throws {
         guard depth < Self.maximumDepth else { throw fail("values nested too deeply") }
         switch try peekKind() {
         case .object: try readObject { _ in try skipValue(depth: depth + 1) }
         case .array: try readArray { try skipValue(depth: depth + 1) }
         case .string: _ = try readString()
         case .number: _ = try readNumber()
-        case .literal:
-            for word in ["true", "false", "null"] where bytes[index...].starts(with: word.utf8) {
-                index += word.utf8.count
-                return
-            }
-            throw fail("an unknown word")
+        case .literal: _ = try readLiteral()
         }
     }
 
-    /// Fails unless only whitespace is left.
-    func expectEnd() throws(Malformed) {
+    /// Reads `true`, `false` or `null`.
+    public func readLiteral() throws(Malformed) -> JSONValue {
         skipWhitespace()
-        guard index == bytes.count else { throw fail("more data after the drawing") }
+        for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)]
+        where bytes[index...].starts(with: word.utf8) {
+            index += word.utf8.count
+            return value
+        }
+        throw fail("an unknown word")
+    }
+
+    /// Fails unless only whitespace is left.
+    public func expectEnd() throws(Malformed) {
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("more data after the value") }
     }
 
     // MARK: Bytes
@@ -220,7 +234,7 @@ final class JSONReader {
     private func expect(_ character: Unicode.Scalar, _ what: String) throws(Malformed) {
         skipWhitespace()
         guard consume(character) else {
-            throw fail(index < bytes.count ? "expected \(what)" : "the file ends where \(what) should be")
+            throw fail(index < bytes.count ? "expected \(what)" : "the text ends where \(what) should be")
         }
     }
 
