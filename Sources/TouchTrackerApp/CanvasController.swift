@@ -119,6 +119,26 @@ final class CanvasController: ViewController {
         }
     }
 
+    /// How the header bar's, the main menu's and the colour popover's
+    /// commands look: the tool button, the toggles and the colour and width
+    /// in use show what is on.
+    override func validate(_ command: Command) {
+        if let color = PaletteColor(action: command.action) {
+            command.state = canvas.strokeStyle.color == color ? .on : .off
+            return
+        }
+        if let width = StrokeWidth(action: command.action) {
+            command.state = canvas.strokeStyle.width == width ? .on : .off
+            return
+        }
+        switch command.action {
+        case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
+        case Self.togglePalmRejection: command.state = isPalmRejectionOn() ? .on : .off
+        case Self.toggleInspector: command.state = isInspectorOpen() ? .on : .off
+        default: break
+        }
+    }
+
     /// Besides the actions above, every `PaletteColor.action` and
     /// `StrokeWidth.action` (the colour popover's): the colour or width of
     /// the strokes to come and of the selected line (`CanvasView.choose`).

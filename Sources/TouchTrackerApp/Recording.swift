@@ -1,3 +1,4 @@
+import Decorations
 import Canvas
 import Document
 import JSONLine
@@ -197,6 +198,12 @@ struct Recording {
         return recording
     }
 
+    /// The title bar of the versions before the header bar: 32 points,
+    /// rounded to whole pixels.
+    static func legacyTitleBarHeight(scale: Double) -> Double {
+        (32 * scale).rounded() / scale
+    }
+
     /// The object on one line of a recording, and the lines of its
     /// `"drawing"` member if it has one: those are read by the drawing
     /// file's own line reader, with its limits (`DrawingFileFormat`), and
@@ -247,8 +254,18 @@ struct Recording {
               let decorations = object["decorations"]?.stringValue, ["client", "server"].contains(decorations)
         else { throw fail("a window without a positive width, height and scale, and its decorations") }
         let states = object["states"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        return WindowLayout(width: width, height: height, scale: scale, clientSideDecorations: decorations == "client",
-                            maximized: states.contains("maximized"), fullscreen: states.contains("fullscreen"),
-                            activated: states.contains("activated"))
+        var layout = WindowLayout(width: width, height: height, scale: scale,
+                                  clientSideDecorations: decorations == "client",
+                                  maximized: states.contains("maximized"), fullscreen: states.contains("fullscreen"),
+                                  activated: states.contains("activated"))
+        if let bar = object["bar"] {
+            guard let points = bar.numberValue, points >= 0, points <= Double(height) else {
+                throw fail("a window whose bar is not a height from 0 to the window's")
+            }
+            layout.recordedBarHeight = points
+        } else {
+            layout.recordedBarHeight = layout.barStyle == .headerBar ? Self.legacyTitleBarHeight(scale: scale) : 0
+        }
+        return layout
     }
 }

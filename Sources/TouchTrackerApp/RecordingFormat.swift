@@ -25,9 +25,12 @@ import WaylandClient
 ///     drawing file: `[x0,y0,x1,y1]`, or `{"points":[x,y,pressure,…],
 ///     "offset":[dx,dy]}` for a freehand line;
 ///   - `"window":{"width":…,"height":…,"scale":…,"decorations":"client"|"server",
-///     "states":["maximized","fullscreen","activated"]}`: the window's
-///     logical size, scale, who draws the title bar and the states that
-///     place our views, at the start and at each change;
+///     "states":["maximized","fullscreen","activated"],"bar":47}`: the window's
+///     logical size, scale, who draws the title bar, the states that
+///     place our views, and the height of our bar along the top (header
+///     bar or toolbar), at the start and at each change. Without `"bar"`
+///     (recordings made before the header bar), the bar was the 32-point
+///     title bar with client-side decorations and none otherwise;
 ///   - `"origin":…`: an input batch, whose `--log-input` fields follow.
 ///     The origin says how it came to be (`InputOrigin`): `compositor`
 ///     (its frame event, or an event that is a batch of its own),
@@ -92,6 +95,7 @@ enum RecordingFormat {
         let states = [(layout.maximized, "maximized"), (layout.fullscreen, "fullscreen"),
                       (layout.activated, "activated")]
         window.add("states", .array(states.filter(\.0).map { .string($0.1) }))
+        window.add("bar", .number(layout.barHeight))
         object.add("window", .object(window))
         return object.line
     }

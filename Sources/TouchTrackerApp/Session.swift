@@ -27,7 +27,7 @@ public final class Session {
     public var window: TouchCore.Window { scene.window }
     public var canvas: CanvasView { scene.canvas }
     var canvasController: CanvasController { scene.canvasController }
-    var titleBar: TitleBarView { scene.titleBar }
+    var headerBar: HeaderBarView { scene.headerBar }
     var banner: Banner { scene.banner }
     var palmRejection: PalmRejection { scene.palmRejection }
     var penHover: PenHover { scene.penHover }

@@ -64,7 +64,7 @@ import TouchCore
         try app.pointerButton(273, pressed: false)
         let item = try #require(app.menu.layout?.items.first { $0.title == title },
                                 "\(title) in \(app.menu.layout?.items.map(\.title) ?? [])")
-        try app.pointerMotion(item.frame.midX, item.frame.midY)
+        try app.pointerMotion(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
         try app.wait(0.5)
@@ -169,7 +169,7 @@ import TouchCore
         try next.tap(200, 102)
         #expect(next.showsSelectedLine(at: 350, 100))
         let item = try #require(next.menu.layout?.items.first { $0.title == "Delete" })
-        try next.tap(item.frame.midX, item.frame.midY)
+        try next.tap(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         #expect(try next.savedLines() == [line(50, 250, 350, 250), line(50, 280, 350, 280)])
     }
 

@@ -141,7 +141,7 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         #expect(app.menu.isMenuVisible)
         let layout = try #require(app.menu.layout)
         #expect(layout.items.map(\.title) == ["Delete"])
-        let item = layout.items[0].frame
+        let item = layout.items[0].frame.inCanvas
         try pen.tap(item.midX, item.midY)
         #expect(!app.menu.isMenuVisible)
         #expect(app.pixel(110, 100) == Colour.white, "deleted")

@@ -82,12 +82,12 @@ import TouchCore
         #expect(app.pixel(200, 220) == Colour.black)
         let layout = try #require(app.menu.layout)
         #expect(layout.items.map(\.title) == ["Delete"])
-        let bubble = layout.frame
+        let bubble = layout.frame.inCanvas
         #expect(bubble.insetBy(dx: -40, dy: -40).contains(Point(x: 200, y: 120)), "the menu points at the tap")
         #expect(Colour.isMenuBubble(app.pixel(bubble.minX + 4, bubble.midY)), "the bubble is painted")
         #expect(Colour.isMenuBubble(app.pixel(bubble.maxX - 4, bubble.midY)))
 
-        let item = layout.items[0].frame
+        let item = layout.items[0].frame.inCanvas
         try app.down(5, item.midX, item.midY)
         try app.up(5)
         try app.wait(0.5)
@@ -110,7 +110,7 @@ import TouchCore
         try app.wait(0.5)
         #expect(!app.menu.isMenuVisible)
         #expect(app.canvas.drawing.selectedLineID == nil)
-        let pixels = app.presented.pixels ?? []
+        let pixels = app.canvasPixels
         #expect(!pixels.isEmpty && pixels.allSatisfy { $0 == Colour.white }, "a white canvas")
         #expect(app.fileExists)
         #expect(try app.savedLines().isEmpty)
@@ -179,8 +179,9 @@ import TouchCore
         let reach = Int32(CanvasMetrics.paintReach(for: line(50, 50, 190, 50))) + 1
         #expect(reach == 12)
         for rect in damage {
-            #expect(rect.x >= 50 - reach && rect.y >= 50 - reach && rect.x + rect.width <= 190 + reach
-                        && rect.y + rect.height <= 50 + reach, "damage \(rect) outside the moving line")
+            // The line is 40 points down the window, under the toolbar.
+            #expect(rect.x >= 50 - reach && rect.y >= 90 - reach && rect.x + rect.width <= 190 + reach
+                        && rect.y + rect.height <= 90 + reach, "damage \(rect) outside the moving line")
         }
         let area = damage.reduce(0) { $0 + Int($1.width) * Int($1.height) }
         #expect(area < Int(AppHarness.width * AppHarness.height) / 10)
