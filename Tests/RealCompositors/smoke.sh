@@ -242,15 +242,19 @@ sway_tests() {
     # wtype creates its virtual keyboard as it starts; the app must bind the
     # keyboard the seat then gains before the keys come.
     type_keys() { "${run_as[@]}" "${env[@]}" wtype -s 600 "$@"; }
-    window_rect() { # prints "x y w h" of the app's content area
+    # sway draws the decorations, so the app puts its 40-point toolbar along
+    # the window's top: the canvas, whose coordinates the checks use, starts
+    # below it.
+    toolbar=40
+    window_rect() { # prints "x y w h" of the app's canvas
         msg -t get_tree | python3 -c '
 import json, sys
 def walk(n):
     if n.get("app_id") == sys.argv[1]:
-        r, w = n["rect"], n["window_rect"]
-        print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"]); return True
+        r, w, bar = n["rect"], n["window_rect"], int(sys.argv[2])
+        print(r["x"] + w["x"], r["y"] + w["y"] + bar, w["width"], w["height"] - bar); return True
     return any(walk(c) for c in n.get("nodes", []) + n.get("floating_nodes", []))
-walk(json.load(sys.stdin))' "$app_id"
+walk(json.load(sys.stdin))' "$app_id" "$toolbar"
     }
 
     mapped() { [ -n "$(window_rect 2>/dev/null)" ]; }
@@ -281,9 +285,9 @@ walk(json.load(sys.stdin))' "$app_id"
     msg "[app_id=$app_id] floating enable, resize set 640 480, move position 100 100" >/dev/null
     sleep 1
     read -r wx wy ww wh <<<"$(window_rect)"
-    # sway's own title bar and borders come out of the 640x480.
+    # sway's own title bar and borders, and the app's toolbar, come out of the 640x480.
     expect "sway: the window took the new size ($ww x $wh)" \
-        test "$ww" -ge 600 -a "$ww" -le 640 -a "$wh" -ge 420 -a "$wh" -le 480
+        test "$ww" -ge 600 -a "$ww" -le 640 -a "$wh" -ge $((420 - toolbar)) -a "$wh" -le $((480 - toolbar))
     shot "$run/resized.png"
     local corners=""
     for corner in "$((wx + 2)) $((wy + 2))" "$((wx + ww - 3)) $((wy + 2))" \
