@@ -215,8 +215,10 @@ public struct Options: Equatable, Sendable {
         "‹ Drawing" or Escape goes back, ←/→ change the page):
           Pictures   drag, pinch and turn the monkey and the banana, both at once;
                      let go while moving and a picture glides on; tap one: "chomp"
-                     (not after a drag); rub one left and right: it laughs. Each
-                     sound also shows a caption.
+                     (not after a drag); rub one left and right, three strokes
+                     of 25 points of the picture (two changes of direction),
+                     each from where the last counted: it laughs. Each sound
+                     also shows a caption.
           MultiTap   one tap turns the square red, two taps blue: the single tap
                      waits 0.35 s and the second tap cancels it
           PinchZoom  two fingers zoom about their centre; a double tap zooms in a
