@@ -158,6 +158,7 @@ public enum Document {
     /// stays. The snapshot keeps a journal token, so the next session's
     /// first change can start a journal instead of writing it all again.
     public static func saveFinalSnapshot(of drawing: Drawing, to path: String) throws(DocumentError) {
+        try requireWritable(path)
         try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(drawing.lines,
                                                                                journalToken: newJournalToken()))
         try removeJournal(at: path)
@@ -214,14 +215,21 @@ public enum Document {
     @discardableResult
     public static func setAside(corruptFileAt path: String,
                                 at time: Int = Time.secondsSince1970()) throws(DocumentError) -> String {
+        let target = keptAsidePath(for: path, kind: "corrupt", time: time)
+        try SystemCalls.attempt("rename", path) { () throws(Errno) in try FileSystem.rename(path, to: target) }
+        return target
+    }
+
+    /// A name no file has yet for a file kept beside `path`:
+    /// `<path>.<kind>-<UTC timestamp>`, with a counter if that exists.
+    static func keptAsidePath(for path: String, kind: String, time: Int) -> String {
         let stamp = utcStamp(time)
-        var target = "\(path).corrupt-\(stamp)"
+        var target = "\(path).\(kind)-\(stamp)"
         var counter = 1
         while FileSystem.exists(target) {
-            target = "\(path).corrupt-\(stamp)-\(counter)"
+            target = "\(path).\(kind)-\(stamp)-\(counter)"
             counter += 1
         }
-        try SystemCalls.attempt("rename", path) { () throws(Errno) in try FileSystem.rename(path, to: target) }
         return target
     }
 

@@ -61,6 +61,7 @@ extension Document {
         if copiesKept {
             let token = newJournalToken()
             do {
+                try requireWritable(path)
                 try SystemCalls.replaceAtomically(path, with: DrawingFileFormat.encode(contents.lines, journalToken: token))
                 journalToken = token
             } catch {
@@ -88,13 +89,7 @@ extension Document {
     /// counter if that exists), durably, and returns its path.
     private static func keepCopy(of bytes: [UInt8], besides path: String, as kind: String,
                                  time: Int) -> Result<String, DocumentError> {
-        let stamp = utcStamp(time)
-        var target = "\(path).\(kind)-\(stamp)"
-        var counter = 1
-        while FileSystem.exists(target) {
-            target = "\(path).\(kind)-\(stamp)-\(counter)"
-            counter += 1
-        }
+        let target = keptAsidePath(for: path, kind: kind, time: time)
         do {
             try SystemCalls.replaceAtomically(target, with: bytes)
             return .success(target)

@@ -272,6 +272,15 @@ final class AppHarness {
     }
 
     /// Sends the US keymap and gives the window keyboard focus.
+    /// Ends the session as Ctrl+Q does, and checks it ended by itself.
+    func quitByKeyboard() throws {
+        try focusKeyboard()
+        seat.modifiers(depressed: ModifierMask.control)
+        seat.key(EvdevKey.q, pressed: true, time: time)
+        compositor.dispatch()
+        #expect(runGuarded().endedByItself)
+    }
+
     func focusKeyboard() throws {
         try send {
             seat.sendKeymap(layout: "us")

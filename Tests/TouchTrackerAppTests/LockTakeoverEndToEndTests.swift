@@ -13,14 +13,6 @@ import Glibc
 /// names its lock; when another instance took the drawing meanwhile it
 /// stops saving, says so, and keeps its lines in an emergency copy.
 @Suite struct LockTakeoverEndToEndTests {
-    private func quit(_ app: AppHarness) throws {
-        try app.focusKeyboard()
-        app.seat.modifiers(depressed: ModifierMask.control)
-        app.seat.key(EvdevKey.q, pressed: true, time: app.time)
-        app.compositor.dispatch()
-        #expect(app.runGuarded().endedByItself)
-    }
-
     private func emergencyCopies(_ app: AppHarness) -> [String] {
         TemporaryDirectory.entries(of: app.directory + "/state/touchtracker").map { app.directory + "/state/touchtracker/" + $0 }
     }
@@ -34,7 +26,7 @@ import Glibc
         do {
             let b = try AppHarness(documentPath: a.documentPath, sharing: a.temporaryDirectory)
             try b.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
-            try quit(b)
+            try b.quitByKeyboard()
         }
         try a.stroke(from: Point(x: 50, y: 250), to: Point(x: 300, y: 250))
         let withB = [line(50, 100, 300, 100), line(50, 150, 300, 150), line(50, 200, 300, 200)]
@@ -46,7 +38,7 @@ import Glibc
         #expect(copies.count == 1, "an emergency copy at once")
         #expect(try copies.first.map(Document.load(from:)) == [line(50, 100, 300, 100), line(50, 150, 300, 150),
                                                                 line(50, 250, 300, 250)])
-        try quit(a)
+        try a.quitByKeyboard()
         guard case .emergencyCopy(let copy, .lockLost)? = a.session.ending else {
             Issue.record("ending: \(String(describing: a.session.ending))")
             return

@@ -35,15 +35,6 @@ import Glibc
         #expect(rename(app.directory + "/away", app.directory + "/sub") == 0)
     }
 
-    /// Ends the session as Ctrl+Q does.
-    private func quit(_ app: AppHarness) throws {
-        try app.focusKeyboard()
-        app.seat.modifiers(depressed: ModifierMask.control)
-        app.seat.key(EvdevKey.q, pressed: true, time: app.time)
-        app.compositor.dispatch()
-        #expect(app.runGuarded().endedByItself)
-    }
-
     // MARK: One writer
 
     @Test func aSecondSessionOnTheSameDrawingIsRefusedAndWritesNothing() throws {
@@ -124,7 +115,7 @@ import Glibc
         let app = try AppHarness(documentName: "sub/drawing.json")
         try breakSaving(app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
-        try quit(app)
+        try app.quitByKeyboard()
         guard case .emergencyCopy(let copy, let failure)? = app.session.ending else {
             Issue.record("ending: \(String(describing: app.session.ending))")
             return
@@ -145,7 +136,7 @@ import Glibc
     @Test func quittingWithEverythingSavedExitsZeroAndWritesNoCopy() throws {
         let app = try AppHarness()
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
-        try quit(app)
+        try app.quitByKeyboard()
         #expect(app.session.ending == .saved)
         #expect(Program.conclude(app.session, runError: nil) { _ in } == .success)
         #expect(TemporaryDirectory.entries(of: app.directory + "/state").isEmpty)
@@ -166,7 +157,7 @@ import Glibc
                 + "saving is retried, and quitting writes an emergency copy.")
         #expect(app.reports.last?.contains("the drawing is read-only (mode 0444), so it is not saved over") == true,
                 "\(app.reports)")
-        try quit(app)
+        try app.quitByKeyboard()
         guard case .emergencyCopy(let copy, _)? = app.session.ending else {
             Issue.record("ending: \(String(describing: app.session.ending))")
             return
@@ -214,7 +205,7 @@ import Glibc
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y))
         #expect(app.session.banner.text?.contains("Read-only file system") == true,
                 "\(String(describing: app.session.banner.text))")
-        try quit(app)
+        try app.quitByKeyboard()
         guard case .emergencyCopy(let copy, _)? = app.session.ending else {
             Issue.record("ending: \(String(describing: app.session.ending))")
             return
