@@ -2,12 +2,13 @@
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
 //   TouchTrackerApp → WaylandClient, Render, Sound, Document, Canvas, Decorations, Playground
-//   Render → Document, Canvas, Playground → TouchCore → Timing
+//   Render → Document, Canvas → TouchCore → Timing
+//   Playground, Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
 //   Document, Render, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
-// The core (TouchCore, Canvas, Decorations, Playground, Timing, JSONLine) depends on no C
+// The core (TouchCore, Canvas, Decorations, Playground, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift. The real clock is Platform's
 // `SystemClock`, handed in by the wiring.
@@ -64,8 +65,7 @@ let package = Package(
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
-                                               "Platform"]),
+        .target(name: "Render", dependencies: ["CCairo", "Document", "Canvas", "TouchCore", "Platform"]),
         // Event sounds through libcanberra, and where the shipped ones are.
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
@@ -74,11 +74,13 @@ let package = Package(
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
-        .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "TestSupport", "Timing"]),
+        .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "SampleDrawings", "Timing"]),
+        // Reproducible random drawings (a seeded SplitMix64) for benchmarks and randomized tests.
+        .target(name: "SampleDrawings", dependencies: ["Canvas", "TouchCore"]),
         .executableTarget(name: "touchtracker-bench",
                           dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Document", "Canvas",
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
-                                         "BenchmarkWorkloads", "TestSupport"]),
+                                         "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
         // Test fixtures: a scripted compositor on real libwayland-server, with
         // the server side of the app's protocols (protocols/generate.sh; the
@@ -90,8 +92,8 @@ let package = Package(
         .target(name: "TestCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
                 path: "Tests/TestCompositor"),
-        // Helpers every test target shares (touch changes, lines, seeded random
-        // drawings, temporary directories); pure Swift, like the core it serves.
+        // Helpers every test target shares (touch changes, lines, temporary
+        // directories); pure Swift, like the core it serves.
         .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
         // Test fixtures: a small tmpfs per test, to play full and read-only disks.
         .target(name: "TestFileSystems", path: "Tests/TestFileSystems"),
@@ -107,20 +109,20 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "DocumentTests",
-                    dependencies: ["Document", "Canvas", "TouchCore", "Platform", "TestSupport", "TestFileSystems"]),
+                    dependencies: ["Document", "Canvas", "TouchCore", "Platform", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
-                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "Platform", "TestSupport"]),
+                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "Platform", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "RenderTests",
-                    dependencies: ["Render", "Document", "Canvas", "Decorations", "TouchCore", "CCairo", "TestSupport",
+                    dependencies: ["Render", "Document", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
-                                   "Document", "Canvas", "Decorations", "TouchCore", "Timing", "TestSupport", "TestFileSystems"]),
+                                   "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]

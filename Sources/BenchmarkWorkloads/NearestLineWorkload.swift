@@ -1,5 +1,5 @@
 import Canvas
-import TestSupport
+import SampleDrawings
 import TouchCore
 
 /// The nearest-line benchmark of issue 8, ready to time: a drawing of random

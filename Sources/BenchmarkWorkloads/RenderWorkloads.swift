@@ -1,6 +1,6 @@
 import Canvas
 import Render
-import TestSupport
+import SampleDrawings
 import Timing
 import TouchCore
 #if canImport(Glibc)
@@ -14,8 +14,10 @@ final class CanvasWindow {
     let window: Window
     let canvas: CanvasView
     let renderer = WindowRenderer()
+    let canvasRenderer = CanvasRenderer()
 
     init(drawing: Drawing, size: Size) {
+        renderer.contentPainters = [canvasRenderer]
         window = Window(size: size, timers: TimerQueue(clock: ManualClock()))
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
         window.addSubview(canvas)
@@ -46,7 +48,7 @@ public final class FullRedrawWorkload {
 
     /// Redraws every line and the whole frame from scratch.
     public func step() {
-        canvasWindow.renderer.canvasRenderer.invalidateCache()
+        canvasWindow.canvasRenderer.invalidateCache()
         canvasWindow.renderer.renderAll(canvasWindow.window, into: image.buffer)
     }
 
@@ -114,7 +116,7 @@ public final class MotionFrameWorkload {
         if throughWindow {
             canvasWindow.renderer.render(canvasWindow.window, into: image.buffer, damage: damage)
         } else {
-            canvasWindow.renderer.canvasRenderer.render(drawing, into: image.buffer, damage: damage)
+            canvasWindow.canvasRenderer.render(drawing, into: image.buffer, damage: damage)
         }
     }
 }

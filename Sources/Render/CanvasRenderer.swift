@@ -18,7 +18,7 @@ import TouchCore
 /// drawing is in the canvas's own coordinates. The caller owns the
 /// damage bookkeeping per buffer: with several `wl_shm` buffers in rotation,
 /// a buffer must be given the damage of every frame since it was last drawn.
-public final class CanvasRenderer {
+public final class CanvasRenderer: ContentPainter {
     private var layer: LineLayer?
     /// What the last frame did, for tests and benchmarks.
     public private(set) var lastFrame = FrameStatistics()
@@ -32,6 +32,13 @@ public final class CanvasRenderer {
     /// incomplete to fill in (logical points of the window): the caller
     /// asks for frames there until this is empty.
     public private(set) var unfinishedArea: [Rect] = []
+    /// The canvas the fast path last drew, by identity (a weak reference
+    /// would cost atomic operations every frame), and whether this frame drew it.
+    private weak var drawnCanvas: CanvasView?
+    private var drawnCanvasID: ObjectIdentifier?
+    private var canvasDrawn = false
+    /// `WindowRenderer.renderAll` is drawing: no frame budget.
+    private var budgetSuspended = false
 
     public struct FrameStatistics: Equatable, Sendable {
         /// Pixels copied from the line cache.
@@ -82,27 +89,55 @@ public final class CanvasRenderer {
         }
     }
 
-    /// The canvas view's fast path, for `WindowRenderer`: draws `canvas`
-    /// on `cairo` (set up by the drawing pass in the canvas's coordinates,
-    /// clipped to its bounds and the damage) from the line cache, where
-    /// the canvas lies on whole pixels of `buffer` by a translation; `damage`
-    /// is the frame's damage in the buffer's pixels. Returns false, having
-    /// drawn nothing, where it cannot (a rotated or scaled canvas, a
-    /// scrolled one, or inside a translucent layer): the canvas then draws
-    /// itself.
-    func draw(_ canvas: CanvasView, on cairo: OpaquePointer, into buffer: PixelBuffer, damage: [PixelRect]) -> Bool {
+    /// The canvas view's fast path, for `WindowRenderer`: draws a
+    /// `CanvasView` on the frame's context (set up by the drawing pass in
+    /// the canvas's coordinates, clipped to its bounds and the damage) from
+    /// the line cache, where the canvas lies on whole pixels of the buffer
+    /// by a translation. Returns false, having drawn nothing, for other
+    /// views and where it cannot (a rotated or scaled canvas, a scrolled
+    /// one, or inside a translucent layer): the canvas then draws itself.
+    public func paint(_ view: View, _ rect: Rect, in frame: RenderFrame) -> Bool {
+        guard let canvas = view as? CanvasView else { return false }
+        let cairo = frame.context.cairo, buffer = frame.buffer
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx == buffer.scale, matrix.yy == buffer.scale,
               canvas.bounds.origin == .zero, let target = cairo_get_target(cairo),
               cairo_get_group_target(cairo) == target else { return false }
-        let frame = Rect(x: matrix.x0 / buffer.scale, y: matrix.y0 / buffer.scale,
-                         width: canvas.bounds.width, height: canvas.bounds.height)
-        guard let canvasArea = buffer.pixelRect(nearest: frame) else { return true }
-        let local = damage.compactMap { $0.intersection(canvasArea) }
+        if drawnCanvasID != ObjectIdentifier(canvas) {
+            drawnCanvas = canvas
+            drawnCanvasID = ObjectIdentifier(canvas)
+        }
+        canvasDrawn = true
+        let canvasFrame = Rect(x: matrix.x0 / buffer.scale, y: matrix.y0 / buffer.scale,
+                               width: canvas.bounds.width, height: canvas.bounds.height)
+        guard let canvasArea = buffer.pixelRect(nearest: canvasFrame) else { return true }
+        let local = frame.damage.compactMap { $0.intersection(canvasArea) }
         cairo_surface_flush(target)
         renderCanvas(canvas.drawing, into: buffer, at: canvasArea, damage: local, strokingOn: cairo,
                      beforeStroking: { cairo_surface_mark_dirty(target) })
+        return true
+    }
+
+    public func frameBegins(complete: Bool) {
+        canvasDrawn = false
+        budgetSuspended = complete
+    }
+
+    /// A canvas no longer shown has nothing left to fill in.
+    public func frameEnded() {
+        budgetSuspended = false
+        if !canvasDrawn, !(drawnCanvas.map(Self.isShown) ?? false) { unfinishedArea = [] }
+    }
+
+    /// Whether `view` is in a window and neither it nor a superview is hidden.
+    private static func isShown(_ view: View) -> Bool {
+        guard view.window != nil else { return false }
+        var current: View? = view
+        while let candidate = current {
+            if candidate.isHidden { return false }
+            current = candidate.superview
+        }
         return true
     }
 
@@ -118,7 +153,7 @@ public final class CanvasRenderer {
         let canvasBuffer = buffer.cropped(to: canvasArea)
         let layer = currentLayer(for: canvasBuffer)
         layer.update(from: drawing)
-        layer.renderUnfinished(drawing, until: frameBudget.map { Time.monotonicSeconds() + $0 })
+        layer.renderUnfinished(drawing, until: budgetSuspended ? nil : frameBudget.map { Time.monotonicSeconds() + $0 })
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)
@@ -179,10 +214,6 @@ public final class CanvasRenderer {
     }
 
     /// Forgets the area left to fill in (the canvas is no longer shown).
-    func forgetUnfinishedArea() {
-        unfinishedArea = []
-    }
-
     private func currentLayer(for buffer: PixelBuffer) -> LineLayer {
         if let layer, layer.width == buffer.width, layer.height == buffer.height, layer.scale == buffer.scale {
             return layer

@@ -1,40 +1,8 @@
 import CCairo
 import Canvas
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The outline of one capsule of a line (see `Capsule`): a disc when one
-/// end's disc holds the other's, else the convex hull of the two discs,
-/// an arc around each end joined by the two outer tangents. What Cairo
-/// fills on screen and in PNG and PDF files, and what the SVG writer spells
-/// out, so every picture of a freehand line has the same shape.
-struct CapsuleOutline {
-    enum Shape {
-        case disc(center: Point, radius: Double)
-        /// The end's arc runs from `angle − spread` to `angle + spread`
-        /// (through `angle`, the direction from begin to end), the begin's
-        /// from `angle + spread` on to `angle − spread + 2π`; both in the
-        /// direction of growing angles, so every outline winds the same
-        /// way and overlapping ones fill as their union.
-        case hull(begin: Point, beginRadius: Double, end: Point, endRadius: Double, angle: Double, spread: Double)
-    }
-
-    let shape: Shape
-
-    init(_ capsule: Capsule) {
-        let r0 = capsule.beginWidth / 2, r1 = capsule.endWidth / 2
-        let dx = capsule.end.x - capsule.begin.x, dy = capsule.end.y - capsule.begin.y
-        let distance = (dx * dx + dy * dy).squareRoot()
-        if distance <= abs(r0 - r1) || distance == 0 {
-            shape = r0 >= r1 ? .disc(center: capsule.begin, radius: r0) : .disc(center: capsule.end, radius: r1)
-        } else {
-            shape = .hull(begin: capsule.begin, beginRadius: r0, end: capsule.end, endRadius: r1,
-                          angle: atan2(dy, dx), spread: acos(max(-1, min(1, (r0 - r1) / distance))))
-        }
-    }
-
+extension CapsuleOutline {
     /// Adds the outline to Cairo's current path as a closed sub-path.
     func add(to cairo: OpaquePointer) {
         cairo_new_sub_path(cairo)

@@ -70,11 +70,19 @@ public final class Session {
     private let report: (String) -> Void
     /// The process environment: where emergency copies go.
     private let environment: [String: String]
-    private let renderer: WindowRenderer = {
-        let renderer = WindowRenderer()
+    /// The canvas's fast path: its line cache.
+    private let canvasRenderer: CanvasRenderer = {
+        let canvasRenderer = CanvasRenderer()
         // Half a 60 Hz frame: a drawing of a million lines appears at once
         // and fills in over the next frames instead of blocking the window.
-        renderer.canvasRenderer.frameBudget = Session.renderingBudget
+        canvasRenderer.frameBudget = Session.renderingBudget
+        return canvasRenderer
+    }()
+    private lazy var renderer: WindowRenderer = {
+        let renderer = WindowRenderer()
+        // The canvas draws from its line cache, the playground's panel with
+        // the inspector's timeline painter; every other view draws itself.
+        renderer.contentPainters = [canvasRenderer, TimelinePanelPainter { ($0 as? RecognizerPanelView)?.timeline }]
         return renderer
     }()
     /// Seconds a frame may spend rasterizing lines from scratch.
@@ -390,10 +398,10 @@ public final class Session {
     /// itself still waits for the compositor's frame callback, so this
     /// paces at the display's rate and never spins.
     private func continueRendering() {
-        let unfinished = renderer.unfinishedArea
+        let unfinished = canvasRenderer.unfinishedArea
         guard !unfinished.isEmpty, continuation?.isActive != true else { return }
         continuation = loop.timers.schedule(after: 0) { [unowned self] in
-            for rect in renderer.unfinishedArea { repaint(rect) }
+            for rect in canvasRenderer.unfinishedArea { repaint(rect) }
         }
     }
 
@@ -407,7 +415,7 @@ public final class Session {
 
     /// True while the drawing is not fully on screen yet (a large drawing
     /// just opened or resized): the next frames fill it in.
-    public var isRenderingDrawing: Bool { !renderer.unfinishedArea.isEmpty }
+    public var isRenderingDrawing: Bool { !canvasRenderer.unfinishedArea.isEmpty }
 
     /// Saves what is unsaved now (the idle hook does after every change).
     public func save() {

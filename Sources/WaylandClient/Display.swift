@@ -13,7 +13,11 @@ public final class Display {
     /// The `wl_display*`, for the C-level calls of this module only.
     let pointer: OpaquePointer
     /// Every global the compositor announced; binds the ones the window needs.
-    public let registry: Registry
+    let registry: Registry
+
+    /// True once the globals announced at connection time have all arrived:
+    /// a window needs them before it is made.
+    public var initialGlobalsReceived: Bool { registry.initialGlobalsReceived }
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer

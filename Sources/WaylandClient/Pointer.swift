@@ -1,8 +1,8 @@
 import CWaylandClient
 
-/// One seat's `wl_pointer`: events on our surface batched per
-/// `wl_pointer.frame` (seat v5+) or delivered one by one (older seats),
-/// and its image.
+/// One seat's `wl_pointer`: its listener, which hands the events on our
+/// surface to a `PointerFrameAssembler` and delivers its frames, and its
+/// image.
 ///
 /// The image is set once per enter, after the enter's frame has reached the
 /// layer above, so a shape that layer asks for in answer (from where the
@@ -28,19 +28,17 @@ final class Pointer {
     private(set) var shownShape: CursorShape?
     /// This pointer's image surface, made at its first image.
     private var cursorSurface: OpaquePointer?
-    /// Buttons pressed on our surface and not yet released.
-    private var held: [UInt32] = []
-    private var pending: [PointerEvent] = []
-    private var pendingTime: UInt32 = 0
-    /// `wl_pointer.axis_source` applies to every axis event of its frame.
-    private var pendingSource: PointerAxis.Source?
+    private var assembler: PointerFrameAssembler
     /// The latest surface-local position on our surface (enter, motion),
     /// where a touchpad gesture begins.
     private var position = (x: 0.0, y: 0.0)
     /// The pointer's touchpad gestures, while `zwp_pointer_gestures_v1` is bound.
     private var gestures: PointerGestures?
     var seatName: String {
-        didSet { gestures?.seatName = seatName }
+        didSet {
+            assembler.seat = seatName
+            gestures?.seatName = seatName
+        }
     }
 
     /// Binds `wl_seat.get_pointer` for `seat`.
@@ -49,6 +47,7 @@ final class Pointer {
         proxy = wl_seat_get_pointer(seat)
         seatProxy = seat
         seatName = name
+        assembler = PointerFrameAssembler(seat: name)
         self.environment = environment
         self.cursorScale = cursorScale
         hasFrames = wl_pointer_get_version(proxy) >= WL_POINTER_FRAME_SINCE_VERSION
@@ -60,7 +59,7 @@ final class Pointer {
     /// from version 3).
     func destroy() {
         stopGestures()
-        leave(time: pendingTime)
+        leave()
         endFrame(origin: .removed)
         if wl_pointer_get_version(proxy) >= WL_POINTER_RELEASE_SINCE_VERSION {
             wl_pointer_release(proxy)
@@ -111,93 +110,48 @@ final class Pointer {
         position = (x, y)
         requestedShape = .arrow
         shownShape = nil
-        record(.enter(x: x, y: y), time: nil)
+        assembler.enter(x: x, y: y)
+        closeUnframed()
     }
 
-    /// Leaving with buttons held (a grab ended elsewhere) releases them first.
-    private func leave(time: UInt32) {
+    private func leave() {
         guard focused else { return }
-        for button in held { pending.append(.releasedByLeave(button: button)) }
-        held = []
         enterSerial = nil
         shownShape = nil
-        record(.leave, time: nil)
+        assembler.leave()
+        closeUnframed()
     }
 
     private func motion(time: UInt32, x: Double, y: Double) {
         guard focused else { return }
         position = (x, y)
-        record(.motion(x: x, y: y), time: time)
+        assembler.motion(time: time, x: x, y: y)
+        closeUnframed()
     }
 
     private func button(serial: UInt32, time: UInt32, button: UInt32, pressed: Bool) {
-        guard focused else { return }
-        if pressed {
-            guard !held.contains(button) else { return }
-            held.append(button)
-            environment.notePress(seatProxy, serial)
-        } else {
-            guard let index = held.firstIndex(of: button) else { return }
-            held.remove(at: index)
-        }
-        record(.button(button: button, pressed: pressed), time: time)
+        guard focused, assembler.button(button, pressed: pressed, time: time) else { return }
+        if pressed { environment.notePress(seatProxy, serial) }
+        closeUnframed()
     }
 
-    /// Merges one piece of axis information into this frame's axis event
-    /// for `orientation`, creating it at its first mention.
     private func axis(_ orientation: UInt32, time: UInt32?, _ change: (inout PointerAxis) -> Void) {
         guard focused else { return }
-        let orientation: PointerAxis.Orientation =
-            orientation == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue ? .horizontal : .vertical
-        let index = pending.lastIndex {
-            if case .axis(let axis) = $0 { return axis.orientation == orientation }
-            return false
-        }
-        var axis = PointerAxis(orientation: orientation, value: 0)
-        if let index, case .axis(let existing) = pending[index] { axis = existing }
-        change(&axis)
-        if let index {
-            pending[index] = .axis(axis)
-            if let time { pendingTime = time }
-            if !hasFrames { endFrame() }
-        } else {
-            record(.axis(axis), time: time)
-        }
+        assembler.axis(orientation, time: time, change)
+        closeUnframed()
     }
 
-    private func record(_ event: PointerEvent, time: UInt32?) {
-        pending.append(event)
-        if let time { pendingTime = time }
+    /// Older seats have no `frame` event: every event is its own frame.
+    private func closeUnframed() {
         if !hasFrames { endFrame() }
     }
 
     /// `wl_pointer.frame`: delivers the batch (nothing when every event was
     /// on another surface).
     private func endFrame(origin: InputOrigin? = nil) {
-        defer {
-            pending = []
-            pendingSource = nil
-        }
-        guard !pending.isEmpty else { return }
-        let events = pending.map { event -> PointerEvent in
-            guard case .axis(var axis) = event, let source = pendingSource else { return event }
-            axis.source = source
-            return .axis(axis)
-        }
-        environment.emit(.pointer(PointerFrame(seat: seatName, events: events, time: pendingTime,
-                                               modifiers: environment.keyboardModifiers())),
-                         origin: origin ?? (hasFrames ? .compositor : .unframed))
+        guard let frame = assembler.frame(modifiers: environment.keyboardModifiers()) else { return }
+        environment.emit(.pointer(frame), origin: origin ?? (hasFrames ? .compositor : .unframed))
         if focused && shownShape == nil { showCursor() }
-    }
-
-    private static func source(_ raw: UInt32) -> PointerAxis.Source? {
-        switch raw {
-        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: return .wheel
-        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: return .finger
-        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: return .continuous
-        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: return .wheelTilt
-        default: return nil
-        }
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> Pointer {
@@ -214,8 +168,7 @@ final class Pointer {
                                  x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
             },
             leave: { data, _, _, _ in
-                let pointer = from(data)
-                pointer.leave(time: pointer.pendingTime)
+                from(data).leave()
             },
             motion: { data, _, time, x, y in
                 from(data).motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
@@ -232,7 +185,7 @@ final class Pointer {
             },
             axis_source: { data, _, raw in
                 let pointer = from(data)
-                if pointer.focused { pointer.pendingSource = source(raw) }
+                if pointer.focused { pointer.assembler.axisSource(raw) }
             },
             axis_stop: { data, _, time, axis in
                 from(data).axis(axis, time: time) { $0.stop = true }

@@ -2,11 +2,11 @@ import CWaylandClient
 import CWaylandProtocols
 
 /// A global the compositor announced through `wl_registry.global`.
-public struct Global: Equatable, Sendable {
+struct Global: Equatable, Sendable {
     /// The registry name, used to bind it and by `global_remove`.
-    public let name: UInt32
-    public let interface: String
-    public let version: UInt32
+    let name: UInt32
+    let interface: String
+    let version: UInt32
 }
 
 /// The compositor's globals (`wl_registry`).
@@ -14,7 +14,7 @@ public struct Global: Equatable, Sendable {
 /// Binds the globals the window needs itself, at the lower of the advertised
 /// version and the version this module implements; tracks outputs as they come
 /// and go; and hands every other global (seats) to `onGlobal`.
-public final class Registry {
+final class Registry {
     /// Highest version of each interface this module implements.
     enum SupportedVersion {
         /// v3 for `set_buffer_scale`, v4 for `damage_buffer`.
@@ -34,9 +34,9 @@ public final class Registry {
     private var handle: Unmanaged<Registry>!
 
     /// True once the globals announced at connection time have all arrived.
-    public private(set) var initialGlobalsReceived = false
+    private(set) var initialGlobalsReceived = false
     /// Every global currently announced, bound or not.
-    public private(set) var globals: [Global] = []
+    private(set) var globals: [Global] = []
 
     private(set) var compositor: OpaquePointer?
     private(set) var compositorVersion: UInt32 = 0
@@ -52,11 +52,11 @@ public final class Registry {
 
     /// Called for each global this registry does not bind itself (e.g.
     /// `wl_seat`); setting it replays the ones already announced.
-    public var onGlobal: ((Global) -> Void)? {
+    var onGlobal: ((Global) -> Void)? {
         didSet { forwardedGlobals.forEach { onGlobal?($0) } }
     }
     /// Called with the registry name of a forwarded global that went away.
-    public var onGlobalRemoved: ((UInt32) -> Void)?
+    var onGlobalRemoved: ((UInt32) -> Void)?
     /// Called when an output appears, changes (after its `done`) or goes away.
     var onOutputsChanged: [() -> Void] = []
 

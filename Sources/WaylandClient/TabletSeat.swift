@@ -8,7 +8,8 @@ final class TabletSeat {
     /// The `wl_seat` this tablet seat belongs to (for interactive moves).
     private let seatProxy: OpaquePointer
     private let environment: SeatEnvironment
-    private let cursorScale: () -> Int32
+    /// The window's integer buffer scale, for the tools' cursor images.
+    let cursorScale: () -> Int32
     private var seatName: String
     private var tablets: [Tablet] = []
     private var tools: [TabletTool] = []
@@ -53,24 +54,32 @@ final class TabletSeat {
     }
 
     private func addTool(_ proxy: OpaquePointer) {
-        let tool = TabletTool(
-            proxy: proxy, id: nextToolID, seat: seatName, isOurSurface: environment.isOurSurface,
-            cursor: environment.cursor, cursorScale: cursorScale,
-            tabletName: { [unowned self] tablet in tablets.first { $0.proxy == tablet }?.name ?? "" },
-            emit: { [unowned self] tool, frame, origin in emit(frame, from: tool, origin: origin) },
-            onRemoved: { [unowned self] tool in
-                tools.removeAll { $0 === tool }
-                tool.destroy()
-            },
-            notePress: { [unowned self] serial in environment.notePress(seatProxy, serial) })
+        let tool = TabletTool(proxy: proxy, id: nextToolID, seat: self, seatName: seatName, environment: environment)
         nextToolID &+= 1
         tools.append(tool)
     }
 
-    /// Changes of the other tools that still wait for a frame happened
-    /// before this one (a compositor that sends no frame after
-    /// `proximity_out`, then a new tool's `proximity_in`): they go out first.
-    private func emit(_ frame: TabletToolFrame, from tool: TabletTool, origin: InputOrigin) {
+    /// The name of `tablet` (a `zwp_tablet_v2`), for a tool's `proximity_in`.
+    func tabletName(of tablet: OpaquePointer?) -> String {
+        tablets.first { $0.proxy == tablet }?.name ?? ""
+    }
+
+    /// Records the serial of a tool's `down` on our surface, with our `wl_seat`.
+    func notePress(_ serial: UInt32) {
+        environment.notePress(seatProxy, serial)
+    }
+
+    /// `tool` was removed, after its last frame went out.
+    func removed(_ tool: TabletTool) {
+        tools.removeAll { $0 === tool }
+        tool.destroy()
+    }
+
+    /// Delivers a tool's finished frame. Changes of the other tools that
+    /// still wait for a frame happened before it (a compositor that sends no
+    /// frame after `proximity_out`, then a new tool's `proximity_in`): they
+    /// go out first.
+    func emit(_ frame: TabletToolFrame, from tool: TabletTool, origin: InputOrigin) {
         for other in tools where other !== tool { other.flush() }
         environment.emit(.tabletTool(frame), origin: origin)
     }

@@ -6,39 +6,24 @@ import CWaylandProtocols
 final class TabletTool {
     let proxy: OpaquePointer
     private var assembler: TabletToolFrameAssembler
-    private let isOurSurface: (OpaquePointer?) -> Bool
-    /// The pointer images, and the window's buffer scale for them.
-    private let cursor: Cursor?
-    private let cursorScale: () -> Int32
+    /// The tablet seat that owns the tool: it names tablets, keeps its
+    /// tools' frames in order, and destroys the tool once it is removed.
+    private unowned let seat: TabletSeat
+    /// Our surfaces, the pointer images, and where a `down`'s serial goes
+    /// (an interactive move or resize, a pen dragging our title bar, quotes it).
+    private let environment: SeatEnvironment
     /// This tool's image surface, made at its first `proximity_in` on ours.
     private var cursorSurface: OpaquePointer?
-    private let tabletName: (OpaquePointer?) -> String
-    /// Delivers a finished frame (the seat keeps its tools' frames in order).
-    private let emit: (TabletTool, TabletToolFrame, InputOrigin) -> Void
-    /// Called on `removed`, after the last frame went out; the owner then
-    /// destroys the tool.
-    private let onRemoved: (TabletTool) -> Void
-    /// Records the serial of a `down` on our surface, which an interactive
-    /// move or resize (a pen dragging our title bar) must quote.
-    private let notePress: (UInt32) -> Void
 
-    /// Takes ownership of a proxy announced by `zwp_tablet_seat_v2.tool_added`.
-    /// `id` tells the tool from the seat's others; `tabletName` names the
-    /// tablet of a `proximity_in`.
-    init(proxy: OpaquePointer, id: Int32, seat: String, isOurSurface: @escaping (OpaquePointer?) -> Bool,
-         cursor: Cursor?, cursorScale: @escaping () -> Int32, tabletName: @escaping (OpaquePointer?) -> String,
-         emit: @escaping (TabletTool, TabletToolFrame, InputOrigin) -> Void, onRemoved: @escaping (TabletTool) -> Void,
-         notePress: @escaping (UInt32) -> Void) {
+    /// Takes ownership of a proxy announced by `zwp_tablet_seat_v2.tool_added`
+    /// on `seat`, whose `wl_seat` is named `seatName`. `id` tells the tool
+    /// from the seat's others.
+    init(proxy: OpaquePointer, id: Int32, seat: TabletSeat, seatName: String, environment: SeatEnvironment) {
         self.proxy = proxy
-        self.isOurSurface = isOurSurface
-        self.cursor = cursor
-        self.cursorScale = cursorScale
-        self.tabletName = tabletName
-        self.emit = emit
-        self.onRemoved = onRemoved
-        self.notePress = notePress
+        self.seat = seat
+        self.environment = environment
         // A tool says what it is before `done`; until then it is a pen.
-        assembler = TabletToolFrameAssembler(seat: seat, tool: TabletToolInfo(id: id, type: .pen))
+        assembler = TabletToolFrameAssembler(seat: seatName, tool: TabletToolInfo(id: id, type: .pen))
         zwp_tablet_tool_v2_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -46,7 +31,7 @@ final class TabletTool {
     /// (`zwp_tablet_tool_v2.destroy`): the tool was removed, or its seat or
     /// the tablet manager went away.
     func destroy() {
-        if let frame = assembler.removed() { emit(self, frame, .removed) }
+        if let frame = assembler.removed() { seat.emit(frame, from: self, origin: .removed) }
         zwp_tablet_tool_v2_destroy(proxy)
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
     }
@@ -60,12 +45,12 @@ final class TabletTool {
     /// report: changes still waiting for a `frame` (none comes after
     /// `proximity_out` on Hyprland) go out now.
     func flush() {
-        if let frame = assembler.flush() { emit(self, frame, .missingFrame) }
+        if let frame = assembler.flush() { seat.emit(frame, from: self, origin: .missingFrame) }
     }
 
     private func proximityIn(serial: UInt32, tablet: OpaquePointer?, surface: OpaquePointer?) {
-        let ours = isOurSurface(surface)
-        assembler.proximityIn(tablet: tabletName(tablet), onOurSurface: ours)
+        let ours = environment.isOurSurface(surface)
+        assembler.proximityIn(tablet: seat.tabletName(of: tablet), onOurSurface: ours)
         if ours { showCursor(serial: serial) }
     }
 
@@ -74,9 +59,9 @@ final class TabletTool {
     /// `proximity_in`), the tool's cursor over our surface is undefined and
     /// compositors may show none. The arrow, as for the mouse.
     private func showCursor(serial: UInt32) {
-        guard let cursor else { return }
+        guard let cursor = environment.cursor else { return }
         if cursorSurface == nil { cursorSurface = cursor.makeSurface() }
-        guard let cursorSurface, let hotspot = cursor.attach(.arrow, to: cursorSurface, scale: cursorScale())
+        guard let cursorSurface, let hotspot = cursor.attach(.arrow, to: cursorSurface, scale: seat.cursorScale())
         else { return }
         zwp_tablet_tool_v2_set_cursor(proxy, serial, cursorSurface, hotspot.x, hotspot.y)
     }
@@ -84,11 +69,11 @@ final class TabletTool {
     private func down(serial: UInt32) {
         let wasDown = assembler.isDown
         assembler.down()
-        if !wasDown, assembler.isDown { notePress(serial) }
+        if !wasDown, assembler.isDown { seat.notePress(serial) }
     }
 
     private func frame(time: UInt32) {
-        if let frame = assembler.frame(time: time) { emit(self, frame, .compositor) }
+        if let frame = assembler.frame(time: time) { seat.emit(frame, from: self, origin: .compositor) }
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> TabletTool {
@@ -120,7 +105,7 @@ final class TabletTool {
             done: { _, _ in },
             removed: { data, _ in
                 let tool = from(data)
-                tool.onRemoved(tool)
+                tool.seat.removed(tool)
             },
             proximity_in: { data, _, serial, tablet, surface in
                 from(data).proximityIn(serial: serial, tablet: tablet, surface: surface)

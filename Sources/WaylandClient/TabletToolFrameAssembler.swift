@@ -25,7 +25,7 @@
 /// - Axis values out of the protocol's range: clamped.
 /// - `down`/`up`/axes/buttons outside proximity, a second `down`, an `up`
 ///   with no `down`: dropped.
-public struct TabletToolFrameAssembler {
+struct TabletToolFrameAssembler {
     private enum Proximity: Equatable {
         case out
         /// In proximity of a surface that is not ours.
@@ -34,9 +34,9 @@ public struct TabletToolFrameAssembler {
     }
 
     /// Seat name copied into every frame (it can arrive after the tool).
-    public var seat: String
+    var seat: String
     /// The tool's description, completed by its `done` event.
-    public var tool: TabletToolInfo
+    var tool: TabletToolInfo
     private var proximity: Proximity = .out
     private var axes = TabletToolAxes()
     private var changed: TabletToolAxes.Changed = []
@@ -46,14 +46,14 @@ public struct TabletToolFrameAssembler {
     private var heldButtons: [UInt32] = []
     private var lastTime: UInt32 = 0
 
-    public init(seat: String, tool: TabletToolInfo) {
+    init(seat: String, tool: TabletToolInfo) {
         self.seat = seat
         self.tool = tool
     }
 
     /// True while the tool is in proximity of our surface (after every
     /// pending change is delivered).
-    public var isInProximity: Bool {
+    var isInProximity: Bool {
         switch proximity {
         case .ours: true
         case .out, .foreign: false
@@ -61,13 +61,13 @@ public struct TabletToolFrameAssembler {
     }
 
     /// True while the tool is down on our surface.
-    public var isDown: Bool { proximity == .ours(down: true) }
+    var isDown: Bool { proximity == .ours(down: true) }
 
     /// True when changes wait for a frame.
-    public var hasPending: Bool { !pending.isEmpty || !changed.isEmpty }
+    var hasPending: Bool { !pending.isEmpty || !changed.isEmpty }
 
     /// `proximity_in` over the tablet called `tablet`.
-    public mutating func proximityIn(tablet: String, onOurSurface: Bool) {
+    mutating func proximityIn(tablet: String, onOurSurface: Bool) {
         switch proximity {
         case .ours:
             // No proximity_out came: the compositor moved the tool on.
@@ -84,7 +84,7 @@ public struct TabletToolFrameAssembler {
     }
 
     /// `proximity_out`.
-    public mutating func proximityOut() {
+    mutating func proximityOut() {
         switch proximity {
         case .ours:
             leave(contactEnd: .up)
@@ -96,20 +96,20 @@ public struct TabletToolFrameAssembler {
     }
 
     /// `down`.
-    public mutating func down() {
+    mutating func down() {
         guard proximity == .ours(down: false) else { return }
         proximity = .ours(down: true)
         pending.append(.down)
     }
 
     /// `up`.
-    public mutating func up() {
+    mutating func up() {
         guard isDown else { return }
         endContact(as: .up)
     }
 
     /// `motion`, surface-local.
-    public mutating func motion(x: Double, y: Double) {
+    mutating func motion(x: Double, y: Double) {
         guard isInProximity else { return }
         axes.x = x
         axes.y = y
@@ -117,21 +117,21 @@ public struct TabletToolFrameAssembler {
     }
 
     /// `pressure`, 0…65535.
-    public mutating func pressure(_ raw: UInt32) {
+    mutating func pressure(_ raw: UInt32) {
         guard isInProximity else { return }
         axes.pressure = Self.unit(raw)
         changed.insert(.pressure)
     }
 
     /// `distance`, 0…65535.
-    public mutating func distance(_ raw: UInt32) {
+    mutating func distance(_ raw: UInt32) {
         guard isInProximity else { return }
         axes.distance = Self.unit(raw)
         changed.insert(.distance)
     }
 
     /// `tilt` in degrees.
-    public mutating func tilt(x: Double, y: Double) {
+    mutating func tilt(x: Double, y: Double) {
         guard isInProximity else { return }
         axes.tiltX = Self.clamp(x, -90, 90)
         axes.tiltY = Self.clamp(y, -90, 90)
@@ -139,7 +139,7 @@ public struct TabletToolFrameAssembler {
     }
 
     /// `rotation` in degrees; any value is brought into 0 ≤ value < 360.
-    public mutating func rotation(degrees: Double) {
+    mutating func rotation(degrees: Double) {
         guard isInProximity, degrees.isFinite else { return }
         let turned = degrees.truncatingRemainder(dividingBy: 360)
         axes.rotation = turned < 0 ? turned + 360 : turned
@@ -147,20 +147,20 @@ public struct TabletToolFrameAssembler {
     }
 
     /// `slider`, −65535…65535.
-    public mutating func slider(_ position: Int32) {
+    mutating func slider(_ position: Int32) {
         guard isInProximity else { return }
         axes.slider = Self.clamp(Double(position) / 65535, -1, 1)
         changed.insert(.slider)
     }
 
     /// `wheel`.
-    public mutating func wheel(degrees: Double, clicks: Int32) {
+    mutating func wheel(degrees: Double, clicks: Int32) {
         guard isInProximity else { return }
         pending.append(.wheel(degrees: degrees, clicks: clicks))
     }
 
     /// `button`; a repeated press or a release of a button not held is dropped.
-    public mutating func button(_ button: UInt32, pressed: Bool) {
+    mutating func button(_ button: UInt32, pressed: Bool) {
         guard isInProximity else { return }
         if pressed {
             guard !heldButtons.contains(button) else { return }
@@ -174,14 +174,14 @@ public struct TabletToolFrameAssembler {
 
     /// `frame`: the changes since the last frame, or nil if none reached
     /// our surface.
-    public mutating func frame(time: UInt32) -> TabletToolFrame? {
+    mutating func frame(time: UInt32) -> TabletToolFrame? {
         lastTime = time
         return flush()
     }
 
     /// Closes the pending changes into a frame without a `frame` event
     /// (the queue is drained, for compositors that omit it).
-    public mutating func flush() -> TabletToolFrame? {
+    mutating func flush() -> TabletToolFrame? {
         guard hasPending else { return nil }
         defer {
             pending = []
@@ -194,7 +194,7 @@ public struct TabletToolFrameAssembler {
     /// `removed`, or the tablet seat going away: a contact in progress is
     /// cancelled and the tool leaves proximity, in one frame with whatever
     /// was pending.
-    public mutating func removed() -> TabletToolFrame? {
+    mutating func removed() -> TabletToolFrame? {
         switch proximity {
         case .ours: leave(contactEnd: .cancel)
         case .out, .foreign: proximity = .out

@@ -20,7 +20,7 @@
 ///   frame, then the cancellation, then the new `down` starts a new frame.
 /// - A `down` on a surface that is not ours: that id's whole sequence (until
 ///   its `up`, a `cancel` or its id's next `down`) is ignored.
-public struct TouchFrameAssembler {
+struct TouchFrameAssembler {
     /// Where a touch point is and what it last reported.
     private struct Point {
         var x: Double
@@ -32,7 +32,7 @@ public struct TouchFrameAssembler {
     }
 
     /// Seat name copied into every frame (it can arrive after the first events).
-    public var seat: String
+    var seat: String
     /// Touches down on our surface, as last reported.
     private var points: [Int32: Point] = [:]
     /// Ids whose current sequence started on a surface that is not ours.
@@ -40,20 +40,20 @@ public struct TouchFrameAssembler {
     /// Changes since the last frame, in protocol order.
     private var pending: [TouchChange] = []
 
-    public init(seat: String) {
+    init(seat: String) {
         self.seat = seat
     }
 
     /// Ids of the touches currently down on our surface, from the point of
     /// view of the layer above once every pending change is delivered.
-    public var activeIDs: Set<Int32> { Set(points.keys) }
+    var activeIDs: Set<Int32> { Set(points.keys) }
 
     /// True when changes wait for a frame.
-    public var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { !pending.isEmpty }
 
     /// `wl_touch.down`. Returns the frames that must go out before this down
     /// can start (pending changes and the cancellation of a stale same-id touch).
-    public mutating func down(id: Int32, x: Double, y: Double, time: UInt32,
+    mutating func down(id: Int32, x: Double, y: Double, time: UInt32,
                               onOurSurface: Bool) -> [TouchInputFrame] {
         var out: [TouchInputFrame] = []
         foreign.remove(id)
@@ -74,7 +74,7 @@ public struct TouchFrameAssembler {
     }
 
     /// `wl_touch.up`.
-    public mutating func up(id: Int32, time: UInt32) {
+    mutating func up(id: Int32, time: UInt32) {
         if foreign.remove(id) != nil { return }
         guard let point = points.removeValue(forKey: id) else { return }
         pending.append(TouchChange(id: id, kind: .up, x: point.x, y: point.y, time: time,
@@ -83,7 +83,7 @@ public struct TouchFrameAssembler {
     }
 
     /// `wl_touch.motion`.
-    public mutating func motion(id: Int32, x: Double, y: Double, time: UInt32) {
+    mutating func motion(id: Int32, x: Double, y: Double, time: UInt32) {
         guard var point = points[id] else { return }
         point.x = x
         point.y = y
@@ -93,7 +93,7 @@ public struct TouchFrameAssembler {
     }
 
     /// `wl_touch.shape` (seat v6+): the contact ellipse's axes.
-    public mutating func shape(id: Int32, major: Double, minor: Double) {
+    mutating func shape(id: Int32, major: Double, minor: Double) {
         guard var point = points[id] else { return }
         point.major = major
         point.minor = minor
@@ -102,7 +102,7 @@ public struct TouchFrameAssembler {
     }
 
     /// `wl_touch.orientation` (seat v6+).
-    public mutating func orientation(id: Int32, degrees: Double) {
+    mutating func orientation(id: Int32, degrees: Double) {
         guard var point = points[id] else { return }
         point.orientation = degrees
         points[id] = point
@@ -111,13 +111,13 @@ public struct TouchFrameAssembler {
 
     /// `wl_touch.frame`: the changes since the last frame, or nil if none
     /// (a frame about ignored touches only, or a repeated frame).
-    public mutating func frame() -> TouchInputFrame? {
+    mutating func frame() -> TouchInputFrame? {
         flush()
     }
 
     /// Closes the pending changes into a frame without a `wl_touch.frame`
     /// (called when the event queue is drained, for compositors that omit it).
-    public mutating func flush() -> TouchInputFrame? {
+    mutating func flush() -> TouchInputFrame? {
         guard !pending.isEmpty else { return nil }
         defer { pending = [] }
         return frame(with: pending)
@@ -126,7 +126,7 @@ public struct TouchFrameAssembler {
     /// `wl_touch.cancel`, or the touch capability or seat going away: the
     /// pending changes go out first, then one frame cancelling every touch
     /// still down. Returns up to two frames.
-    public mutating func cancelAll() -> [TouchInputFrame] {
+    mutating func cancelAll() -> [TouchInputFrame] {
         var out: [TouchInputFrame] = []
         if let frame = flush() { out.append(frame) }
         foreign = []

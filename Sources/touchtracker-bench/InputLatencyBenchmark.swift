@@ -1,4 +1,5 @@
 import Canvas
+import SampleDrawings
 import TestCompositor
 import TestSupport
 import TouchCore

@@ -2,6 +2,7 @@ import BenchmarkWorkloads
 import Canvas
 import Document
 import Render
+import SampleDrawings
 import TouchCore
 import TestSupport
 import TouchTrackerApp

@@ -1,5 +1,6 @@
 import Canvas
 import Document
+import SampleDrawings
 import TestSupport
 import TouchCore
 import TouchTrackerApp

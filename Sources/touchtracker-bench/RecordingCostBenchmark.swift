@@ -1,4 +1,5 @@
 import Canvas
+import SampleDrawings
 import TestSupport
 import TouchCore
 

@@ -1,6 +1,7 @@
 import Canvas
 import Document
 import Platform
+import SampleDrawings
 import TestCompositor
 import TestSupport
 import Timing
@@ -81,7 +82,7 @@ final class SessionOnTestCompositor {
         // throwaway loop exchanges messages until the registry has them.
         let bootstrap = EventLoop(display: display, clock: SystemClock())
         try Self.pump(compositor, bootstrap, "the registry never received the globals") {
-            display.registry.initialGlobalsReceived
+            display.initialGlobalsReceived
         }
 
         let opening = Stopwatch.now

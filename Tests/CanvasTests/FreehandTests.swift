@@ -1,3 +1,4 @@
+import SampleDrawings
 import Testing
 #if canImport(Glibc)
 import Glibc

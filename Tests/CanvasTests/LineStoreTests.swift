@@ -1,3 +1,4 @@
+import SampleDrawings
 import Testing
 @testable import Canvas
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import SampleDrawings
 import Testing
 @testable import Canvas
 @testable import Document

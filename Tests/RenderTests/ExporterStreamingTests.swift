@@ -2,6 +2,7 @@ import Canvas
 import Document
 import Foundation
 import Render
+import SampleDrawings
 import Testing
 import TestSupport
 import TouchCore

@@ -5,6 +5,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import Render
+import SampleDrawings
 import Testing
 import TestSupport
 import TouchCore

@@ -1,5 +1,6 @@
 import Canvas
 import Render
+import SampleDrawings
 import Testing
 import TestSupport
 import TouchCore

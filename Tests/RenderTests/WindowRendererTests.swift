@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 @testable import Render
+import SampleDrawings
 import Testing
 import TestSupport
 import Timing
@@ -64,9 +65,10 @@ import TouchCore
         _ = drawing.extendLine(for: ObjectIdentifier(finger), to: Point(x: 250, y: 120))
 
         let fast = OwnedPixelBuffer(width: 300, height: 200)
-        let renderer = WindowRenderer()
+        let renderer = WindowRenderer(), canvasRenderer = CanvasRenderer()
+        renderer.contentPainters = [canvasRenderer]
         renderer.renderAll(window, into: fast.buffer)
-        #expect(renderer.canvasRenderer.lastFrame.pixelsCopied == 300 * 168, "the line cache was used")
+        #expect(canvasRenderer.lastFrame.pixelsCopied == 300 * 168, "the line cache was used")
 
         let plain = OwnedPixelBuffer(width: 300, height: 200)
         plain.buffer.drawClipped(to: [PixelRect(x: 0, y: 0, width: 300, height: 200)]) { cairo in
@@ -94,9 +96,10 @@ import TouchCore
         window.addSubview(canvas)
         canvas.transform = AffineTransform(rotationAngle: .pi / 2)
         let image = OwnedPixelBuffer(width: 300, height: 200)
-        let renderer = WindowRenderer()
+        let renderer = WindowRenderer(), canvasRenderer = CanvasRenderer()
+        renderer.contentPainters = [canvasRenderer]
         renderer.renderAll(window, into: image.buffer)
-        #expect(renderer.canvasRenderer.lastFrame.pixelsCopied == 0, "no cache for a turned canvas")
+        #expect(canvasRenderer.lastFrame.pixelsCopied == 0, "no cache for a turned canvas")
         // The line at y = 50, turned a quarter about (150, 100), runs down x = 200.
         #expect(image.buffer.at(200, 100) == .black)
         #expect(image.buffer.at(150, 50) != .black)

@@ -1,3 +1,4 @@
+import SampleDrawings
 import Testing
 import TestSupport
 import Timing

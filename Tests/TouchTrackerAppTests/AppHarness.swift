@@ -121,7 +121,7 @@ final class AppHarness {
         let display = try Display.connect(fd: compositor.connectClient())
         let bootstrap = EventLoop(display: display, clock: clock)
         var rounds = 0
-        while !display.registry.initialGlobalsReceived && rounds < 50 {
+        while !display.initialGlobalsReceived && rounds < 50 {
             compositor.dispatch()
             try bootstrap.runOnce(timeout: 0)
             rounds += 1

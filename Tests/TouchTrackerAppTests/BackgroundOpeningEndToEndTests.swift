@@ -1,5 +1,6 @@
 import Canvas
 import Document
+import SampleDrawings
 import Testing
 import TestSupport
 import TouchCore

@@ -40,7 +40,7 @@ import WaylandClient
             seat = compositor.addSeat()
             display = try Display.connect(fd: compositor.connectClient())
             let connecting = EventLoop(display: display, clock: ManualClock(now: 0))
-            for _ in 0..<50 where !display.registry.initialGlobalsReceived {
+            for _ in 0..<50 where !display.initialGlobalsReceived {
                 compositor.dispatch()
                 try connecting.runOnce(timeout: 0)
             }

@@ -130,28 +130,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) { stroke(line, Self.selectedColor) }
     }
 
-    /// A freehand line: the union of its capsules (two discs and the
-    /// hull between them, as Render's `FreehandPainter` outlines them), in
+    /// A freehand line: the union of its capsules' outlines (two discs and
+    /// the hull between them, as Render's `FreehandPainter` fills them), in
     /// one fill.
     private func fillFreehand(_ line: Line, _ color: Color, in context: DrawingContext) {
         context.beginPath()
-        for index in 0..<line.segmentCount {
-            let capsule = line.capsule(index)
-            let r0 = capsule.beginWidth / 2, r1 = capsule.endWidth / 2
-            let dx = capsule.end.x - capsule.begin.x, dy = capsule.end.y - capsule.begin.y
-            let distance = (dx * dx + dy * dy).squareRoot()
-            if distance <= abs(r0 - r1) || distance == 0 {
-                context.addCircle(center: r0 >= r1 ? capsule.begin : capsule.end, radius: max(r0, r1))
-                continue
-            }
-            let angle = Double.atan2(y: dy, x: dx), spread = Double.acos(max(-1, min(1, (r0 - r1) / distance)))
-            context.move(to: Point(x: capsule.end.x + r1 * Double.cos(angle - spread), y: capsule.end.y + r1 * Double.sin(angle - spread)))
-            context.addArc(center: capsule.end, radius: r1, startAngle: angle - spread, endAngle: angle + spread,
-                           decreasing: false)
-            context.addArc(center: capsule.begin, radius: r0, startAngle: angle + spread,
-                           endAngle: angle - spread + 2 * .pi, decreasing: false)
-            context.closePath()
-        }
+        for index in 0..<line.segmentCount { CapsuleOutline(line.capsule(index)).add(to: context) }
         context.setFillColor(color)
         context.fillPath()
     }

@@ -1,5 +1,7 @@
-/// Delivers a window's touches to gesture recognizers and views, and applies
-/// the rules between recognizers (SPEC §5). Owned by the window.
+/// Delivers a window's touches to gesture recognizers and views; its
+/// `GestureArbiter` applies the rules between recognizers (SPEC §5), and
+/// the `IndirectGestureDispatcher` brings it indirect gestures. Owned by
+/// the window.
 ///
 /// Each input batch goes through three steps:
 /// 1. Recognizers: every touch that begins is given to every enabled
@@ -7,9 +9,9 @@
 ///    each view's recognizers in the order they were added), if the
 ///    delegate's `shouldReceive` agrees. Each recognizer then gets one call
 ///    per phase with its touches of that phase.
-/// 2. Settling: the state changes the recognizers made are applied in the
-///    order they were made — failure requirements, `shouldBegin`,
-///    exclusivity, actions.
+/// 2. Settling (`GestureArbiter`): the state changes the recognizers made
+///    are applied in the order they were made — failure requirements,
+///    `shouldBegin`, exclusivity, actions.
 /// 3. Views: each touch's view gets its messages (one call per view per
 ///    phase), unless a recognizer withholds them (`delaysTouchesBegan`,
 ///    `delaysTouchesEnded`) or cancelled them by recognizing
@@ -23,51 +25,41 @@
 /// This runs for every input batch, so the common case is kept cheap: a
 /// batch's touch sets are built once per phase that occurs in it, and
 /// whether the active recognizers still belong to the window is checked
-/// only after something that could have changed it (see `needsValidation`).
+/// only after something that could have changed it (see
+/// `GestureArbiter.needsValidation`).
 final class GestureEnvironment {
-    /// A state change a recognizer made, waiting to take effect.
-    private struct Transition {
-        let recognizer: GestureRecognizer
-        let from: GestureRecognizer.State
-        let to: GestureRecognizer.State
-    }
-
-    private unowned let window: Window
-    /// Recognizers taking part in touch handling: from their first touch
-    /// until their reset, in the order they joined.
-    private(set) var activeRecognizers: [GestureRecognizer] = []
     /// Step 3: the messages on their way to views.
-    private let viewMessages = ViewMessageQueue()
+    private let viewMessages: ViewMessageQueue
+    /// Step 2: the rules between recognizers.
+    private let arbiter: GestureArbiter
     /// The window's tracer (`Window.tracer`).
     var tracer: Tracer? {
-        didSet { viewMessages.tracer = tracer }
+        didSet {
+            viewMessages.tracer = tracer
+            arbiter.tracer = tracer
+        }
     }
-    private var transitions: [Transition] = []
     private var isBusy = false
     private var needsUpdate = false
-    /// Set when an active recognizer may have stopped belonging to this
-    /// window (disabled, detached, or its view left the window); until then
-    /// every active recognizer is known to be valid, so settling need not
-    /// walk each one's view tree.
-    private var needsValidation = false
     private var changes = ScratchBuffer<ChangedTouch>()
 
     init(window: Window) {
-        self.window = window
+        viewMessages = ViewMessageQueue()
+        arbiter = GestureArbiter(window: window, viewMessages: viewMessages)
     }
 
     deinit {
         // Recognizers can outlive their window: none may keep referring to
         // this environment. (Compared by identity, which loads nothing.)
         let this = ObjectIdentifier(self)
-        for recognizer in activeRecognizers where recognizer.environmentID == this {
+        for recognizer in arbiter.activeRecognizers where recognizer.environmentID == this {
             recognizer.join(nil)
         }
     }
 
     /// True when no view message is withheld and no recognizer is taking
     /// part in touch handling: what every touch sequence comes back to.
-    var isIdle: Bool { viewMessages.isEmpty && activeRecognizers.isEmpty }
+    var isIdle: Bool { viewMessages.isEmpty && arbiter.activeRecognizers.isEmpty }
 
     // MARK: Entry points
 
@@ -106,7 +98,7 @@ final class GestureEnvironment {
         perform {
             for touch in touches {
                 viewMessages.delivery(for: touch)?.isLive = false
-                for recognizer in activeRecognizers where recognizer.trackedTouches.contains(touch) {
+                for recognizer in arbiter.activeRecognizers where recognizer.trackedTouches.contains(touch) {
                     recognizer.noteCentroid()
                     recognizer.trackedTouches.removeFirstIdentical(to: touch)
                 }
@@ -114,71 +106,17 @@ final class GestureEnvironment {
         }
     }
 
-    /// Delivers the latest step of an indirect gesture: at its `began` the
-    /// recognizers that accept it are chosen (as for a new touch: on its
-    /// hit view and the view's ancestors, deepest first), and after its end
-    /// they let go of it, going back to possible when done.
-    func deliver(_ sequence: IndirectGestureSequence) {
-        perform {
-            let gesture = sequence.latest
-            if gesture.phase == .began { chooseReceivers(of: sequence) }
-            var cancelledRecipients: [GestureRecognizer] = []
-            for recognizer in sequence.receivers
-            where recognizer.indirectSequence === sequence && isReceivingTouches(recognizer) {
-                if let tracer {
-                    tracer(.indirectGesture(gesture.phase, kind: gesture.kind, source: gesture.source,
-                                            receiver: recognizer.traceName))
-                }
-                switch gesture.phase {
-                case .began: recognizer.indirectGestureBegan(gesture)
-                case .changed: recognizer.indirectGestureChanged(gesture)
-                case .ended: recognizer.indirectGestureEnded(gesture)
-                case .cancelled:
-                    recognizer.indirectGestureCancelled(gesture)
-                    cancelledRecipients.append(recognizer)
-                }
-            }
-            endGestures(of: cancelledRecipients)
-            guard gesture.phase == .ended || gesture.phase == .cancelled else { return }
-            for recognizer in sequence.receivers where recognizer.indirectSequence === sequence {
-                recognizer.noteCentroid()
-                recognizer.indirectSequence = nil
-            }
-            sequence.receivers = []
-        }
-    }
-
-    /// The recognizers that take a new indirect gesture: enabled, accepting
-    /// its kind, possible, free of touches and of other indirect gestures,
-    /// and let by their delegate.
-    private func chooseReceivers(of sequence: IndirectGestureSequence) {
-        let gesture = sequence.latest
-        var view = sequence.view
-        while let current = view {
-            for recognizer in current.gestureRecognizers
-            where recognizer.isEnabled && recognizer.pendingState == nil && recognizer.currentState == .possible
-                && recognizer.trackedTouches.isEmpty && recognizer.indirectSequence == nil
-                && recognizer.acceptsIndirectGesture(gesture.kind) {
-                guard recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: gesture) ?? true else { continue }
-                recognizer.indirectSequence = sequence
-                sequence.receivers.append(recognizer)
-                activate(recognizer)
-            }
-            view = current.superview
-        }
-    }
-
     /// A recognizer changed state (from its touch methods or a timer).
     func recognizer(_ recognizer: GestureRecognizer, changedFrom from: GestureRecognizer.State,
                     to next: GestureRecognizer.State) {
         perform {
-            transitions.append(Transition(recognizer: recognizer, from: from, to: next))
+            arbiter.record(recognizer, changedFrom: from, to: next)
         }
     }
 
     /// A recognizer was disabled or detached from its view.
     func recognizerNeedsUpdate(_ recognizer: GestureRecognizer) {
-        needsValidation = true
+        arbiter.needsValidation = true
         perform {}
     }
 
@@ -186,7 +124,7 @@ final class GestureEnvironment {
     /// They are let go at the next settling, as when a recognizer is
     /// disabled, but this alone starts no delivery.
     func viewsDidLeaveWindow() {
-        needsValidation = true
+        arbiter.needsValidation = true
     }
 
     /// A recognizer stopped tracking `touch`: it has no more say in its delivery.
@@ -199,7 +137,7 @@ final class GestureEnvironment {
     /// Runs `body`, then settles state changes and delivers view messages
     /// until nothing changes. Nested calls (an action handler disabling a
     /// recognizer, a view handler…) only add work to the outer loop.
-    private func perform(_ body: () -> Void) {
+    func perform(_ body: () -> Void) {
         needsUpdate = true
         if isBusy {
             body()
@@ -210,7 +148,7 @@ final class GestureEnvironment {
         body()
         while needsUpdate {
             needsUpdate = false
-            settle()
+            arbiter.settle()
             viewMessages.flush()
         }
     }
@@ -271,10 +209,8 @@ final class GestureEnvironment {
         return recognizer.currentState == .possible || recognizer.currentState.isInProgress
     }
 
-    private func activate(_ recognizer: GestureRecognizer) {
-        guard !activeRecognizers.contains(where: { $0 === recognizer }) else { return }
-        activeRecognizers.append(recognizer)
-        recognizer.join(self)
+    func activate(_ recognizer: GestureRecognizer) {
+        arbiter.activate(recognizer, in: self)
     }
 
     /// Calls the recognizers' touch methods, phase by phase, each recognizer
@@ -322,7 +258,7 @@ final class GestureEnvironment {
     }
 
     /// A cancelled touch ends its gestures, whatever the subclass did.
-    private func endGestures(of cancelledRecipients: [GestureRecognizer]) {
+    func endGestures(of cancelledRecipients: [GestureRecognizer]) {
         for recognizer in cancelledRecipients {
             if recognizer.pendingState != nil || recognizer.currentState == .possible {
                 recognizer.state = .failed
@@ -365,215 +301,10 @@ final class GestureEnvironment {
 
     /// Recognizers still deciding or in progress get touch messages;
     /// finished ones wait for their reset.
-    /// (Without `needsValidation` a recognizer tracking touches here is
+    /// (Without `GestureArbiter.needsValidation` a recognizer tracking touches here is
     /// known to be attached, so its weak `view` need not be loaded.)
-    private func isReceivingTouches(_ recognizer: GestureRecognizer) -> Bool {
-        guard recognizer.isEnabled, !needsValidation || recognizer.view != nil else { return false }
+    func isReceivingTouches(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.isEnabled, !arbiter.needsValidation || recognizer.view != nil else { return false }
         return recognizer.currentState == .possible || recognizer.currentState.isInProgress
-    }
-
-    // MARK: Settling state changes
-
-    private func settle() {
-        // Usually one state change (a pan's `changed`) or none.
-        if !transitions.isEmpty || needsValidation { applyTransitions() }
-        guard hasRecognizerDoneWithGesture() else { return }
-        for recognizer in activeRecognizers where isDoneWithGesture(recognizer) {
-            activeRecognizers.removeFirstIdentical(to: recognizer)
-            trace(recognizer, from: recognizer.currentState, to: .possible)
-            recognizer.resetToPossible()
-        }
-    }
-
-    /// Lets go of recognizers that no longer belong to the window, and
-    /// applies the state changes in the order they were made, until none
-    /// is left.
-    private func applyTransitions() {
-        repeat {
-            if needsValidation {
-                // Releasing runs actions, which may invalidate others: they
-                // set the flag again.
-                needsValidation = false
-                for recognizer in activeRecognizers where !belongsToWindow(recognizer) {
-                    release(recognizer)
-                }
-            }
-            while !transitions.isEmpty {
-                // Oldest first; usually the only one, and removing the last
-                // element is cheaper than shifting.
-                process(transitions.count == 1 ? transitions.removeLast() : transitions.removeFirst())
-            }
-        } while hasInvalidRecognizer()
-    }
-
-    private func hasRecognizerDoneWithGesture() -> Bool {
-        for recognizer in activeRecognizers where isDoneWithGesture(recognizer) { return true }
-        return false
-    }
-
-    /// A recognizer whose gesture is over and whose touches are all gone
-    /// goes back to possible.
-    private func isDoneWithGesture(_ recognizer: GestureRecognizer) -> Bool {
-        recognizer.currentState.isFinished && recognizer.trackedTouches.isEmpty && recognizer.indirectSequence == nil
-    }
-
-    /// Whether an active recognizer no longer belongs to the window; when
-    /// none does, the flag is cleared.
-    private func hasInvalidRecognizer() -> Bool {
-        guard needsValidation else { return false }
-        if activeRecognizers.contains(where: { !belongsToWindow($0) }) { return true }
-        needsValidation = false
-        return false
-    }
-
-    /// Whether an active recognizer still takes part: enabled and attached
-    /// to a view of this window. Recognizers join only in that condition and
-    /// every way out of it raises `needsValidation`, so without the flag the
-    /// answer is yes.
-    private func isValid(_ recognizer: GestureRecognizer) -> Bool {
-        !needsValidation || belongsToWindow(recognizer)
-    }
-
-    private func belongsToWindow(_ recognizer: GestureRecognizer) -> Bool {
-        recognizer.isEnabled && recognizer.view?.window === window
-    }
-
-    private func process(_ transition: Transition) {
-        let recognizer = transition.recognizer
-        switch transition.to {
-        case .possible:
-            assertionFailure("only reset moves a recognizer back to possible")
-        case .began:
-            attemptRecognition(recognizer, asked: .began)
-        case .ended where transition.from == .possible:
-            attemptRecognition(recognizer, asked: .ended)
-        case .changed, .ended, .cancelled:
-            trace(recognizer, from: transition.from, to: transition.to)
-            recognizer.sendActions(tracer: tracer)
-        case .failed:
-            trace(recognizer, from: transition.from, to: transition.to)
-            didFail(recognizer)
-        }
-    }
-
-    /// A recognizer asked to leave `possible` by beginning (continuous) or
-    /// by being recognized (discrete).
-    private func attemptRecognition(_ recognizer: GestureRecognizer, asked: GestureRecognizer.State) {
-        if activeRecognizers.contains(where: { recognizer.requiresFailure(of: $0) && $0.hasRecognized }) {
-            forceFail(recognizer)
-            return
-        }
-        if isWaitingForFailure(recognizer) {
-            // Stay possible until the others fail, remembering the latest
-            // state asked for (a pan's later `changed` still means `began`).
-            let latest = transitions.last(where: { $0.recognizer === recognizer })?.to ?? asked
-            transitions.removeAll { $0.recognizer === recognizer }
-            switch latest {
-            case .began, .changed:
-                recognizer.pendingState = .began
-            case .ended:
-                recognizer.pendingState = .ended
-            case .cancelled, .failed, .possible:
-                forceFail(recognizer)
-                return
-            }
-            recognizer.currentState = .possible
-            return
-        }
-        guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else {
-            forceFail(recognizer)
-            return
-        }
-        let isPrevented = activeRecognizers.contains { other in
-            other !== recognizer && other.hasRecognized && other.currentState.isInProgress
-                && sharesTouches(other, recognizer) && excludes(other, recognizer)
-        }
-        if isPrevented {
-            forceFail(recognizer)
-            return
-        }
-        // Only now does the change take effect (not while it waited).
-        trace(recognizer, from: .possible, to: asked)
-        recognizer.hasRecognized = true
-        recognizer.sendActions(tracer: tracer)
-        for other in activeRecognizers where other !== recognizer && !other.hasRecognized {
-            guard other.currentState != .failed else { continue }
-            if other.requiresFailure(of: recognizer)
-                || (sharesTouches(recognizer, other) && excludes(recognizer, other)) {
-                forceFail(other)
-            }
-        }
-        if recognizer.cancelsTouchesInView { viewMessages.cancelTouches(receivedBy: recognizer) }
-    }
-
-    /// Whether `winner`, having recognized, makes `loser` fail: neither
-    /// delegate allows simultaneity and both sides agree to the prevention.
-    private func excludes(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
-        !winner.allowsSimultaneousRecognition(with: loser)
-            && winner.canPrevent(loser) && loser.canBePrevented(by: winner)
-    }
-
-    /// Whether the two see a touch in common, or the same indirect gesture.
-    private func sharesTouches(_ first: GestureRecognizer, _ second: GestureRecognizer) -> Bool {
-        if let sequence = first.indirectSequence, sequence === second.indirectSequence { return true }
-        return first.trackedTouches.contains { touch in second.trackedTouches.contains(touch) }
-    }
-
-    /// Whether a recognizer this one requires to fail is still undecided. A
-    /// required recognizer that has not received touches takes no part in
-    /// this gesture and does not hold it back.
-    private func isWaitingForFailure(_ recognizer: GestureRecognizer) -> Bool {
-        activeRecognizers.contains { other in
-            other !== recognizer && isValid(other) && recognizer.requiresFailure(of: other)
-                && !other.hasRecognized && other.currentState != .failed
-        }
-    }
-
-    private func forceFail(_ recognizer: GestureRecognizer) {
-        transitions.removeAll { $0.recognizer === recognizer }
-        trace(recognizer, from: recognizer.currentState, to: .failed)
-        recognizer.pendingState = nil
-        recognizer.currentState = .failed
-        didFail(recognizer)
-    }
-
-    /// A failure sends no action (SPEC §5, as UIKit) but may let
-    /// recognizers waiting for it go.
-    private func didFail(_ recognizer: GestureRecognizer) {
-        for waiting in activeRecognizers {
-            guard let pending = waiting.pendingState, !isWaitingForFailure(waiting) else { continue }
-            waiting.pendingState = nil
-            waiting.currentState = pending
-            attemptRecognition(waiting, asked: pending)
-        }
-    }
-
-    /// A recognizer disabled or detached: cancel or fail it, let go of its
-    /// touches and reset it now.
-    private func release(_ recognizer: GestureRecognizer) {
-        let hadQueuedChange = transitions.contains { $0.recognizer === recognizer }
-        if recognizer.hasRecognized {
-            transitions.removeAll { $0.recognizer === recognizer }
-            if recognizer.currentState.isInProgress {
-                trace(recognizer, from: recognizer.currentState, to: .cancelled)
-                recognizer.currentState = .cancelled
-                recognizer.sendActions(tracer: tracer)
-            } else if hadQueuedChange {
-                recognizer.sendActions(tracer: tracer)
-            }
-        } else if recognizer.currentState != .failed {
-            forceFail(recognizer)
-        }
-        for touch in recognizer.trackedTouches {
-            touch.gestureRecognizers.removeAll { $0 === recognizer }
-        }
-        activeRecognizers.removeFirstIdentical(to: recognizer)
-        trace(recognizer, from: recognizer.currentState, to: .possible)
-        recognizer.resetToPossible()
-    }
-
-    private func trace(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State) {
-        guard let tracer, from != to else { return }
-        tracer(.state(recognizer: recognizer.traceName, from: from, to: to))
     }
 }

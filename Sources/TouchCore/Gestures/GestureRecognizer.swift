@@ -78,6 +78,16 @@ open class GestureRecognizer {
         set { requestState(newValue) }
     }
 
+    /// Ends a continuous gesture as `finalState` (`.ended` or `.cancelled`)
+    /// when it is in progress; one that never began fails.
+    public func finish(as finalState: State) {
+        if state.isInProgress {
+            state = finalState
+        } else if state == .possible {
+            state = .failed
+        }
+    }
+
     /// The timers of the view's window, for time-based gestures (they run on
     /// the window's clock, a fake one in tests). Nil while not in a window.
     public var timers: TimerQueue? { view?.window?.timers }

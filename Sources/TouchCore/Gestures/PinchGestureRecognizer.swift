@@ -114,11 +114,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         fingers.removeAll { touches.contains($0) }
         scaleAtReference = finalScale
         referenceDistance = nil
-        if state.isInProgress {
-            state = finalState
-        } else if state == .possible {
-            state = .failed
-        }
+        finish(as: finalState)
     }
 
     private func indirectGestureFinished(at time: Double, finalState: State) {
@@ -126,11 +122,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         velocityEstimator.add(scale, at: time)
         scaleAtReference = scale
         indirectReference = nil
-        if state.isInProgress {
-            state = finalState
-        } else if state == .possible {
-            state = .failed
-        }
+        finish(as: finalState)
     }
 
     private var currentDistance: Double? {

@@ -109,11 +109,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         rotationAtStart = rotation
         accumulator = nil
         fingers.removeAll { touches.contains($0) }
-        if state.isInProgress {
-            state = finalState
-        } else if state == .possible {
-            state = .failed
-        }
+        finish(as: finalState)
     }
 
     private func indirectGestureFinished(at time: Double, finalState: State) {
@@ -121,11 +117,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         velocityEstimator.add(rotation, at: time)
         rotationAtStart = rotation
         indirectReference = nil
-        if state.isInProgress {
-            state = finalState
-        } else if state == .possible {
-            state = .failed
-        }
+        finish(as: finalState)
     }
 
     private var currentAngle: Double? {

@@ -1,8 +1,5 @@
 import Canvas
 import TouchCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reproducible pseudo-random freehand drawings for benchmarks and
 /// randomized tests, shaped like pen strokes.
@@ -22,13 +19,13 @@ public enum SampleStrokes {
             var samples: [FreehandPoint] = []
             samples.reserveCapacity(points)
             for index in 0..<points {
-                let pressure = 0.6 + 0.4 * sin(phase + Double(index) / 20)
+                let pressure = 0.6 + 0.4 * Double.sin(phase + Double(index) / 20)
                 samples.append(FreehandPoint(x: x, y: y, pressure: (pressure * 1000).rounded() / 1000))
                 turn = 0.8 * turn + (random.unit() - 0.5) * 0.12
                 heading += turn
                 let step = 1 + random.unit() * 3
-                x = min(area.maxX, max(area.minX, x + step * cos(heading)))
-                y = min(area.maxY, max(area.minY, y + step * sin(heading)))
+                x = min(area.maxX, max(area.minX, x + step * Double.cos(heading)))
+                y = min(area.maxY, max(area.minY, y + step * Double.sin(heading)))
             }
             return Line(freehand: samples)
         }
