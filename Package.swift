@@ -10,7 +10,8 @@
 //   Document, Render, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
 // The core (TouchCore, Canvas, Decorations, Playground, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
-// file, TouchCore/Geometry/ElementaryFunctions.swift. The real clock is Platform's
+// file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
+// numbers) through JSONLine/JSONReader.swift. The real clock is Platform's
 // `SystemClock`, handed in by the wiring.
 // Nothing under Tests/ (the test compositor and its C glue, test protocols,
 // TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.

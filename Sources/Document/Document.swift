@@ -177,8 +177,9 @@ public enum Document {
     /// save would rename a new file over it, which the folder allows, so
     /// the person's "do not change this" is honoured here, every change
     /// going to the banner and the emergency copy as for a read-only folder.
-    /// Checked before every save, a journal append too (the journal is
-    /// part of the drawing), by the owner's bit: root ignores permissions.
+    /// Checked before every save, a journal started or appended to too (the
+    /// journal is part of the drawing), by the owner's bit: root ignores
+    /// permissions.
     static func requireWritable(_ path: String) throws(DocumentError) {
         guard let status = try? FileStatus(path: path), status.kind == .regular,
               status.permissions & 0o200 == 0 else { return }
@@ -189,6 +190,7 @@ public enum Document {
     /// lines a session numbered 0, 1, 2... as it loaded them: at the first
     /// change, so a session without one writes nothing.
     public static func startJournal(for path: String, token: String, lineCount: Int) throws(DocumentError) {
+        try requireWritable(path)
         try DrawingJournal.start(for: path, token: token, ids: (0..<UInt32(lineCount)).map { $0 })
     }
 

@@ -51,7 +51,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongFormat(let path, let found):
             "\(path): not a TouchTracker drawing (format \"\(Excerpt.of(found))\")"
         case .unsupportedVersion(let path, let version):
-            "\(path): drawing format version \(version) is not supported (this app reads versions 1 and 2)"
+            "\(path): drawing format version \(version) is not supported (this app reads versions 1, 2 and 3)"
         case .tooManyLines(let path, let limit):
             "\(path): more than \(limit) lines"
         case .badCoordinate(let path, let line, let value):

@@ -17,6 +17,17 @@ import TouchCore
 /// the journal replay onto it exactly. A drawing without freehand lines is
 /// still written as version 1, which older versions of the app read.
 ///
+///     version 3: {"format":"touchtracker","version":3,"lines":[[x1,y1,x2,y2],
+///                 {"line":[x1,y1,x2,y2],"color":"#c01c28","width":20},
+///                 {"points":[...],"offset":[dx,dy],"color":"#3584e4","width":4},...]}
+///
+/// Version 3 gives a line a colour and a width: `color`, one of the
+/// palette's (`PaletteColor.hex`), and `width`, one of the three widths in
+/// points (`StrokeWidth.points`); either left out is the standard one
+/// (black, 10). A straight line with a colour or width is an object whose
+/// `line` holds its four numbers. Only a drawing with a line that is not
+/// black and 10 pt is written as version 3; the others stay version 1 or 2.
+///
 /// Decoding validates while it reads: the line and point caps are enforced
 /// before the lines are stored, and every coordinate must be finite and
 /// within ±`Drawing.coordinateLimit` (a moved freehand line's points where
@@ -32,7 +43,7 @@ import TouchCore
 public enum DrawingFileFormat {
     static let formatName = "touchtracker"
     /// The newest version this app reads and writes.
-    static let version = 2
+    static let version = 3
 
     /// What a drawing file holds.
     struct Snapshot {
@@ -49,7 +60,12 @@ public enum DrawingFileFormat {
     /// The version a file holding `lines` is written as: the oldest that
     /// holds them.
     static func version(for lines: some Sequence<Line>) -> Int {
-        lines.contains(where: \.isFreehand) ? 2 : 1
+        lines.reduce(1) { max($0, version(for: $1)) }
+    }
+
+    /// The oldest version that holds `line`.
+    static func version(for line: Line) -> Int {
+        !line.style.isStandard ? 3 : line.isFreehand ? 2 : 1
     }
 
     static func encode(_ lines: [Line], journalToken: String? = nil) -> [UInt8] {
@@ -70,7 +86,14 @@ public enum DrawingFileFormat {
     /// stored, so this is JSON.
     public static func encode(_ line: Line, into text: inout String) {
         guard let points = line.freehandPoints else {
-            text += "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
+            let numbers = "[\(line.begin.x),\(line.begin.y),\(line.end.x),\(line.end.y)]"
+            if line.style.isStandard {
+                text += numbers
+            } else {
+                text += "{\"line\":\(numbers)"
+                encodeStyle(line.style, into: &text)
+                text += "}"
+            }
             return
         }
         text += "{\"points\":["
@@ -80,7 +103,14 @@ public enum DrawingFileFormat {
         }
         text += "]"
         if points.offset != .zero { text += ",\"offset\":[\(points.offset.dx),\(points.offset.dy)]" }
+        if !line.style.isStandard { encodeStyle(line.style, into: &text) }
         text += "}"
+    }
+
+    /// `,"color":"#rrggbb","width":points`, the parts that are not standard.
+    private static func encodeStyle(_ style: StrokeStyle, into text: inout String) {
+        if style.color != .standard { text += ",\"color\":\"\(style.color.hex)\"" }
+        if style.width != .standard { text += ",\"width\":\(Int(style.width.points))" }
     }
 
     /// The UTF-8 byte-order mark some editors put first: RFC 8259 lets a
@@ -148,7 +178,7 @@ public enum DrawingFileFormat {
         var lineCount: Int?
         var dropped: [DroppedLine] = []
         var listCount = 0
-        var firstFreehand: Int?
+        var firstNewer = FirstLines()
         var journalToken: String?
         do {
             guard try reader.peekKind() == .object else {
@@ -165,7 +195,7 @@ public enum DrawingFileFormat {
                 case "lines":
                     listCount += 1
                     dropped = []
-                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+                    lineCount = try readLines(reader, path: path, pointLimit: pointLimit, first: &firstNewer,
                                               dropped: { dropped.append($0) }) {
                         guard line($0, $1) else { throw Stopped() }
                         progress(bytes.count - text.count + reader.offset)
@@ -187,17 +217,30 @@ public enum DrawingFileFormat {
         guard let format else { throw .malformed(path: path, reason: "missing \"format\"") }
         guard format == formatName else { throw .wrongFormat(path: path, found: format) }
         guard let version else { throw .malformed(path: path, reason: "missing \"version\"") }
-        guard version == 1 || version == 2 else {
+        guard version == 1 || version == 2 || version == 3 else {
             guard let whole = Int(exactly: version) else {
                 throw .malformed(path: path, reason: "\"version\" is not a whole number")
             }
             throw .unsupportedVersion(path: path, version: whole)
         }
         guard let lineCount else { throw .malformed(path: path, reason: "missing \"lines\"") }
-        if version == 1, let first = firstFreehand {
+        if version == 1, let first = firstNewer.freehand {
             throw .malformed(path: path, reason: "line \(first) is a freehand line, which a version 1 drawing cannot hold")
         }
+        if version < 3, let first = firstNewer.styled {
+            throw .malformed(path: path, reason: "line \(first) has a colour or width, which a version \(Int(version)) "
+                             + "drawing cannot hold")
+        }
         return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
+    }
+
+    /// The first lines of a list that an older version cannot hold.
+    private struct FirstLines {
+        /// The index of the first freehand line (version 2 on), if any.
+        var freehand: Int?
+        /// The index of the first line written as version 3 writes lines
+        /// with a colour or width, if any.
+        var styled: Int?
     }
 
     /// What a failure while reading `path` means: a `DocumentError` is
@@ -216,12 +259,12 @@ public enum DrawingFileFormat {
     public static func readLines(from reader: JSONReader, source: String,
                                  pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> [Line] {
         var lines: [Line] = []
-        var firstFreehand: Int?
+        var first = FirstLines()
         do {
             // A recording is read to be replayed as it was: a line out of
             // range refuses it, as it refused a drawing before lines could
             // be left out.
-            _ = try readLines(reader, path: source, pointLimit: pointLimit, firstFreehand: &firstFreehand,
+            _ = try readLines(reader, path: source, pointLimit: pointLimit, first: &first,
                               dropped: { throw $0.reason }) {
                 lines.append($1)
             }
@@ -233,8 +276,8 @@ public enum DrawingFileFormat {
 
     /// Reads the `lines` list, checking the line and point caps as it goes
     /// and handing each line to `visit`; returns how many there were.
-    /// `firstFreehand` is the index of the first freehand line, if any.
-    private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, firstFreehand: inout Int?,
+    /// `first` notes the first lines an older version cannot hold.
+    private static func readLines(_ reader: JSONReader, path: String, pointLimit: Int, first: inout FirstLines,
                                   dropped: (DroppedLine) throws -> Void,
                                   _ visit: (Int, Line) throws -> Void) throws -> Int {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
@@ -242,12 +285,13 @@ public enum DrawingFileFormat {
         var points = 0
         // A second "lines" member replaces the first, as it did when the
         // lines were kept: its lines are counted, and checked, afresh.
-        firstFreehand = nil
+        first = FirstLines()
         try reader.readArray {
             guard count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
             }
             defer { count += 1 }
+            let isObject = try reader.peekKind() == .object
             let line: Line
             do {
                 line = try readLine(reader, index: count, path: path, points: &points, pointLimit: pointLimit)
@@ -256,7 +300,8 @@ public enum DrawingFileFormat {
                 try dropped(DroppedLine(index: count, reason: error))
                 return
             }
-            if line.isFreehand, firstFreehand == nil { firstFreehand = count }
+            if line.isFreehand, first.freehand == nil { first.freehand = count }
+            if isObject, !line.isFreehand || !line.style.isStandard, first.styled == nil { first.styled = count }
             try visit(count, line)
         }
         return count
@@ -268,13 +313,14 @@ public enum DrawingFileFormat {
                          pointLimit: Int = Drawing.pointLimit) throws -> Line {
         switch try reader.peekKind() {
         case .array: return try readStraightLine(reader, index: index, path: path)
-        case .object: return try readFreehandLine(reader, index: index, path: path, points: &points, limit: pointLimit)
+        case .object: return try readLineObject(reader, index: index, path: path, points: &points, limit: pointLimit)
         default: throw JSONReader.Malformed(reason: "line \(index) is neither a list of 4 numbers nor a freehand line")
         }
     }
 
     /// `[x1,y1,x2,y2]`: four numbers in place, no array per line.
-    private static func readStraightLine(_ reader: JSONReader, index: Int, path: String) throws -> Line {
+    private static func readStraightLine(_ reader: JSONReader, index: Int, path: String,
+                                         style: StrokeStyle = .standard) throws -> Line {
         var values = (0.0, 0.0, 0.0, 0.0)
         var count = 0
         try reader.readArray {
@@ -298,20 +344,50 @@ public enum DrawingFileFormat {
         try checkCoordinate(values.1, line: index, path: path)
         try checkCoordinate(values.2, line: index, path: path)
         try checkCoordinate(values.3, line: index, path: path)
-        return Line(begin: Point(x: values.0, y: values.1), end: Point(x: values.2, y: values.3))
+        return Line(begin: Point(x: values.0, y: values.1), end: Point(x: values.2, y: values.3), style: style)
     }
 
-    /// `{"points":[x,y,pressure,...],"offset":[dx,dy]}`, the offset optional.
-    private static func readFreehandLine(_ reader: JSONReader, index: Int, path: String,
-                                         points total: inout Int, limit: Int) throws -> Line {
+    /// `{"points":[x,y,pressure,...],"offset":[dx,dy]}`, the offset
+    /// optional, or (version 3) `{"line":[x1,y1,x2,y2]}`; either with an
+    /// optional `"color"` and `"width"`.
+    private static func readLineObject(_ reader: JSONReader, index: Int, path: String,
+                                       points total: inout Int, limit: Int) throws -> Line {
         var samples: ContiguousArray<FreehandPoint>?
-        var offset = Vector.zero
+        var straight: Line?
+        var offset: Vector?
+        var style = StrokeStyle.standard
         var seenTotal = total
         // A value out of range is told once the whole line is read, so that
         // the line alone can be dropped.
         var problem: DocumentError?
         try reader.readObject { key in
             switch key {
+            case "line":
+                guard straight == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"line\" twice") }
+                guard try reader.peekKind() == .array else {
+                    throw JSONReader.Malformed(reason: "line \(index): \"line\" is not a list of 4 numbers")
+                }
+                straight = try readStraightLine(reader, index: index, path: path)
+            case "color":
+                guard try reader.peekKind() == .string else {
+                    throw JSONReader.Malformed(reason: "line \(index): \"color\" is not a string")
+                }
+                let hex = try reader.readString()
+                guard let color = PaletteColor(hex: hex) else {
+                    let names = PaletteColor.allCases.map(\.hex).joined(separator: ", ")
+                    throw JSONReader.Malformed(reason: "line \(index): \"color\" is \(hex), not one of \(names)")
+                }
+                style.color = color
+            case "width":
+                guard try reader.peekKind() == .number else {
+                    throw JSONReader.Malformed(reason: "line \(index): \"width\" is not a number")
+                }
+                let points = try reader.readNumber()
+                guard let width = StrokeWidth(points: points) else {
+                    let widths = StrokeWidth.allCases.map { "\(Int($0.points))" }.joined(separator: ", ")
+                    throw JSONReader.Malformed(reason: "line \(index): \"width\" is \(points), not one of \(widths)")
+                }
+                style.width = width
             case "points":
                 guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
                 samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit,
@@ -336,11 +412,19 @@ public enum DrawingFileFormat {
                 try reader.skipValue()
             }
         }
-        guard let samples else { throw JSONReader.Malformed(reason: "line \(index) is an object without \"points\"") }
+        if let straight {
+            guard samples == nil, offset == nil else {
+                throw JSONReader.Malformed(reason: "line \(index) has both \"line\" and freehand \"points\" or \"offset\"")
+            }
+            return straight.restyled(style)
+        }
+        guard let samples else {
+            throw JSONReader.Malformed(reason: "line \(index) is an object without \"points\" or \"line\"")
+        }
         guard !samples.isEmpty else { throw JSONReader.Malformed(reason: "line \(index) has no points") }
         if let problem { throw problem }
         total = seenTotal
-        let line = Line(freehand: samples, offset: offset)
+        let line = Line(freehand: samples, offset: offset ?? .zero, style: style)
         // Where a moved line's points are now must be within the limits too.
         let bounds = line.bounds
         for value in [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY] {
@@ -406,5 +490,35 @@ public enum DrawingFileFormat {
     /// Keeps the first of a line's problems.
     private static func note(_ found: DocumentError?, in problem: inout DocumentError?) {
         if problem == nil { problem = found }
+    }
+}
+
+extension Drawing {
+    /// The oldest drawing file version that holds the finished lines (see
+    /// `DrawingFileFormat`), in constant time.
+    public var oldestFileVersion: Int { oldestFileVersion(leavingOut: []) }
+
+    /// The same, as if the lines `unsaved` added (changes no file holds
+    /// yet) were not there.
+    public func oldestFileVersion(leavingOut unsaved: [DrawingChange]) -> Int {
+        var styled = store.styledCount, freehand = store.freehandCount
+        for case .added(_, let line) in unsaved {
+            if !line.style.isStandard { styled -= 1 }
+            if line.isFreehand { freehand -= 1 }
+        }
+        return styled > 0 ? 3 : freehand > 0 ? 2 : 1
+    }
+}
+
+extension DrawingChange {
+    /// The oldest drawing file version whose journal may record this
+    /// change (see `DrawingJournal`).
+    public var oldestFileVersion: Int {
+        switch self {
+        case .added(_, let line): DrawingFileFormat.version(for: line)
+        // A restyle is an `s` record, even back to the standard style.
+        case .moved(_, let from, let to): from.style != to.style ? 3 : DrawingFileFormat.version(for: to)
+        case .removed, .cleared: 1
+        }
     }
 }

@@ -16,6 +16,8 @@ import TouchCore
 ///     - <id> #<checksum>                         a line removed
 ///     m <id> <x1> <y1> <x2> <y2> #<checksum>     a line moved there
 ///     o <id> <dx> <dy> #<checksum>               a freehand line moved: its new offset
+///     s <id> <#rrggbb> <width> #<checksum>       a line's colour and width (after its `+` or
+///                                                `f` record when not standard, or restyled)
 ///     c #<checksum>                              every line removed
 ///
 /// A freehand line's samples and offset are those of the drawing file
@@ -24,7 +26,8 @@ import TouchCore
 /// the journal of a version 2 snapshot holds `f` and `o` records (the app
 /// writes a snapshot for the first freehand line of a version 1 drawing),
 /// so an older version of the app, which reads version 1 drawings and
-/// their journals, never meets a record it does not know.
+/// their journals, never meets a record it does not know. Likewise only
+/// the journal of a version 3 snapshot holds `s` records.
 ///
 /// Identities are those `LineStore` gave the lines in the session that
 /// wrote the journal; the header's runs say which identities the
@@ -59,19 +62,33 @@ public enum DrawingJournal {
         case moved(UInt32, Line)
         /// A freehand line given a new offset.
         case offset(UInt32, Vector)
+        /// A line given a colour and width.
+        case restyled(UInt32, StrokeStyle)
         case cleared
 
-        init(_ change: DrawingChange) {
+        /// The records of one change: a line added with a colour or width
+        /// is two (the line, then its style); a line moved or restyled is
+        /// one for each that changed.
+        static func records(for change: DrawingChange) -> [Record] {
             switch change {
-            case .added(let id, let line): self = .added(id.rawValue, line)
-            case .removed(let id, _): self = .removed(id.rawValue)
-            case .moved(let id, _, let to):
-                if let points = to.freehandPoints {
-                    self = .offset(id.rawValue, points.offset)
-                } else {
-                    self = .moved(id.rawValue, to)
+            case .added(let id, let line):
+                let added = Record.added(id.rawValue, line.restyled(.standard))
+                return line.style.isStandard ? [added] : [added, .restyled(id.rawValue, line.style)]
+            case .removed(let id, _):
+                return [.removed(id.rawValue)]
+            case .moved(let id, let from, let to):
+                var records: [Record] = []
+                if from.restyled(.standard) != to.restyled(.standard) {
+                    if let points = to.freehandPoints {
+                        records.append(.offset(id.rawValue, points.offset))
+                    } else {
+                        records.append(.moved(id.rawValue, to.restyled(.standard)))
+                    }
                 }
-            case .cleared: self = .cleared
+                if from.style != to.style { records.append(.restyled(id.rawValue, to.style)) }
+                return records
+            case .cleared:
+                return [.cleared]
             }
         }
     }
@@ -102,7 +119,7 @@ public enum DrawingJournal {
     /// the file system from being remounted read-only under the app.
     static func append(_ changes: some Sequence<DrawingChange>, for drawingPath: String) throws(DocumentError) {
         var bytes: [UInt8] = []
-        for change in changes { bytes += encode(Record(change)) }
+        for change in changes { for record in Record.records(for: change) { bytes += encode(record) } }
         let journal = path(for: drawingPath)
         // No O_CREAT: a journal deleted meanwhile must not be recreated
         // without its header; the caller then writes a snapshot instead.
@@ -127,6 +144,7 @@ public enum DrawingJournal {
         case .removed(let id): "- \(id)"
         case .moved(let id, let line): "m \(id) \(coordinates(line))"
         case .offset(let id, let offset): "o \(id) \(offset.dx) \(offset.dy)"
+        case .restyled(let id, let style): "s \(id) \(style.color.hex) \(Int(style.width.points))"
         case .cleared: "c"
         }
         let bytes = Array(body.utf8)
@@ -256,6 +274,11 @@ public enum DrawingJournal {
             if let id, fields.count == 4, let dx = coordinate(fields[2]), let dy = coordinate(fields[3]) {
                 return .offset(id, Vector(dx: dx, dy: dy))
             }
+        case "s":
+            if let id, fields.count == 4, let color = PaletteColor(hex: fields[2]),
+               let points = Double(fields[3]), let width = StrokeWidth(points: points) {
+                return .restyled(id, StrokeStyle(color: color, width: width))
+            }
         case "-": if let id, fields.count == 2 { return .removed(id) }
         case "c": if fields.count == 1 { return .cleared }
         default: break
@@ -303,7 +326,7 @@ public enum DrawingJournal {
                     skip("straight line \(id) does not exist")
                     continue
                 }
-                slots[Int(id)] = line
+                slots[Int(id)] = line.restyled(old.style)
             case .offset(let id, let offset):
                 guard Int(id) < slots.count, let old = slots[Int(id)], old.isFreehand else {
                     skip("freehand line \(id) does not exist")
@@ -312,6 +335,9 @@ public enum DrawingJournal {
                 let moved = old.withFreehandOffset(offset)
                 guard isWithinLimits(moved) else { skip("it moves line \(id) out of range"); continue }
                 slots[Int(id)] = moved
+            case .restyled(let id, let style):
+                guard Int(id) < slots.count, let old = slots[Int(id)] else { skip("line \(id) does not exist"); continue }
+                slots[Int(id)] = old.restyled(style)
             case .cleared:
                 for index in slots.indices { slots[index] = nil }
                 count = 0

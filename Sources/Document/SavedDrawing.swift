@@ -21,8 +21,8 @@ import TouchCore
 public final class SavedDrawing {
     /// Lines in the drawing.
     public private(set) var lineCount = 0
-    /// The union of the lines' `paintedBounds`; nil for an empty drawing.
-    public private(set) var paintedBounds: Rect?
+    /// The union of the lines' `inkBounds`; nil for an empty drawing.
+    public private(set) var inkBounds: Rect?
 
     private let path: String
     /// Whether there is a file (without one, the drawing is empty).
@@ -44,7 +44,7 @@ public final class SavedDrawing {
         mapping = hasFile ? try Self.map(path) : nil
         var bounds: Rect?
         guard let summary = try visit({ _, line in
-            bounds = bounds?.union(line.paintedBounds) ?? line.paintedBounds
+            bounds = bounds?.union(line.inkBounds) ?? line.inkBounds
             return true
         }) else { return }
         if summary.listCount > 1 || Self.journalHasChanges(at: path, for: summary) {
@@ -52,10 +52,10 @@ public final class SavedDrawing {
             mapping?.release(upTo: mapping?.size ?? 0)
             loaded = lines
             lineCount = lines.count
-            paintedBounds = lines.reduce(nil) { $0?.union($1.paintedBounds) ?? $1.paintedBounds }
+            inkBounds = lines.reduce(nil) { $0?.union($1.inkBounds) ?? $1.inkBounds }
         } else {
             lineCount = summary.lineCount
-            paintedBounds = bounds
+            inkBounds = bounds
         }
     }
 

@@ -8,6 +8,10 @@ import Glibc
 /// of numbers build no tree and its limits are checked while it is read.
 /// The tree of a short line (`JSONValue.parse`) is built on it.
 ///
+/// The calls a drawing's numbers go through are `@inlinable`: a drawing is
+/// read from another module (`DrawingFileFormat`), millions of numbers, and
+/// they stay open to the optimizer there as when the reader lived beside it.
+///
 /// A reader of our own keeps Foundation (and the ICU data it maps,
 /// megabytes of resident memory) out of the app. Every failure is a
 /// `Malformed` with a reason and the byte offset, for the user's message.
@@ -28,9 +32,9 @@ public final class JSONReader {
 
     /// The text: borrowed (a drawing's bytes, or its file mapped into
     /// memory, valid while the reader is used), or a copy the reader owns.
-    private let bytes: UnsafeRawBufferPointer
+    @usableFromInline let bytes: UnsafeRawBufferPointer
     private let ownsBytes: Bool
-    private var index = 0
+    @usableFromInline var index = 0
 
     /// Reads `bytes`, which must stay valid and unchanged while the reader
     /// is used: no copy, so a drawing of 75 MB takes no second 75 MB.
@@ -67,7 +71,7 @@ public final class JSONReader {
     }
 
     /// What the next value is, without reading it.
-    public func peekKind() throws(Malformed) -> Kind {
+    @inlinable public func peekKind() throws(Malformed) -> Kind {
         skipWhitespace()
         guard index < bytes.count else { throw fail("the text ends where a value should be") }
         switch bytes[index] {
@@ -83,7 +87,7 @@ public final class JSONReader {
     /// Reads an object, calling `member` with each key; `member` must read
     /// (or `skipValue()`) the key's value. Errors are `Malformed`, or what
     /// `member` throws.
-    public func readObject(_ member: (String) throws -> Void) throws {
+    @inlinable public func readObject(_ member: (String) throws -> Void) throws {
         try expect("{", "an object")
         skipWhitespace()
         if consume("}") { return }
@@ -101,7 +105,7 @@ public final class JSONReader {
     /// Reads an array, calling `element` for each element; `element` must
     /// read (or `skipValue()`) it. Errors are `Malformed`, or what `element`
     /// throws.
-    public func readArray(_ element: () throws -> Void) throws {
+    @inlinable public func readArray(_ element: () throws -> Void) throws {
         try expect("[", "a list")
         skipWhitespace()
         if consume("]") { return }
@@ -159,7 +163,7 @@ public final class JSONReader {
 
     /// Reads a number. A number too large for a Double reads as ±infinity;
     /// the caller decides whether that is acceptable.
-    public func readNumber() throws(Malformed) -> Double {
+    @inlinable public func readNumber() throws(Malformed) -> Double {
         skipWhitespace()
         let start = index
         _ = consume("-")
@@ -221,24 +225,24 @@ public final class JSONReader {
 
     // MARK: Bytes
 
-    private func skipWhitespace() {
+    @inlinable func skipWhitespace() {
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
     }
 
-    private func consume(_ character: Unicode.Scalar) -> Bool {
+    @inlinable func consume(_ character: Unicode.Scalar) -> Bool {
         guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
         index += 1
         return true
     }
 
-    private func expect(_ character: Unicode.Scalar, _ what: String) throws(Malformed) {
+    @inlinable func expect(_ character: Unicode.Scalar, _ what: String) throws(Malformed) {
         skipWhitespace()
         guard consume(character) else {
             throw fail(index < bytes.count ? "expected \(what)" : "the text ends where \(what) should be")
         }
     }
 
-    private func digits() -> Int {
+    @inlinable func digits() -> Int {
         let start = index
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
         return index - start
@@ -255,7 +259,7 @@ public final class JSONReader {
         return value
     }
 
-    private func fail(_ reason: String) -> Malformed {
+    @usableFromInline func fail(_ reason: String) -> Malformed {
         Malformed(reason: "\(reason) at byte \(index)")
     }
 }

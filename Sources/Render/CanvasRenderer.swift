@@ -8,7 +8,7 @@ import TouchCore
 ///
 /// Finished lines come from a cached layer (see `LineLayer`) that follows the
 /// drawing's change log; a frame copies only the damaged pixels from it, then
-/// draws, clipped to the damage, the selected line (green) and the lines in
+/// draws, clipped to the damage, the selected line (ringed) and the lines in
 /// progress (red). A finger moving over thousands of lines thus costs a copy
 /// of a small rectangle and one stroke. The pixels are those the canvas
 /// view's own `draw(_:in:)` would give.
@@ -182,7 +182,7 @@ public final class CanvasRenderer: ContentPainter {
             }
         }
         if let selected = drawing.selectedLine, isDamaged(selected) {
-            LineStyle.stroke(selected, LineStyle.selected, on: cairo, within: reach)
+            LineStyle.strokeSelected(selected, on: cairo, within: reach)
         }
     }
 

@@ -88,7 +88,7 @@ public enum Exporter {
     @discardableResult
     public static func export(_ lines: [Line], to path: String, size: Size? = nil,
                               scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
-        try export(bounds: paintedBounds(of: lines), to: path, size: size, scale: scale, sparing: drawingPath) { body in
+        try export(bounds: inkBounds(of: lines), to: path, size: size, scale: scale, sparing: drawingPath) { body in
             for line in lines where !body(line) { return false }
             return true
         }
@@ -105,7 +105,7 @@ public enum Exporter {
                               scale: Double = 1, sparing drawingPath: String? = nil) throws -> ExportSummary {
         var readError: DocumentError?
         do {
-            return try export(bounds: drawing.paintedBounds, to: path, size: size, scale: scale, sparing: drawingPath) { body in
+            return try export(bounds: drawing.inkBounds, to: path, size: size, scale: scale, sparing: drawingPath) { body in
                 do throws(DocumentError) {
                     return try drawing.forEachLine(body)
                 } catch {
@@ -157,7 +157,7 @@ public enum Exporter {
         cairo_translate(cairo, -origin.x, -origin.y)
         LineStyle.configure(cairo)
         let complete = forEachLine { line in
-            LineStyle.stroke(line, LineStyle.finished, on: cairo)
+            LineStyle.stroke(line, LineStyle.color(of: line), on: cairo)
             return true
         }
         guard complete else {
@@ -207,8 +207,8 @@ public enum Exporter {
         return (Size(width: page.width.rounded(.up), height: page.height.rounded(.up)), page.origin)
     }
 
-    static func paintedBounds(of lines: [Line]) -> Rect? {
-        lines.reduce(nil) { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }
+    static func inkBounds(of lines: [Line]) -> Rect? {
+        lines.reduce(nil) { (bounds: Rect?, line) in bounds?.union(line.inkBounds) ?? line.inkBounds }
     }
 
     private static func check(_ status: cairo_status_t, _ file: ExportFile) throws(ExportError) {

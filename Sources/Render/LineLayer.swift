@@ -6,7 +6,7 @@ import Platform
 /// The finished lines, already drawn, at the output's pixel size: the cache a
 /// frame copies from so that a moving finger never repaints every line.
 ///
-/// It holds every finished line except the selected one (drawn green on top
+/// It holds every finished line except the selected one (drawn ringed on top
 /// in each frame, so selecting never blends green over black), and catches up
 /// with the drawing through the drawing's change log: new lines are stroked
 /// on top; removed or moved lines (and selection changes) re-render only the
@@ -129,7 +129,7 @@ final class LineLayer {
         /// reach the tile's visible pixels, however it got here (a full
         /// render or an appended line), so the pixels never differ.
         func stroke(_ line: Line) {
-            LineStyle.stroke(line, LineStyle.finished, on: cairo, within: [reach])
+            LineStyle.stroke(line, LineStyle.color(of: line), on: cairo, within: [reach])
         }
 
         deinit {

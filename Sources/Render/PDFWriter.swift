@@ -15,8 +15,9 @@ import Glibc
 /// page in points, its content stream, and the stream's length as an object
 /// of its own written after it (the length is known only then), then the
 /// cross-reference table of the objects' byte offsets. The content draws as
-/// the screen does: white paper, each straight line stroked 10 points wide
-/// with round caps and joins, each freehand line as `SVGWriter` writes it
+/// the screen does: white paper, each straight line stroked in its colour
+/// and width with round caps and joins (the colour and width set only when
+/// they change from the line before), each freehand line as `SVGWriter` writes it
 /// (its polyline stroked when it is of one width, else its capsules filled
 /// as one path, non-zero winding; arcs as Bézier curves).
 struct PDFWriter {
@@ -29,6 +30,8 @@ struct PDFWriter {
     private var written = 0
     /// Where each object begins, by number (from 1).
     private var offsets: [Int] = []
+    /// The colour and width the content stream strokes and fills with now.
+    private var style = StrokeStyle.standard
 
     private init(file: ExportFile) {
         self.file = file
@@ -61,8 +64,9 @@ struct PDFWriter {
         writer.append("1 1 1 rg 0 0 \(width) \(height) re f\n")
         writer.append("1 0 0 -1 0 \(height) cm\n")
         writer.append("\(number(fit)) 0 0 \(number(fit)) \(number(-origin.x * fit)) \(number(-origin.y * fit)) cm\n")
-        writer.append("0 0 0 RG 0 0 0 rg 1 J 1 j 10 M \(number(LineStyle.width)) w\n")
+        writer.append("0 0 0 RG 0 0 0 rg 1 J 1 j 10 M \(number(StrokeStyle.standard.width.points)) w\n")
         let complete = forEachLine { line in
+            writer.setStyle(line.style)
             if line.isFreehand {
                 writer.appendFreehand(line)
             } else {
@@ -86,11 +90,26 @@ struct PDFWriter {
         return writer.flush()
     }
 
+    /// Sets the stroke and fill colour and the line width to `new`'s, when
+    /// they are not so already.
+    private mutating func setStyle(_ new: StrokeStyle) {
+        guard new != style else { return }
+        if new.color != style.color {
+            let color = new.color.color
+            let rgb = [color.red, color.green, color.blue].map { Self.number(($0 * 1000).rounded() / 1000) }
+                .joined(separator: " ")
+            append("\(rgb) RG \(rgb) rg\n")
+        }
+        if new.width != style.width { append("\(Self.number(new.width.points)) w\n") }
+        style = new
+    }
+
     /// One freehand line: its polyline stroked, at its width, when it is of
     /// one width; else its capsules, filled as one path.
     private mutating func appendFreehand(_ line: Line) {
         if line.hasUniformWidth, line.freehandPointCount > 1, let points = line.freehandPoints {
-            append("q \(Self.number(CanvasMetrics.freehandWidth(pressure: points[0].pressure))) w\n")
+            let width = CanvasMetrics.freehandWidth(pressure: points[0].pressure, fullWidth: line.width)
+            append("q \(Self.number(width)) w\n")
             for (index, point) in points.enumerated() {
                 append("\(Self.number(point.x)) \(Self.number(point.y)) \(index == 0 ? "m" : "l")\n")
                 if buffer.count >= Self.chunkSize, !flush() { return }

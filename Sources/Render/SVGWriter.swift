@@ -45,13 +45,11 @@ struct SVGWriter {
         // The lines keep their canvas coordinates; one transform places them on the page.
         writer.append("<g transform=\"matrix(\(number(fit)),0,0,\(number(fit)),"
                       + "\(number(-origin.x * fit)),\(number(-origin.y * fit)))\">\n")
-        let style = "fill:none;stroke-width:\(number(LineStyle.width));stroke-linecap:round;"
-            + "stroke-linejoin:round;stroke:rgb(0%,0%,0%);stroke-opacity:1;stroke-miterlimit:10;"
         let complete = forEachLine { line in
             if line.isFreehand { return writer.appendFreehand(line) }
             let x1 = number(line.begin.x), y1 = number(line.begin.y)
             let x2 = number(line.end.x), y2 = number(line.end.y)
-            writer.append("<path style=\"\(style)\" d=\"M \(x1) \(y1) L \(x2) \(y2) \"/>\n")
+            writer.append("<path \(strokeAttributes(line, width: line.width)) d=\"M \(x1) \(y1) L \(x2) \(y2) \"/>\n")
             return writer.buffer.count < chunkSize || writer.flush()
         }
         guard complete else { return false }
@@ -59,19 +57,25 @@ struct SVGWriter {
         return writer.flush()
     }
 
+    /// A stroked line's style, with its colour and width as the `stroke`
+    /// and `stroke-width` attributes (what an editor shows and changes).
+    private static func strokeAttributes(_ line: Line, width: Double) -> String {
+        "style=\"fill:none;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:1;stroke-miterlimit:10;\" "
+            + "stroke=\"\(line.style.color.hex)\" stroke-width=\"\(number(width))\""
+    }
+
     /// Writes one freehand line; false when a write failed.
     private mutating func appendFreehand(_ line: Line) -> Bool {
         let pieces = line.segmentCount
         if line.hasUniformWidth, line.freehandPointCount > 1, let points = line.freehandPoints {
-            let width = CanvasMetrics.freehandWidth(pressure: points[0].pressure)
-            append("<path style=\"fill:none;stroke-width:\(Self.number(width));stroke-linecap:round;"
-                   + "stroke-linejoin:round;stroke:rgb(0%,0%,0%);stroke-opacity:1;stroke-miterlimit:10;\" d=\"")
+            let width = CanvasMetrics.freehandWidth(pressure: points[0].pressure, fullWidth: line.width)
+            append("<path \(Self.strokeAttributes(line, width: width)) d=\"")
             for (index, point) in points.enumerated() {
                 append("\(index == 0 ? "M" : "L") \(Self.number(point.x)) \(Self.number(point.y)) ")
                 if buffer.count >= Self.chunkSize, !flush() { return false }
             }
         } else {
-            append("<path style=\"fill:rgb(0%,0%,0%);fill-opacity:1;fill-rule:nonzero;stroke:none;\" d=\"")
+            append("<path style=\"fill-opacity:1;fill-rule:nonzero;stroke:none;\" fill=\"\(line.style.color.hex)\" d=\"")
             for index in 0..<pieces {
                 appendOutline(CapsuleOutline(line.capsule(index)))
                 if buffer.count >= Self.chunkSize, !flush() { return false }

@@ -69,11 +69,12 @@ final class Autosave {
     private var hasWritten = false
     /// Whether the lock was released (`finish`): nothing is saved after.
     private(set) var isClosed = false
-    /// Whether the snapshot on disk holds freehand lines (is a version 2
-    /// file): only its journal may take freehand records, so a version 1
-    /// drawing gets a fresh snapshot with its first freehand line, and older
+    /// The version of the snapshot on disk (see `DrawingFileFormat`): only
+    /// the journal of a version 2 file may take freehand records, of a
+    /// version 3 file colours and widths, so a drawing gets a fresh
+    /// snapshot with its first line that needs a newer version, and older
     /// versions of the app never read a journal they half understand.
-    private(set) var snapshotHoldsFreehand: Bool
+    private(set) var snapshotVersion: Int
 
     /// Records the journal takes before it is folded into a snapshot: at
     /// least `minimumJournalBound`, else as many as the drawing has lines,
@@ -106,7 +107,7 @@ final class Autosave {
         hasUnsavedChanges = !unsaved.isEmpty
         unstartedJournalToken = document.journalToken
         journalIsReady = document.journalToken != nil
-        snapshotHoldsFreehand = drawing.store.freehandCount > unsaved.count(where: \.addsFreehandLine)
+        snapshotVersion = drawing.oldestFileVersion(leavingOut: unsaved)
     }
 
     /// True while a timed retry is pending.
@@ -191,7 +192,7 @@ final class Autosave {
         hasWritten = true
         if journalIsReady, let later = drawing.changes(since: savedRevision),
            journalRecords + earlierChanges.count + later.count <= journalBound,
-           snapshotHoldsFreehand || !(earlierChanges + later).contains(where: \.addsFreehandLine) {
+           !(earlierChanges + later).contains(where: { $0.oldestFileVersion > snapshotVersion }) {
             let changes = earlierChanges + later
             do {
                 if let token = unstartedJournalToken {
@@ -221,7 +222,7 @@ final class Autosave {
         try Document.saveSnapshot(of: drawing, to: path)
         journalIsReady = true
         journalRecords = 0
-        snapshotHoldsFreehand = drawing.store.freehandCount > 0
+        snapshotVersion = drawing.oldestFileVersion
     }
 
     private func scheduleRetry() {
@@ -287,13 +288,5 @@ final class Autosave {
         } catch {
             return .lost(failure: failure, emergencyFailure: error)
         }
-    }
-}
-
-extension DrawingChange {
-    /// A freehand line appeared (see `Autosave.snapshotHoldsFreehand`).
-    var addsFreehandLine: Bool {
-        if case .added(_, let line) = self { return line.isFreehand }
-        return false
     }
 }

@@ -119,8 +119,33 @@ final class CanvasController: ViewController {
         }
     }
 
+    /// How the header bar's, the main menu's and the colour popover's
+    /// commands look: the tool button, the toggles and the colour and width
+    /// in use show what is on.
+    override func validate(_ command: Command) {
+        if let color = PaletteColor(action: command.action) {
+            command.state = canvas.strokeStyle.color == color ? .on : .off
+            return
+        }
+        if let width = StrokeWidth(action: command.action) {
+            command.state = canvas.strokeStyle.width == width ? .on : .off
+            return
+        }
+        switch command.action {
+        case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
+        case Self.togglePalmRejection: command.state = isPalmRejectionOn() ? .on : .off
+        case Self.toggleInspector: command.state = isInspectorOpen() ? .on : .off
+        default: break
+        }
+    }
+
+    /// Besides the actions above, every `PaletteColor.action` and
+    /// `StrokeWidth.action` (the colour popover's): the colour or width of
+    /// the strokes to come and of the selected line (`CanvasView.choose`).
     override func handler(for action: Action) -> ((Any?) -> Void)? {
-        switch action {
+        if let color = PaletteColor(action: action) { return { [unowned self] _ in canvas.choose(color) } }
+        if let width = StrokeWidth(action: action) { return { [unowned self] _ in canvas.choose(width) } }
+        return switch action {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
         case Self.exportPNG: { [unowned self] _ in export(.png) }

@@ -6,8 +6,8 @@ import Timing
 import TouchCore
 import WaylandClient
 
-/// The app without its compositor: the core's window holding the title bar,
-/// the canvas and its controller, the gesture playground (in the canvas's
+/// The app without its compositor: the core's window holding the header
+/// bar (`WindowChrome`), the canvas and its controller, the gesture playground (in the canvas's
 /// place while shown), the banner, the inspector overlay, and
 /// what turns input batches into touches and keys on the way (palm
 /// rejection, the pen hover rings, `InputTranslator`).
@@ -16,12 +16,14 @@ import WaylandClient
 /// it a recording's batches on a fake clock. Both run this same wiring, so
 /// a replay draws what the live app drew.
 final class CanvasScene {
-    let application = TouchCore.Application()
+    let application = TouchTrackerApplication()
     let window: TouchCore.Window
     let canvas: CanvasView
     let canvasController: CanvasController
-    /// Our own title bar, shown when the compositor leaves decorations to us.
-    let titleBar = TitleBarView(title: Session.title)
+    /// The header bar (the toolbar under server-side decorations), its
+    /// main menu and dialogs.
+    let chrome: WindowChrome
+    var headerBar: HeaderBarView { chrome.headerBar }
     /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
     let banner = Banner(frame: .zero)
     private let translator: InputTranslator
@@ -46,6 +48,8 @@ final class CanvasScene {
     var onPalmRejectionChange: (Bool) -> Void = { _ in }
     /// Another drawing tool was picked (a key or the canvas menu).
     var onToolChange: (DrawingTool) -> Void = { _ in }
+    /// Another colour or width was chosen.
+    var onStrokeStyleChange: (StrokeStyle) -> Void = { _ in }
 
     /// - Parameters:
     ///   - timers: the gestures' timers; `clock` is their clock, which palm
@@ -53,11 +57,15 @@ final class CanvasScene {
     ///   - exportBasePath: where the canvas menu's exports go (nil: exports
     ///     are refused, as in a replay, which writes no file of its own accord).
     ///   - tool: what strokes draw at first.
+    ///   - strokeStyle: the colour and width they draw with at first.
     init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
-         tool: DrawingTool = .lines, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
+         tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
-        window.menuController.textMeasurer = PangoTextMeasurer()
+        let measurer = PangoTextMeasurer()
+        window.menuController.textMeasurer = measurer
         application.addWindow(window)
+        chrome = WindowChrome(window: window, title: Session.title, measurer: measurer)
+        application.chrome = chrome
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
         canvasController = CanvasController(canvas: canvas, exportBasePath: exportBasePath, report: report)
         window.addSubview(canvas)
@@ -65,7 +73,7 @@ final class CanvasScene {
         playground.isHidden = true
         window.addSubview(playground)
         window.addSubview(banner)
-        window.addSubview(titleBar)
+        window.addSubview(chrome.headerBar)
         translator = InputTranslator(window: window)
         let clock = timers.clock
         palmRejection = PalmRejection(now: { clock.now },
@@ -82,6 +90,10 @@ final class CanvasScene {
                 onQuit()
             case (.other(Keysym.f12), []) where !press.isRepeat:
                 inspector.toggle()
+            case (.other(Keysym.f10), []) where !press.isRepeat:
+                chrome.openMainMenu()
+            case (.character("?"), let modifiers) where modifiers.contains(.control) && !press.isRepeat:
+                application.sendAction(WindowChrome.showKeyboardShortcuts, to: nil, from: nil)
             default:
                 return false
             }
@@ -106,6 +118,8 @@ final class CanvasScene {
         playground.onSound = { [unowned self] sound in onPlaygroundSound?(sound) }
         canvas.tool = tool
         canvas.onToolChange = { [unowned self] tool in onToolChange(tool) }
+        canvas.strokeStyle = strokeStyle
+        canvas.onStrokeStyleChange = { [unowned self] style in onStrokeStyleChange(style) }
     }
 
     /// The window's tracer: `--trace`'s lines, the open inspector's
@@ -174,6 +188,7 @@ final class CanvasScene {
     /// (unless the playground took its place meanwhile).
     private func takeKeyboard() {
         if !isShowingPlayground { canvas.becomeFirstResponder() }
+        chrome.update()
     }
 
     /// One input batch of the Wayland layer, on its way to the core.
@@ -189,29 +204,36 @@ final class CanvasScene {
         case .pointer, .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
             translator.handle(event)
         }
+        // What the event changed (a line drawn, undone, another tool) shows
+        // on the buttons.
+        chrome.update()
     }
 
-    /// Places the title bar (if shown) along the top, the canvas below it
-    /// and the banner along the canvas's bottom edge, in `layout`'s window.
+    /// Places the bar along the top (the header bar where we draw the
+    /// decorations, else the toolbar), the canvas below it and the banner
+    /// along the canvas's bottom edge, in `layout`'s window.
     func layOut(_ layout: WindowLayout) {
         let bounds = Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
         // A configure that only changes states (activated, maximized) must
         // not repaint the whole window.
-        if window.frame != bounds { window.frame = bounds }
-        var canvasFrame = bounds
-        titleBar.isHidden = !layout.showsTitleBar
-        if layout.showsTitleBar {
-            let height = min(TitleBarView.height(scale: layout.scale), bounds.height)
-            titleBar.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
-            titleBar.isActive = layout.activated
-            titleBar.isMaximized = layout.maximized
-            canvasFrame = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width,
-                               height: bounds.height - height)
+        if window.frame != bounds {
+            window.frame = bounds
+            chrome.windowResized()
         }
+        headerBar.style = layout.barStyle
+        let height = min(layout.barHeight, bounds.height)
+        headerBar.isHidden = height == 0
+        let barFrame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
+        if headerBar.frame != barFrame { headerBar.frame = barFrame }
+        headerBar.isActive = layout.activated || !layout.clientSideDecorations
+        headerBar.isMaximized = layout.maximized
+        let canvasFrame = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width,
+                               height: bounds.height - height)
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         let bannerFrame = Banner.frame(in: canvasFrame)
         if banner.frame != bannerFrame { banner.frame = bannerFrame }
         if playground.frame != canvasFrame { playground.frame = canvasFrame }
         inspector.canvasFrame = canvasFrame
+        chrome.update()
     }
 }

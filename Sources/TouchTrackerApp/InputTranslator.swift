@@ -311,5 +311,6 @@ enum Keysym {
     static let keypadDelete: UInt32 = 0xff9f
     static let isoLeftTab: UInt32 = 0xfe20
     static let delete: UInt32 = 0xffff
+    static let f10: UInt32 = 0xffc7
     static let f12: UInt32 = 0xffc9
 }

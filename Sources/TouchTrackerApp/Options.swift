@@ -292,7 +292,8 @@ public struct Options: Equatable, Sendable {
           0  done, every change saved
           1  no compositor, a lost connection, a failed export or replay, a
              recording that cannot be read, or a row of check that failed
-          2  wrong command line
+          2  wrong command line, or options that conflict (one given twice;
+             --playground, --log-input or --trace with --export)
           3  the drawing is open in another touchtracker (its pid is named)
           4  the drawing cannot be read: missing (--export), a directory, a FIFO,
              a device, permission denied; nothing was renamed or written

@@ -22,6 +22,7 @@ final class Recorder {
     private let start: Double
     private let palmRejection: Bool
     private let tool: DrawingTool
+    private let strokeStyle: StrokeStyle
     private let report: (String) -> Void
     /// What happened since the last write, in order, with its time.
     private enum Entry {
@@ -39,12 +40,13 @@ final class Recorder {
     private var failed = false
 
     init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
-         report: @escaping (String) -> Void) {
+         strokeStyle: StrokeStyle = .standard, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
+        self.strokeStyle = strokeStyle
         self.report = report
     }
 
@@ -96,7 +98,8 @@ final class Recorder {
     private func write() {
         var bytes: [UInt8] = []
         if !headerWritten {
-            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool) + "\n").utf8)
+            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool,
+                                                          strokeStyle: strokeStyle) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

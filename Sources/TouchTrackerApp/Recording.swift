@@ -1,5 +1,6 @@
-import Document
+import Decorations
 import Canvas
+import Document
 import JSONLine
 import Platform
 import TouchCore
@@ -39,6 +40,8 @@ struct Recording {
     var palmRejection: Bool
     /// The drawing tool strokes began with.
     var tool: DrawingTool
+    /// The colour and width strokes began with.
+    var strokeStyle = StrokeStyle.standard
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -124,6 +127,20 @@ struct Recording {
             }
             recording.tool = known
         }
+        if let color = headerObject[RecordingFormat.lineColorKey] {
+            guard let known = color.stringValue.flatMap(PaletteColor.init(rawValue:)) else {
+                throw Unreadable(description: "\(name): line 1: the line colour is \(color.text), not one of "
+                                              + PaletteColor.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            recording.strokeStyle.color = known
+        }
+        if let width = headerObject[RecordingFormat.lineWidthKey] {
+            guard let known = width.stringValue.flatMap(StrokeWidth.init(rawValue:)) else {
+                throw Unreadable(description: "\(name): line 1: the line width is \(width.text), not one of "
+                                              + StrokeWidth.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            recording.strokeStyle.width = known
+        }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,
                   let version = object["version"]?.numberValue.flatMap({ UInt32(exactly: $0) })
@@ -181,6 +198,12 @@ struct Recording {
         return recording
     }
 
+    /// The title bar of the versions before the header bar: 32 points,
+    /// rounded to whole pixels.
+    static func legacyTitleBarHeight(scale: Double) -> Double {
+        (32 * scale).rounded() / scale
+    }
+
     /// The object on one line of a recording, and the lines of its
     /// `"drawing"` member if it has one: those are read by the drawing
     /// file's own line reader, with its limits (`DrawingFileFormat`), and
@@ -231,8 +254,18 @@ struct Recording {
               let decorations = object["decorations"]?.stringValue, ["client", "server"].contains(decorations)
         else { throw fail("a window without a positive width, height and scale, and its decorations") }
         let states = object["states"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        return WindowLayout(width: width, height: height, scale: scale, clientSideDecorations: decorations == "client",
-                            maximized: states.contains("maximized"), fullscreen: states.contains("fullscreen"),
-                            activated: states.contains("activated"))
+        var layout = WindowLayout(width: width, height: height, scale: scale,
+                                  clientSideDecorations: decorations == "client",
+                                  maximized: states.contains("maximized"), fullscreen: states.contains("fullscreen"),
+                                  activated: states.contains("activated"))
+        if let bar = object["bar"] {
+            guard let points = bar.numberValue, points >= 0, points <= Double(height) else {
+                throw fail("a window whose bar is not a height from 0 to the window's")
+            }
+            layout.recordedBarHeight = points
+        } else {
+            layout.recordedBarHeight = layout.barStyle == .headerBar ? Self.legacyTitleBarHeight(scale: scale) : 0
+        }
+        return layout
     }
 }

@@ -8,13 +8,15 @@ import WaylandClient
 /// with what a replay and a report need around it. Field names and order
 /// are stable.
 ///
-/// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.1.0",
+/// - Line 1, the header: `{"touchtrackerRecording":1,"app":"0.2.0",
 ///   "seats":[{"name":"seat0","version":8}],"palmRejection":true,"tool":"lines"}`:
 ///   the format version, the app's version, the seats bound when it was
 ///   written (with their `wl_seat` version), whether palm rejection was
 ///   on, and the drawing tool strokes began with (`lines` or `freehand`;
-///   `lines` when absent). Later tool changes are key presses or menu
-///   choices in the batches.
+///   `lines` when absent), then, when they are not black and medium, the
+///   colour and width strokes began with (`"lineColor":"red"`,
+///   `"lineWidth":"thick"`; absent: the standard ones). Later tool, colour
+///   and width changes are key presses, menu choices or taps in the batches.
 /// - Every other line starts with `"t"`, our monotonic clock's time of
 ///   receipt in seconds since the recording began (to the microsecond),
 ///   then one of:
@@ -23,9 +25,12 @@ import WaylandClient
 ///     drawing file: `[x0,y0,x1,y1]`, or `{"points":[x,y,pressure,…],
 ///     "offset":[dx,dy]}` for a freehand line;
 ///   - `"window":{"width":…,"height":…,"scale":…,"decorations":"client"|"server",
-///     "states":["maximized","fullscreen","activated"]}`: the window's
-///     logical size, scale, who draws the title bar and the states that
-///     place our views, at the start and at each change;
+///     "states":["maximized","fullscreen","activated"],"bar":47}`: the window's
+///     logical size, scale, who draws the title bar, the states that
+///     place our views, and the height of our bar along the top (header
+///     bar or toolbar), at the start and at each change. Without `"bar"`
+///     (recordings made before the header bar), the bar was the 32-point
+///     title bar with client-side decorations and none otherwise;
 ///   - `"origin":…`: an input batch, whose `--log-input` fields follow.
 ///     The origin says how it came to be (`InputOrigin`): `compositor`
 ///     (its frame event, or an event that is a batch of its own),
@@ -41,7 +46,11 @@ enum RecordingFormat {
     static let version = 1
     static let headerKey = "touchtrackerRecording"
 
-    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool) -> String {
+    static let lineColorKey = "lineColor"
+    static let lineWidthKey = "lineWidth"
+
+    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
+                       strokeStyle: StrokeStyle = .standard) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -53,6 +62,8 @@ enum RecordingFormat {
         }))
         object.add("palmRejection", .bool(palmRejection))
         object.add("tool", .string(tool.rawValue))
+        if strokeStyle.color != .standard { object.add(lineColorKey, .string(strokeStyle.color.rawValue)) }
+        if strokeStyle.width != .standard { object.add(lineWidthKey, .string(strokeStyle.width.rawValue)) }
         return object.line
     }
 
@@ -84,6 +95,7 @@ enum RecordingFormat {
         let states = [(layout.maximized, "maximized"), (layout.fullscreen, "fullscreen"),
                       (layout.activated, "activated")]
         window.add("states", .array(states.filter(\.0).map { .string($0.1) }))
+        window.add("bar", .number(layout.barHeight))
         object.add("window", .object(window))
         return object.line
     }

@@ -40,9 +40,10 @@ final class Replay {
         }.first ?? Self.unconfigured
         scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
                             drawing: Drawing(), palmRejection: recording.palmRejection, tool: recording.tool,
+                            strokeStyle: recording.strokeStyle,
                             exportBasePath: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
-        scene.titleBar.onRequest = { [unowned self] request in
+        scene.headerBar.onRequest = { [unowned self] request in
             // Moving, resizing and maximizing are the compositor's to do:
             // what it did is in the recording's window lines.
             if case .close = request { quit = true }

@@ -5,7 +5,7 @@ import WaylandClient
 
 /// Client-side decorations: where the compositor does not draw a title bar
 /// (no `zxdg_decoration_manager_v1`, as on weston and GNOME, or it chose
-/// client side), the session shows its own `TitleBarView` above the canvas,
+/// client side), the session shows its own `HeaderBarView` above the canvas,
 /// so the window can still be moved, resized, maximized, minimized and
 /// closed. Fullscreen windows have no bar; maximized ones no resize border.
 /// The pointer shows the resize shape over the border, so users see where
@@ -21,8 +21,8 @@ extension Session {
         // The press a move or resize starts from, noted when it lands on the
         // bar: by the time the drag starts, another press may have come.
         var grab: InteractiveGrab?
-        titleBar.onPress = { [unowned self] in grab = seats.latestPress }
-        titleBar.onRequest = { [unowned self] request in
+        headerBar.onPress = { [unowned self] in grab = seats.latestPress }
+        headerBar.onRequest = { [unowned self] request in
             switch request {
             case .move:
                 if let grab { toplevel.beginMove(grab) }
@@ -56,8 +56,8 @@ extension Session {
     /// The resize shape over the bar's resize border (window coordinates),
     /// the arrow elsewhere and whenever the bar is hidden.
     private func cursorShape(at point: Point) -> CursorShape {
-        guard !titleBar.isHidden,
-              case .resizeBorder(let edges)? = titleBar.part(at: titleBar.convert(point, from: nil), pointer: true)
+        guard !headerBar.isHidden,
+              case .resizeBorder(let edges)? = headerBar.part(at: headerBar.convert(point, from: nil), pointer: true)
         else { return .arrow }
         return .resize(Self.resizeEdges(edges))
     }

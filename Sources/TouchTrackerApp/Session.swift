@@ -27,7 +27,7 @@ public final class Session {
     public var window: TouchCore.Window { scene.window }
     public var canvas: CanvasView { scene.canvas }
     var canvasController: CanvasController { scene.canvasController }
-    var titleBar: TitleBarView { scene.titleBar }
+    var headerBar: HeaderBarView { scene.headerBar }
     var banner: Banner { scene.banner }
     var palmRejection: PalmRejection { scene.palmRejection }
     var penHover: PenHover { scene.penHover }
@@ -195,10 +195,15 @@ public final class Session {
         scene = CanvasScene(
             size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
+            strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         let tool = scene.canvas.tool
-        recorder = record.map { Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, report: report) }
+        let strokeStyle = scene.canvas.strokeStyle
+        recorder = record.map {
+            Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
+                     report: report)
+        }
         guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
@@ -311,6 +316,7 @@ public final class Session {
         toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
         scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
         scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
+        scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.

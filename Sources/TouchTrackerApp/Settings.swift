@@ -8,12 +8,16 @@ struct Settings: Equatable {
     var palmRejection = true
     /// What strokes draw (`CanvasView.tool`); the file's `tool = lines|freehand`.
     var tool = DrawingTool.lines
+    /// The colour and width new lines are drawn with
+    /// (`CanvasView.strokeStyle`); the file's `line-color = black|blue|…`
+    /// and `line-width = thin|medium|thick`.
+    var strokeStyle = StrokeStyle.standard
     /// Lines of keys this version does not know, in file order, kept as
     /// they were so a later version's settings survive an older app saving.
     var otherEntries: [(key: String, value: String)] = []
 
     static func == (lhs: Settings, rhs: Settings) -> Bool {
-        lhs.palmRejection == rhs.palmRejection && lhs.tool == rhs.tool
+        lhs.palmRejection == rhs.palmRejection && lhs.tool == rhs.tool && lhs.strokeStyle == rhs.strokeStyle
             && lhs.otherEntries.map(\.key) == rhs.otherEntries.map(\.key)
             && lhs.otherEntries.map(\.value) == rhs.otherEntries.map(\.value)
     }

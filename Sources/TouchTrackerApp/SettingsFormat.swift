@@ -6,6 +6,8 @@ import Canvas
 ///
 ///     palm-rejection = on        # or off
 ///     tool = lines               # or freehand
+///     line-color = black         # or blue, green, yellow, orange, red, purple, brown
+///     line-width = medium        # or thin, thick
 ///
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
@@ -21,6 +23,8 @@ enum SettingsFormat {
 
     static let palmRejectionKey = "palm-rejection"
     static let toolKey = "tool"
+    static let lineColorKey = "line-color"
+    static let lineWidthKey = "line-width"
 
     static func parse(_ text: String) throws(Malformed) -> Settings {
         var settings = Settings()
@@ -54,6 +58,16 @@ enum SettingsFormat {
                     throw Malformed(line: number, reason: "\(key) must be \(names), not '\(value)'")
                 }
                 settings.tool = tool
+            case lineColorKey:
+                guard let color = PaletteColor(rawValue: value) else {
+                    throw Malformed(line: number, reason: "\(key) must be \(choices(PaletteColor.self)), not '\(value)'")
+                }
+                settings.strokeStyle.color = color
+            case lineWidthKey:
+                guard let width = StrokeWidth(rawValue: value) else {
+                    throw Malformed(line: number, reason: "\(key) must be \(choices(StrokeWidth.self)), not '\(value)'")
+                }
+                settings.strokeStyle.width = width
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -99,9 +113,19 @@ enum SettingsFormat {
             "# TouchTracker settings: one 'key = value' per line (see the README).",
             "\(palmRejectionKey) = \(settings.palmRejection ? "on" : "off")",
             "\(toolKey) = \(settings.tool.rawValue)",
+            "\(lineColorKey) = \(settings.strokeStyle.color.rawValue)",
+            "\(lineWidthKey) = \(settings.strokeStyle.width.rawValue)",
         ]
         lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension SettingsFormat {
+    /// "'a', 'b' or 'c'": the values a key takes.
+    fileprivate static func choices<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
+        let names = Value.allCases.map { "'\($0.rawValue)'" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }
 

@@ -1,3 +1,5 @@
+import Decorations
+
 /// What the compositor decided about the window that places the app's
 /// views: its logical size and scale, who draws the title bar, and the
 /// states that hide or change ours. A `Session` takes it from the toplevel;
@@ -13,6 +15,15 @@ struct WindowLayout: Equatable {
     var fullscreen = false
     var activated = false
 
-    /// Whether our title bar is shown: fullscreen windows have none.
-    var showsTitleBar: Bool { clientSideDecorations && !fullscreen }
+    /// The height of the bar along the top as a recording says it was
+    /// (recordings before the header bar had a 32-point title bar, or
+    /// none); nil: this version's bar (`barHeight`).
+    var recordedBarHeight: Double?
+
+    /// The header bar where we draw the decorations (but not fullscreen,
+    /// where there are none), else the slim toolbar.
+    var barStyle: HeaderBarView.Style { clientSideDecorations && !fullscreen ? .headerBar : .toolbar }
+
+    /// How high the bar along the top is, in points, rounded to whole pixels.
+    var barHeight: Double { recordedBarHeight ?? HeaderBarView.height(barStyle, scale: scale) }
 }

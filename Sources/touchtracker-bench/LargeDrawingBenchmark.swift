@@ -80,7 +80,7 @@ enum LargeDrawingBenchmark {
     /// The frames after the first fill the drawing in (see
     /// `CanvasRenderer.frameBudget`); the second figure is how long until
     /// every line is on screen once it is ready, with the frames answered at once.
-    static func firstFrame(lineCount: Int) throws -> [Figure] {
+    static func firstFrame(lineCount: Int, verdict: Figure.Verdict) throws -> [Figure] {
         var session: SessionOnTestCompositor?
         let seconds = try Stopwatch.time { session = try SessionOnTestCompositor(lineCount: lineCount, fillIn: false) }
         guard let session else { return [] }
@@ -103,7 +103,34 @@ enum LargeDrawingBenchmark {
             Figure(name: "drawing ready to every line on screen, \(Format.count(lineCount)) lines",
                    value: filling * 1e3, unit: "ms", budget: nil, verdict: .reportOnly,
                    details: ["\(frames) frames of at most \(Format.number(Session.renderingBudget * 1e3)) ms of rasterizing"]),
+            try everyLineOnScreenRatio(seconds: session.openedToDrawingReady + filling, path: session.drawingPath,
+                                       lineCount: lineCount, verdict: verdict),
         ]
+    }
+
+    /// Issue 24: from opening the drawing to every line on screen, over
+    /// python's `json.load` of the same file (its own clock, interpreter
+    /// start-up left out), the yardstick of "as fast as reading it".
+    private static func everyLineOnScreenRatio(seconds: Double, path: String, lineCount: Int,
+                                               verdict: Figure.Verdict) throws -> Figure {
+        let name = "every line of \(Format.count(lineCount)) on screen ÷ python's json.load of the file"
+        let log = path + ".python"
+        let script = "import json, sys, time; start = time.perf_counter(); json.load(open(sys.argv[1])); "
+            + "print(time.perf_counter() - start)"
+        let python = try ChildProcess("/usr/bin/python3", ["-c", script, path], environment: [:], logPath: log)
+        while python.isRunning { usleep(10_000) }
+        var output = [CChar](repeating: 0, count: 64)
+        if let file = fopen(log, "r") {
+            _ = fgets(&output, Int32(output.count), file)
+            fclose(file)
+        }
+        let text = String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let load = text.split(separator: "\n").first.flatMap({ Double($0) }), load > 0 else {
+            return Figure(name: name, value: .nan, unit: "×", budget: .atMost(2.5),
+                          verdict: .unavailable("python3 could not load the file", missed: true))
+        }
+        return Figure(name: name, value: seconds / load, unit: "×", budget: .atMost(2.5), verdict: verdict,
+                      details: ["open to every line on screen \(Format.duration(seconds)), json.load \(Format.duration(load))"])
     }
 
     /// Figure 10: a motion frame's cost with `lineCount` finished lines

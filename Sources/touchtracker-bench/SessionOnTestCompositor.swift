@@ -48,6 +48,8 @@ final class SessionOnTestCompositor {
     /// work (saving).
     private(set) var lastFlush = 0.0
     private let directory: TemporaryDirectory
+    /// The drawing's file.
+    let drawingPath: String
 
     /// `fillIn`: answer frames until every line is on screen (see
     /// `Session.isRenderingDrawing`), so that measurements start from a
@@ -62,6 +64,7 @@ final class SessionOnTestCompositor {
     init(lineCount: Int, fillIn: Bool = true, recording: Bool = false, waitsUntilOpened: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-bench")
         let path = directory.path + "/drawing.touchtracker"
+        drawingPath = path
         let area = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
         let lines = SampleLines.random(count: lineCount, in: area)
         if waitsUntilOpened {

@@ -95,7 +95,7 @@ if runs("large") {
     do {
         results.add(try LargeDrawingBenchmark.loadTime(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
         results.add(try LargeDrawingBenchmark.saveCost(lineCount: lineCount, runs: quick ? 1 : 3, verdict: timing))
-        results.add(try LargeDrawingBenchmark.firstFrame(lineCount: lineCount))
+        results.add(try LargeDrawingBenchmark.firstFrame(lineCount: lineCount, verdict: timing))
         results.add(try StrokesWhileOpeningBenchmark.run(lineCount: lineCount, verdict: timing))
         results.add(LargeDrawingBenchmark.motionFrameRatio(lineCount: lineCount, frames: quick ? 50 : 2_000, verdict: timing))
         results.add(LargeDrawingBenchmark.modelMemory(lineCount: lineCount))

@@ -20,7 +20,8 @@ import TouchCore
     }
 
     @Test func itErasesWhatItsEdgeTouchesAndNothingFarther() {
-        let reach = CanvasMetrics.eraserReach
+        let reach = CanvasMetrics.eraserReach(for: line(50, 100, 350, 100))
+        #expect(reach == 10, "its radius, 5, and half the line's width")
         let h = CanvasHarness(lines: [line(50, 100, 350, 100), line(50, 200, 350, 200)], kind: .eraser)
         h.stroke(from: Point(x: 60, y: 100 + reach), to: Point(x: 340, y: 100 + reach))
         #expect(h.drawing.lines == [line(50, 200, 350, 200)], "\(reach) pt from the first line's centre")

@@ -115,8 +115,8 @@ import TouchCore
     @Test func otherFormatsAndVersionsAreRefused() throws {
         try write(#"{"format":"paint","version":1,"lines":[]}"#)
         #expect(loadError() == .wrongFormat(path: path, found: "paint"))
-        try write(#"{"format":"touchtracker","version":3,"lines":[]}"#)
-        #expect(loadError() == .unsupportedVersion(path: path, version: 3))
+        try write(#"{"format":"touchtracker","version":4,"lines":[]}"#)
+        #expect(loadError() == .unsupportedVersion(path: path, version: 4))
     }
 
     @Test func millionsOfLinesAreRefused() throws {

@@ -41,8 +41,8 @@ import TouchCore
         let drawing = try SavedDrawing(path: path)
         #expect(try streamed(drawing) == loaded, sourceLocation: sourceLocation)
         #expect(drawing.lineCount == loaded.count, sourceLocation: sourceLocation)
-        let bounds = loaded.reduce(nil) { (bounds: Rect?, line) in bounds?.union(line.paintedBounds) ?? line.paintedBounds }
-        #expect(drawing.paintedBounds == bounds, sourceLocation: sourceLocation)
+        let bounds = loaded.reduce(nil) { (bounds: Rect?, line) in bounds?.union(line.inkBounds) ?? line.inkBounds }
+        #expect(drawing.inkBounds == bounds, sourceLocation: sourceLocation)
     }
 
     @Test func theLinesReadOneAtATimeAreTheLinesLoaded() throws {
@@ -72,7 +72,7 @@ import TouchCore
 
     @Test func aMissingFileIsAnEmptyDrawing() throws {
         let drawing = try SavedDrawing(path: path)
-        #expect(drawing.lineCount == 0 && drawing.paintedBounds == nil)
+        #expect(drawing.lineCount == 0 && drawing.inkBounds == nil)
         #expect(try streamed(drawing) == [])
     }
 
@@ -85,7 +85,9 @@ import TouchCore
             #"{"format":"touchtracker","version":1,"lines":[[1,2,3]]}"#,
             #"{"format":"touchtracker","version":1,"lines":[[1,2,3,4]] trailing"#,
             #"{"format":"paint","version":1,"lines":[]}"#,
-            #"{"format":"touchtracker","version":3,"lines":[]}"#,
+            #"{"format":"touchtracker","version":4,"lines":[]}"#,
+            #"{"format":"touchtracker","version":2,"lines":[{"line":[1,2,3,4]}]}"#,
+            ##"{"format":"touchtracker","version":3,"lines":[{"line":[1,2,3,4],"color":"#ff0000"}]}"##,
             #"{"format":"touchtracker","version":1.5,"lines":[]}"#,
             #"{"format":"touchtracker","lines":[]}"#,
             #"{"format":"touchtracker","version":1}"#,

@@ -14,7 +14,8 @@
 # protocol) draws with one and two fingers and a short stroke, taps to select
 # and delete, long-presses to move, double-taps to clear, and their pointer
 # and keyboard draw, select with a right click, undo, close the menu and
-# quit; on mutter a finger also maximizes and closes the window with the
+# quit, and two- and three-finger taps undo and redo; on mutter a finger
+# also maximizes and closes the window with the
 # app's own title bar, on KWin its scripting API resizes and closes it.
 #
 # The gesture playground (--playground) opens under weston (nested in a
@@ -148,10 +149,10 @@ weston_tests() {
         read -r x0 y0 x1 y1 <<<"$($png bbox "$shot" 255 255 255 4)"
         expect "weston: a white canvas of at least 400x300 is on screen ($x0 $y0 $x1 $y1)" \
             at_least $(( ${x1:-0} - ${x0:-0} )) 400
-        # weston offers no server-side decorations: the app's own title bar
+        # weston offers no server-side decorations: the app's own header bar
         # (inactive: headless weston has no seat to focus it) sits on top.
-        expect "weston: the app's own title bar is above the canvas" \
-            test "$($png count "$shot" 82 82 87 2 $((x0 + 10)) $((y0 - 16)) $((x0 + 11)) $((y0 - 15)))" = 1
+        expect "weston: the app's own header bar is above the canvas" \
+            test "$($png count "$shot" 250 250 250 2 $((x0 + 2)) $((y0 - 16)) $((x0 + 3)) $((y0 - 15)))" = 1
         local black
         black=$($png count "$shot" 0 0 0 40 "${x0:-0}" "${y0:-0}" "${x1:-0}" "${y1:-0}")
         # 400 + 200 points of line, 10 points wide, less the overlap and the ends.
@@ -494,8 +495,8 @@ pointer_tests() {
     # A click on the line selects it after the double-tap window (0.35 s)
     # and opens the menu bubble near the click.
     pointer click left $((wx + 300)) $((wy + 452))
-    await_pixels menu.png 3800 4300 0 255 0 60 "${band[@]}"
-    expect "sway: a click selects the line: it turns green ($seen px)" between "$seen" 3800 4300
+    await_pixels menu.png 2000 3200 53 132 228 40 "${band[@]}"
+    expect "sway: a click selects the line: it is ringed in the accent blue ($seen px)" between "$seen" 2000 3200
     cp "$run/menu.png" "$work/../touchtracker-sway-menu.png" 2>/dev/null
     seen=$($png count "$run/menu.png" "${bubble[@]}" $((wx + 200)) $((wy + 370)) $((wx + 400)) $((wy + 500)))
     expect "sway: the menu bubble opens near the click ($seen dark px)" between "$seen" 1000 6000
@@ -509,10 +510,10 @@ pointer_tests() {
     pointer click left $(( (${bx0:-0} + ${bx1:-0}) / 2 )) $(( (${by0:-0} + ${by1:-0}) / 2 ))
     expect "sway: Delete in the menu removes the line from the file" wait_for 3 lines_saved 2
     await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
-    local green
-    green=$($png count "$run/deleted.png" 0 255 0 60 0 0 $((wx + ww)) $((wy + wh)))
-    expect "sway: and from the screen, menu and all ($seen black, $green green px)" \
-        test "$seen $green" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}")" = 0
+    local accent
+    accent=$($png count "$run/deleted.png" 53 132 228 40 0 0 $((wx + ww)) $((wy + wh)))
+    expect "sway: and from the screen, menu and all ($seen black, $accent accent px)" \
+        test "$seen $accent" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}")" = 0
 
     type_keys -M ctrl z -m ctrl
     expect "sway: Ctrl+Z brings the deleted line back into the file" wait_for 3 lines_saved 3
@@ -522,12 +523,12 @@ pointer_tests() {
     # A right click on a line selects it and opens the menu at once; Escape
     # closes both.
     pointer click right $((wx + 260)) $((wy + 102))
-    await_pixels right.png 3800 4300 0 255 0 60 50 90 470 111
-    expect "sway: a right click selects the line under it ($seen green px)" between "$seen" 3800 4300
+    await_pixels right.png 2000 3200 53 132 228 40 50 90 470 111
+    expect "sway: a right click selects the line under it ($seen accent px)" between "$seen" 2000 3200
     seen=$($png count "$run/right.png" "${bubble[@]}" $((wx + 160)) $((wy + 20)) $((wx + 360)) $((wy + 150)))
     expect "sway: and opens the menu there ($seen dark px)" between "$seen" 1000 6000
     type_keys -k Escape
-    await_pixels escaped.png 0 0 0 255 0 60 0 0 "$ww" "$wh"
+    await_pixels escaped.png 0 0 53 132 228 40 0 0 "$ww" "$wh"
     expect "sway: Escape deselects the line and closes the menu" \
         test "$seen" = 0 -a "$($png count "$run/escaped.png" "${bubble[@]}")" = 0
 
@@ -705,8 +706,8 @@ touch_tests() {
     # A tap on the line selects it (after the double-tap window) and opens
     # the menu bubble with Delete near the tap.
     tap 3 300 452
-    await_pixels menu.png 3800 4300 0 255 0 60 "${band[@]}"
-    expect "$c: a tap on the line selects it: it turns green ($seen px)" between "$seen" 3800 4300
+    await_pixels menu.png 2000 3200 53 132 228 40 "${band[@]}"
+    expect "$c: a tap on the line selects it: it is ringed in the accent blue ($seen px)" between "$seen" 2000 3200
     seen=$($png count "$run/menu.png" "${bubble[@]}" $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))
     expect "$c: the menu opens near the tap ($seen dark px)" between "$seen" 1000 6000
     # The window (title bar and canvas) at this moment is the AppStream
@@ -718,11 +719,11 @@ touch_tests() {
     tap 3 $(( (${bx0:-0} + ${bx1:-0}) / 2 - cx0 )) $(( (${by0:-0} + ${by1:-0}) / 2 - cy0 ))
     expect "$c: tapping Delete in the menu removes the line from the file" wait_for 3 lines_saved 4
     await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
-    local green
-    green=$($png count "$run/deleted.png" 0 255 0 60 "$cx0" "$cy0" "$cx1" "$cy1")
+    local accent
+    accent=$($png count "$run/deleted.png" 53 132 228 40 "$cx0" "$cy0" "$cx1" "$cy1")
     # (Only inside the canvas: a title bar's grey is close to the bubble's.)
-    expect "$c: and from the screen, menu and all ($seen black, $green green px)" \
-        test "$seen $green" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
+    expect "$c: and from the screen, menu and all ($seen black, $accent accent px)" \
+        test "$seen $accent" = "0 0" -a "$($png count "$run/deleted.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
 
     # Ctrl+Z on the virtual keyboard (evdev 29 = left Ctrl, 44 = z).
     send "key 29 1; key 44 1; key 44 0; key 29 0"
@@ -746,12 +747,12 @@ touch_tests() {
     # A right click on a line selects it and opens the menu at once; Escape
     # (evdev 1) closes both.
     send "move $(at 260 102); button 273 1; button 273 0"
-    await_pixels right.png 3800 4300 0 255 0 60 50 90 470 111
-    expect "$c: a right click selects the line under it ($seen green px)" between "$seen" 3800 4300
+    await_pixels right.png 2000 3200 53 132 228 40 50 90 470 111
+    expect "$c: a right click selects the line under it ($seen accent px)" between "$seen" 2000 3200
     seen=$($png count "$run/right.png" "${bubble[@]}" $((cx0 + 160)) $((cy0 + 20)) $((cx0 + 360)) $((cy0 + 150)))
     expect "$c: and opens the menu there ($seen dark px)" between "$seen" 1000 6000
     send "key 1 1; key 1 0"
-    await_pixels escaped.png 0 0 0 255 0 60 0 0 $((cx1 - cx0)) $((cy1 - cy0))
+    await_pixels escaped.png 0 0 53 132 228 40 0 0 $((cx1 - cx0)) $((cy1 - cy0))
     expect "$c: Escape deselects the line and closes the menu" \
         test "$seen" = 0 -a "$($png count "$run/escaped.png" "${bubble[@]}" "$cx0" "$cy0" "$cx1" "$cy1")" = 0
     send "move $(at 900 580)"
@@ -766,6 +767,19 @@ touch_tests() {
     await_pixels lifted.png 2800 3300 0 0 0 30 590 510 911 531
     expect "$c: and draws it in black ($seen px)" between "$seen" 2800 3300
 
+    # Two fingers tapping together undo that line, three redo it; neither
+    # leaves a dot (issue 22).
+    send "down 5 $(at 650 400); down 6 $(at 750 400); sleep 0.1; up 5; up 6"
+    expect "$c: a two-finger tap undoes the last line" wait_for 3 lines_saved 6
+    await_pixels undone-by-tap.png 0 20 0 0 0 30 590 510 911 531
+    expect "$c: and takes it off the screen ($seen px)" between "$seen" 0 20
+    await_pixels two-finger-tap.png 0 0 0 0 0 30 630 380 771 421
+    expect "$c: the two fingers leave no dot ($seen px)" test "$seen" = 0
+    send "down 5 $(at 650 400); down 6 $(at 700 400); down 7 $(at 750 400); sleep 0.1; up 5; up 6; up 7"
+    expect "$c: a three-finger tap redoes it" wait_for 3 lines_saved 7
+    await_pixels redone-by-tap.png 2800 3300 0 0 0 30 590 510 911 531
+    expect "$c: and draws it again ($seen px)" between "$seen" 2800 3300
+
     # A double tap in an empty spot clears everything.
     send "down 5 $(at 700 400); sleep 0.05; up 5; sleep 0.1; down 5 $(at 700 400); sleep 0.05; up 5"
     expect "$c: a double tap empties the drawing file" wait_for 3 lines_saved 0
@@ -778,6 +792,27 @@ touch_tests() {
     short_stroke_kept() { lines_saved 1 && last_line_is 300 300 314 300; }
     expect "$c: a short 14-point stroke is kept as a line" wait_for 3 short_stroke_kept
 
+    # The main menu by touch: ☰ in the header bar (mutter: 47 points
+    # high, ☰ left of the three window buttons) or the toolbar (KWin: 40
+    # points, ☰ at its end), then its first row, Export PNG, under it. The
+    # file goes to the home folder (it has no Pictures folder).
+    local menu_x menu_y row_y
+    if [ "$c" = mutter ]; then
+        menu_x=$((cx1 - 144)) menu_y=$((cy0 - 24)) row_y=$((cy0 + 27))
+    else
+        menu_x=$((cx1 - 24)) menu_y=$((cy0 - 20)) row_y=$((cy0 + 31))
+    fi
+    send "down 4 $menu_x $menu_y; sleep 0.05; up 4"
+    # Open: the first row's title, dark (the foreground over white), where
+    # the canvas there is blank.
+    menu_open() { $shooter menu.png && [ "$($png count "$run/menu.png" 51 51 56 60 \
+        $((cx1 - 190)) $((row_y - 8)) $((cx1 - 100)) $((row_y + 8)))" -gt 20 ]; }
+    expect "$c: tapping ☰ opens the main menu" wait_for 5 menu_open
+    cp "$run/menu.png" "$work/../touchtracker-$c-main-menu.png" 2>/dev/null
+    send "down 4 $((cx1 - 100)) $row_y; sleep 0.05; up 4"
+    exported() { ls "$run"/home/TouchTracker*.png > /dev/null 2>&1; }
+    expect "$c: tapping Export PNG in it writes the drawing as PNG" wait_for 5 exported
+
     # Ctrl+Q (evdev 16 = q) quits.
     send "key 29 1; key 16 1; key 16 0; key 29 0"
     local code=0
@@ -785,6 +820,10 @@ touch_tests() {
     if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
     wait $app_pid 2>/dev/null || code=$?
     expect "$c: Ctrl+Q quits ($code)" test "$code" = 0
+    # The export by touch is the drawing: what --export writes of it now.
+    "$app" --file "$run/drawing.json" --export "$run/reference.png" > /dev/null 2>&1
+    expect "$c: the PNG exported from the menu is the drawing" \
+        cmp -s "$run/reference.png" "$(ls "$run"/home/TouchTracker*.png 2>/dev/null | head -1)"
     expect "$c: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
     compositor_facts "$c"
     replay_and_check "$c"
@@ -865,17 +904,17 @@ mutter_tests() {
         timeout 10 "${env[@]}" gst-launch-1.0 -q pipewiresrc path="$node" num-buffers=1 ! videoconvert \
             ! video/x-raw,format=RGB ! pngenc ! filesink location="$run/$1" > /dev/null 2>&1 && test -s "$run/$1"
     }
-    local shooter=mutter_shot cx0=none cy0 cx1 cy1 bar=32 canvas_seen=
+    local shooter=mutter_shot cx0=none cy0 cx1 cy1 bar=47 canvas_seen=
     if ! wait_for 15 canvas_shown; then
         not_ok "mutter: a screenshot shows the app's canvas"; kill $app_pid; return
     fi
     ok "mutter: a screenshot shows the app's white canvas ($cx0 $cy0 $cx1 $cy1)"
     cp "$run/first.png" "$work/../touchtracker-mutter.png" 2>/dev/null
-    # mutter offers no xdg-decoration: the app draws its own title bar on
-    # top of the canvas, inside its surface, in the active colour (43 43 48)
-    # because mutter gives the new window focus.
-    expect "mutter: the app's own title bar, active, is above the canvas" \
-        test "$($png count "$run/first.png" 43 43 48 3 $((cx0 + 10)) $((cy0 - 20)) $((cx0 + 11)) $((cy0 - 12)))" = 8
+    # mutter offers no xdg-decoration: the app draws its own header bar on
+    # top of the canvas, inside its surface, in the active colour (235 235
+    # 235) because mutter gives the new window focus.
+    expect "mutter: the app's own header bar, active, is above the canvas" \
+        test "$($png count "$run/first.png" 235 235 235 3 $((cx0 + 2)) $((cy0 - 20)) $((cx0 + 3)) $((cy0 - 12)))" = 8
     touch_tests mutter
     mutter_title_bar_tests
     send quit
@@ -893,9 +932,10 @@ mutter_title_bar_tests() {
     local app_pid=$! cx0=none cy0 cx1 cy1 canvas_seen=
     pids+=($app_pid)
     if ! wait_for 15 canvas_shown; then not_ok "mutter: the app starts again"; kill $app_pid; return; fi
-    # The buttons sit at the bar's right end, each a square of its height
-    # (32 px): close, then maximize to its left.
-    send "down 7 $((cx1 - 48)) $((cy0 - 16)); sleep 0.05; up 7"
+    # The window buttons sit at the header bar's end, 34 points wide and 6
+    # apart, 7 from the end, centred 24 points above the canvas: close,
+    # then maximize to its left.
+    send "down 7 $((cx1 - 64)) $((cy0 - 24)); sleep 0.05; up 7"
     maximized() {
         canvas_shown && [ "$cx0" -eq 0 ] && [ $((cx1 - cx0)) -eq 1280 ] && [ "$cy0" -eq "$bar" ] && [ "$cy1" -eq 800 ]
     }
@@ -905,7 +945,7 @@ mutter_title_bar_tests() {
     expect "mutter: the maximized canvas still shows the drawing" \
         test "$($png pixel "$run/first.png" $((cx0 + 260)) $((cy0 + 100)))" = "0 0 0"
     cp "$run/first.png" "$work/../touchtracker-mutter-maximized.png" 2>/dev/null
-    send "down 7 $((cx1 - 16)) $((cy0 - 16)); sleep 0.05; up 7"
+    send "down 7 $((cx1 - 24)) $((cy0 - 24)); sleep 0.05; up 7"
     local code=0
     wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
     if kill -0 $app_pid 2>/dev/null; then kill $app_pid; code=timeout; fi
@@ -957,11 +997,13 @@ kwin_tests() {
     ok "kwin: a screenshot shows the app's white canvas ($cx0 $cy0 $cx1 $cy1)"
     cp "$run/first.png" "$work/../touchtracker-kwin.png" 2>/dev/null
     # KWin offers xdg-decoration and the app asks for server-side
-    # decorations, so it draws no title bar of its own: the canvas starts at
-    # the window's top. (Whether KWin draws one depends on its decoration
-    # plugin: without kwin-style-breeze it draws none.)
-    expect "kwin: the app draws no title bar of its own (server-side decorations)" \
+    # decorations, so it draws no title bar of its own, only its toolbar
+    # (40 points) above the canvas. (Whether KWin draws a title bar depends
+    # on its decoration plugin: without kwin-style-breeze it draws none.)
+    expect "kwin: server-side decorations" \
         grep -q 'zxdg_toplevel_decoration_v1@[0-9]*\.configure(2)' "$run/app.log"
+    expect "kwin: the app's toolbar is above the canvas" \
+        test "$($png count "$run/first.png" 235 235 235 3 $((cx0 + 2)) $((cy0 - 20)) $((cx0 + 3)) $((cy0 - 12)))" = 8
     touch_tests kwin
     kwin_window_tests
     send quit

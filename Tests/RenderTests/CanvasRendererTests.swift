@@ -49,9 +49,14 @@ import TouchCore
         let image = OwnedPixelBuffer(width: 200, height: 100)
         CanvasRenderer().renderAll(drawing, into: image.buffer)
         #expect(image.buffer.at(100, 20) == .black)
-        #expect(image.buffer.at(100, 50) == .green)
+        // Selected: the line as it is, a white gap, then the accent ring.
+        #expect(image.buffer.at(100, 50) == .black)
+        #expect(image.buffer.at(100, 55) == .white)
+        #expect(image.buffer.at(100, 58) == .accent)
+        #expect(image.buffer.at(100, 42) == .accent)
         #expect(image.buffer.at(100, 80) == .red)
         #expect(image.buffer.at(100, 35) == .white)
+        #expect(image.buffer.at(100, 27) == .white, "an unselected line has no ring")
     }
 
     @Test func pixelsOutsideTheDamageAreUntouched() {
@@ -86,7 +91,9 @@ import TouchCore
         for step in 1...5 {
             let (old, new) = drawing.extendLine(for: finger, to: Point(x: 100 + 10 * Double(step), y: 100))!
             renderer.render(drawing, into: image.buffer, damage: [old.paintedBounds.union(new.paintedBounds)])
-            #expect(renderer.lastFrame == CanvasRenderer.FrameStatistics(pixelsCopied: 12 * (12 + 10 * step)))
+            // The line's reach each side: half its width, the room for a selection ring, antialiasing.
+            let side = Int(2 * CanvasMetrics.paintReach(for: new))
+            #expect(renderer.lastFrame == CanvasRenderer.FrameStatistics(pixelsCopied: side * (side + 10 * step)))
         }
         #expect(image.buffer.at(140, 100) == .red)
     }

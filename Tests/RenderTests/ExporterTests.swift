@@ -49,7 +49,7 @@ import TouchCore
             var strokedPaths: [String] = []
             func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                         qualifiedName: String?, attributes: [String: String]) {
-                if name == "path", attributes["style"]?.contains("stroke-width:10") == true,
+                if name == "path", attributes["stroke-width"] == "10", attributes["stroke"] == "#000000",
                    attributes["style"]?.contains("stroke-linecap:round") == true, let d = attributes["d"] {
                     strokedPaths.append(d)
                 }

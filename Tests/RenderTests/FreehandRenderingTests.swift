@@ -133,12 +133,14 @@ import TouchCore
         #expect(image.buffer.samePixels(as: fresh.buffer))
     }
 
-    @Test func theSelectedFreehandLineIsGreenInsideTheDamage() {
+    @Test func theSelectedFreehandLineIsRingedInsideTheDamage() {
         let drawing = Drawing(lines: [ramp])
         drawing.selectedLineID = drawing.store.ids[0]
         let image = OwnedPixelBuffer(width: 400, height: 200)
         CanvasRenderer().render(drawing, into: image.buffer, damage: [Rect(x: 300, y: 80, width: 40, height: 40)])
-        #expect(image.buffer.at(320, 100) == .green)
+        #expect(image.buffer.at(320, 100) == .black)
+        // The ring follows the line's full width: 7 to 10 pt from its centre line.
+        #expect(image.buffer.at(320, 91) == .accent)
         #expect(image.buffer.at(200, 100) == Pixel(value: 0), "outside the damage: untouched")
     }
 
@@ -169,12 +171,15 @@ import TouchCore
     }
 
     /// The `d` and `style` of every `<path>` of an SVG file.
-    private func svgPaths(_ path: String) throws -> [(d: String, style: String)] {
+    private func svgPaths(_ path: String) throws -> [(d: String, style: String, fill: String?, strokeWidth: String?)] {
         final class Paths: NSObject, XMLParserDelegate {
-            var found: [(d: String, style: String)] = []
+            var found: [(d: String, style: String, fill: String?, strokeWidth: String?)] = []
             func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                         qualifiedName: String?, attributes: [String: String]) {
-                if name == "path" { found.append((attributes["d"] ?? "", attributes["style"] ?? "")) }
+                if name == "path" {
+                    found.append((attributes["d"] ?? "", attributes["style"] ?? "", attributes["fill"],
+                                  attributes["stroke-width"]))
+                }
             }
         }
         let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -193,9 +198,9 @@ import TouchCore
         let paths = try svgPaths(path)
         #expect(paths.count == 4, "one path per line")
         #expect(paths[0].d == "M 0 0 L 10 10 ")
-        #expect(paths[1].style.contains("fill:rgb(0%,0%,0%)") && paths[1].style.contains("stroke:none"))
+        #expect(paths[1].fill == "#000000" && paths[1].style.contains("stroke:none"))
         #expect(paths[1].d.components(separatedBy: "Z").count - 1 == ramp.segmentCount, "a closed sub-path per capsule")
-        #expect(paths[2].style.contains("stroke-width:10;stroke-linecap:round;stroke-linejoin:round"))
+        #expect(paths[2].strokeWidth == "10" && paths[2].style.contains("stroke-linecap:round;stroke-linejoin:round"))
         #expect(paths[2].d == "M 10 10 L 50 20 L 90 10 ")
         #expect(paths[3].d.hasPrefix("M 30.5 50 A 0.5 0.5 0 1 1 29.5 50 A 0.5 0.5 0 1 1 30.5 50 Z"), "\(paths[3].d)")
     }

@@ -14,6 +14,10 @@ struct Pixel: Equatable, CustomStringConvertible {
     static let red = Pixel(value: 0xFFFF_0000)
     static let green = Pixel(value: 0xFF00_FF00)
     static let sentinel = Pixel(value: 0xFF12_3456)
+    /// The selection's ring: GNOME's accent blue (#3584e4).
+    static let accent = Pixel(value: 0xFF35_84E4)
+    /// Palette red (GNOME red 4, #c01c28).
+    static let paletteRed = Pixel(value: 0xFFC0_1C28)
 }
 
 extension PixelBuffer {

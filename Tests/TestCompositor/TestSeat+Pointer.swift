@@ -16,7 +16,8 @@ extension TestSeat {
     public func pointerEnter(_ surface: UnsafeMutablePointer<wl_resource>, x: Double, y: Double) -> UInt32 {
         let serial = compositor.serial()
         for pointer in live(pointers, of: surface) {
-            wl_pointer_send_enter(pointer.resource, serial, surface, wl_fixed_from_double(x), wl_fixed_from_double(y))
+            wl_pointer_send_enter(pointer.resource, serial, surface, wl_fixed_from_double(x),
+                                  wl_fixed_from_double(y + surfaceOffsetY))
         }
         return serial
     }
@@ -30,7 +31,8 @@ extension TestSeat {
     /// `wl_pointer.motion`.
     public func pointerMotion(x: Double, y: Double, time: UInt32) {
         for pointer in live(pointers) {
-            wl_pointer_send_motion(pointer.resource, time, wl_fixed_from_double(x), wl_fixed_from_double(y))
+            wl_pointer_send_motion(pointer.resource, time, wl_fixed_from_double(x),
+                                   wl_fixed_from_double(y + surfaceOffsetY))
         }
     }
 

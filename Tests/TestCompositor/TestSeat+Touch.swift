@@ -10,7 +10,7 @@ extension TestSeat {
         let serial = compositor.serial()
         for touch in live(touches, of: surface) {
             wl_touch_send_down(touch.resource, serial, time, surface, id,
-                               wl_fixed_from_double(x), wl_fixed_from_double(y))
+                               wl_fixed_from_double(x), wl_fixed_from_double(y + surfaceOffsetY))
         }
         return serial
     }
@@ -18,7 +18,8 @@ extension TestSeat {
     /// `wl_touch.motion`.
     public func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
         for touch in live(touches) {
-            wl_touch_send_motion(touch.resource, time, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+            wl_touch_send_motion(touch.resource, time, id, wl_fixed_from_double(x),
+                                 wl_fixed_from_double(y + surfaceOffsetY))
         }
     }
 

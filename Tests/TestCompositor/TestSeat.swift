@@ -29,6 +29,11 @@ public final class TestSeat {
     }
 
     public let name: String
+    /// Added to every surface-local y this seat sends (touches, the
+    /// pointer, its tablet tools): a test then speaks of the points of a
+    /// view that begins this far below the surface's top (the app's canvas
+    /// under its toolbar).
+    public var surfaceOffsetY = 0.0
     public private(set) var capabilities: Capabilities
     /// Every `wl_pointer.set_cursor` received, oldest first.
     public internal(set) var cursorRequests: [CursorRequest] = []

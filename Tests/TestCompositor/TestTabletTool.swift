@@ -79,6 +79,7 @@ public final class TestTabletTool {
     public func up() { live.forEach { zwp_tablet_tool_v2_send_up($0.resource) } }
 
     public func motion(x: Double, y: Double) {
+        let y = y + seat.surfaceOffsetY
         live.forEach { zwp_tablet_tool_v2_send_motion($0.resource, wl_fixed_from_double(x), wl_fixed_from_double(y)) }
     }
 

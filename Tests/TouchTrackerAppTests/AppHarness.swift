@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import Document
 import Testing
 import TestCompositor
@@ -43,8 +44,15 @@ final class AppHarness {
     let session: Session
     var toplevel: TestToplevel { compositor.toplevels[0] }
 
+    /// The canvas's size: the window is as wide and `canvasTop` taller.
     static let width: Int32 = 400
     static let height: Int32 = 300
+    /// The app's toolbar along the window's top (the scripted compositor
+    /// draws the decorations, so the app shows its toolbar, not its header
+    /// bar). The harness speaks the canvas's coordinates: its seats send
+    /// touches, the pointer and pens this much lower (`surfaceOffsetY`) and
+    /// `pixel` reads this much lower, so a test's points are the drawing's.
+    static let canvasTop = AdwaitaStyle.toolbarHeight
 
     /// Device pixels per logical point of the presented buffers (at start).
     let scale: Int32
@@ -80,6 +88,7 @@ final class AppHarness {
         let compositor = TestCompositor()
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
+        for seat in seats { seat.surfaceOffsetY = Self.canvasTop }
         if pointerGestures { compositor.addPointerGestures() }
         self.pointerGestures = pointerGestures
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
@@ -133,7 +142,7 @@ final class AppHarness {
     /// frame and for every seat's devices.
     private func mapWindow() throws {
         try pump { compositor.toplevels.count == 1 }
-        toplevel.configure(width: Self.width, height: Self.height)
+        toplevel.configure(width: Self.width, height: Self.height + Int32(Self.canvasTop))
         try pump {
             surface.lastCommit?.attachedBuffer == true
                 && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
@@ -340,9 +349,23 @@ final class AppHarness {
         surface.commits.last { $0.attachedBuffer }!
     }
 
-    /// The presented pixel at logical point (x, y).
+    /// The presented pixels of the canvas (the window below the toolbar).
+    var canvasPixels: [UInt32] {
+        guard let pixels = presented.pixels else { return [] }
+        return Array(pixels.dropFirst(Int(presented.bufferWidth) * Int(Self.canvasTop * Double(scale))))
+    }
+
+    /// The presented pixel at logical point (x, y) of the canvas.
     func pixel(_ x: Double, _ y: Double) -> UInt32 {
-        presented.pixel(x: Int(x * Double(scale)), y: Int(y * Double(scale))) ?? 0
+        presented.pixel(x: Int(x * Double(scale)), y: Int((y + Self.canvasTop) * Double(scale))) ?? 0
+    }
+
+    /// Whether (`x`, `y`) shows a selected line: ink there, and the
+    /// accent ring 8 pt away across the line (above or below, left or
+    /// right of it).
+    func showsSelectedLine(at x: Double, _ y: Double) -> Bool {
+        guard pixel(x, y) != Colour.white else { return false }
+        return [(0.0, 8.0), (0, -8), (8, 0), (-8, 0)].contains { pixel(x + $0.0, y + $0.1) == Colour.accent }
     }
 
     /// The lines the drawing file holds now.
@@ -398,6 +421,10 @@ enum Colour {
     static let black: UInt32 = 0xFF00_0000
     static let red: UInt32 = 0xFFFF_0000
     static let green: UInt32 = 0xFF00_FF00
+    /// The selection's ring: GNOME's accent blue (#3584e4).
+    static let accent: UInt32 = 0xFF35_84E4
+    /// The palette's red (GNOME red 4, #c01c28).
+    static let paletteRed: UInt32 = 0xFFC0_1C28
 
     /// The menu bubble: dark grey, opaque over the white paper.
     static func isMenuBubble(_ pixel: UInt32) -> Bool {
@@ -410,4 +437,15 @@ enum Colour {
 enum ModifierMask {
     static let shift: UInt32 = 1
     static let control: UInt32 = 4
+}
+
+extension Rect {
+    /// This rectangle of the window (where menus are placed) in the
+    /// harness's canvas coordinates.
+    var inCanvas: Rect { offsetBy(dx: 0, dy: -AppHarness.canvasTop) }
+}
+
+extension Point {
+    /// This point of the window in the harness's canvas coordinates.
+    var inCanvas: Point { Point(x: x, y: y - AppHarness.canvasTop) }
 }

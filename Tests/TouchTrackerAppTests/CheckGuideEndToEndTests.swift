@@ -12,7 +12,7 @@ import TouchCore
 @Suite struct CheckGuideEndToEndTests {
     /// The strip's pixels hold dark text on the pale background.
     func stripHasText(_ app: AppHarness) -> Bool {
-        let strip = GuidePainter.stripFrame(in: app.canvas.frame)
+        let strip = GuidePainter.stripFrame(in: app.canvas.frame).inCanvas
         var dark = 0
         for x in stride(from: strip.minX + 10, to: strip.minX + 200, by: 1) {
             for y in stride(from: strip.minY + 4, to: strip.maxY - 4, by: 1) where app.pixel(x, y) & 0xFF < 0x80 {
@@ -48,7 +48,7 @@ import TouchCore
         }
         #expect(guide.step == .hold)
         try app.down(4, 300, 200)
-        #expect(guide.ring == GuideRing(center: Point(x: 300, y: 200), isReady: false))
+        #expect(guide.ring == GuideRing(center: Point(x: 300, y: 200 + AppHarness.canvasTop), isReady: false))
         #expect(app.pixel(300 + GuideRing.radius, 200) != Colour.white, "the grey ring around the finger")
         try app.wait(0.6)
         #expect(guide.ring?.isReady == true)

@@ -95,7 +95,7 @@ import TouchCore
             try app.up(1)
         }
         #expect(quirk.row(.outsideSurface).result == .warn)
-        #expect(quirk.row(.outsideSurface).evidence.contains("touch 1 at (-20, 100)"))
+        #expect(quirk.row(.outsideSurface).evidence.contains("touch 1 at (-20, 140)"))
         #expect(clean.row(.outsideSurface).result == .pass)
     }
 

@@ -64,7 +64,7 @@ import TouchCore
         try app.pointerButton(273, pressed: false)
         let item = try #require(app.menu.layout?.items.first { $0.title == title },
                                 "\(title) in \(app.menu.layout?.items.map(\.title) ?? [])")
-        try app.pointerMotion(item.frame.midX, item.frame.midY)
+        try app.pointerMotion(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
         try app.wait(0.5)
@@ -165,11 +165,11 @@ import TouchCore
         #expect(next.reports.isEmpty, "\(next.reports)")
         #expect(next.canvas.drawing.lines == moved)
         #expect(next.pixel(350, 100) == Colour.black, "where it was moved")
-        // A tap selects it (green), Delete in its menu removes it.
+        // A tap selects it (ringed), Delete in its menu removes it.
         try next.tap(200, 102)
-        #expect(next.pixel(350, 100) == Colour.green)
+        #expect(next.showsSelectedLine(at: 350, 100))
         let item = try #require(next.menu.layout?.items.first { $0.title == "Delete" })
-        try next.tap(item.frame.midX, item.frame.midY)
+        try next.tap(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         #expect(try next.savedLines() == [line(50, 250, 350, 250), line(50, 280, 350, 280)])
     }
 
@@ -180,6 +180,6 @@ import TouchCore
         let report = try #require(app.reports.first { $0.hasPrefix("exported the drawing to ") })
         let path = String(report.dropFirst("exported the drawing to ".count))
         let svg = String(decoding: AppHarness.read(path) ?? [], as: UTF8.self)
-        #expect(svg.contains("stroke-width:10;stroke-linecap:round") && svg.contains("M 50 100 L 100 110 "), "\(svg)")
+        #expect(svg.contains(##"stroke="#000000" stroke-width="10""##) && svg.contains("M 50 100 L 100 110 "), "\(svg)")
     }
 }

@@ -29,11 +29,11 @@ import TouchCore
             app.seat.touchDown(on: app.surface.resource, id: 1, x: 120, y: 90, time: app.time)
             app.seat.touchFrame()
         }, in: app)
-        #expect(commit.pixel(x: 120, y: 90) == Colour.red, "a red dot under the finger")
-        #expect(commit.pixel(x: 123, y: 92) == Colour.red, "round, about 10 pt across")
-        #expect(commit.pixel(x: 120, y: 110) == Colour.white)
+        #expect(commit.pixel(x: 120, y: 130) == Colour.red, "a red dot under the finger")
+        #expect(commit.pixel(x: 123, y: 132) == Colour.red, "round, about 10 pt across")
+        #expect(commit.pixel(x: 120, y: 150) == Colour.white)
         let damaged = commit.bufferDamage.contains { (rect: DamageRect) -> Bool in
-            rect.x <= 120 && 120 < rect.x + rect.width && rect.y <= 90 && 90 < rect.y + rect.height
+            rect.x <= 120 && 120 < rect.x + rect.width && rect.y <= 130 && 130 < rect.y + rect.height
         }
         #expect(damaged, "only around the dot is repainted")
     }
@@ -46,7 +46,7 @@ import TouchCore
             app.seat.pointerButton(Self.leftButton, pressed: true, time: app.time)
             app.seat.pointerFrame()
         }, in: app)
-        #expect(commit.pixel(x: 200, y: 150) == Colour.red)
+        #expect(commit.pixel(x: 200, y: 190) == Colour.red)
     }
 
     @Test func aTwelvePointStrokeIsSavedAndATapIsNot() throws {

@@ -1,5 +1,6 @@
 import Document
 @testable import Canvas
+import Document
 import Testing
 import TestSupport
 import TouchCore

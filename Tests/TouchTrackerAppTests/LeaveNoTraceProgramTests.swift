@@ -1,5 +1,6 @@
 import Document
 @testable import Canvas
+import Document
 import Testing
 import TestCompositor
 import TestSupport
@@ -95,6 +96,8 @@ private final class ChildApp {
 
     init(arguments: [String], directory: String) throws {
         seat = compositor.addSeat(name: "seat0", version: 8)
+        // Canvas coordinates under the app's toolbar, as the harness's.
+        seat.surfaceOffsetY = AppHarness.canvasTop
         let socket = compositor.connectClient()
         defer { close(socket) }
         errorPath = directory + "/child-stderr.txt"
@@ -137,7 +140,7 @@ private final class ChildApp {
 
     func mapWindow() throws {
         try pump("window") { compositor.toplevels.count == 1 }
-        toplevel.configure(width: 400, height: 300)
+        toplevel.configure(width: 400, height: 300 + Int32(AppHarness.canvasTop))
         try pump("first frame and touch") {
             toplevel.surface.lastCommit?.attachedBuffer == true && seat.liveTouches == 1
         }

@@ -90,8 +90,8 @@ import TouchCore
             pen.tool.frame(time: app.time)
         }
         let item = try #require(app.menu.layout?.items.first { $0.title == title }, "\(title) is in the menu")
-        try pen.move(item.frame.midX, item.frame.midY, pressure: 0)
-        try pen.down(item.frame.midX, item.frame.midY)
+        try pen.move(item.frame.inCanvas.midX, item.frame.inCanvas.midY, pressure: 0)
+        try pen.down(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         try pen.up()
         try app.wait(0.5)
     }

@@ -57,7 +57,7 @@ import TouchCore
         #expect(before.count > 500, "the banana is drawn (\(before.count) px)")
         #expect(before.box.width > before.box.height * 1.3, "lying: \(before.box)")
 
-        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil)
+        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil).inCanvas
         func fingers(_ t: Double) -> (Point, Point) {
             let radius = 20 + 10 * t, angle = .pi / 2 * t
             let offset = Vector(dx: radius * cos(angle), dy: radius * sin(angle))
@@ -100,7 +100,7 @@ import TouchCore
         try app.frame()
         let banana = app.session.playground.pictures.banana
         let before = region(of: Self.peel, in: app)
-        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil)
+        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil).inCanvas
         try app.pointerEnter(centre.x, centre.y)
         try app.send {
             app.seat.gestureBegin(.pinch, on: app.surface.resource, fingers: 2, time: app.time)
@@ -132,14 +132,14 @@ import TouchCore
         #expect(sounds.played.isEmpty, "no sound for a drag")
         #expect(monkey.center.x > start.x - 32 + 25, "the drag moved the monkey")
 
-        let centre = monkey.convert(Point(x: monkey.bounds.midX, y: monkey.bounds.midY), to: nil)
+        let centre = monkey.convert(Point(x: monkey.bounds.midX, y: monkey.bounds.midY), to: nil).inCanvas
         try app.down(2, centre.x, centre.y)
         try app.up(2)
         #expect(sounds.played == [.chomp], "a tap asks for the chomp")
         // Its visual cue: a white bubble above the monkey.
         let cue = app.session.playground.pictures.cue
         #expect(!cue.isHidden)
-        let bubble = cue.convert(Point(x: cue.bounds.minX + 10, y: cue.bounds.midY - 4), to: nil)
+        let bubble = cue.convert(Point(x: cue.bounds.minX + 10, y: cue.bounds.midY - 4), to: nil).inCanvas
         #expect(app.pixel(bubble.x, bubble.y) == Colour.white)
         try app.wait(1)
         #expect(cue.isHidden, "and it goes")
@@ -180,7 +180,7 @@ import TouchCore
         app.session.showPlayground()
         try app.frame()
         let banana = app.session.playground.pictures.banana
-        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil)
+        let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil).inCanvas
         app.clearLog()
         try app.down(1, centre.x, centre.y)
         try app.up(1)
@@ -267,14 +267,14 @@ import TouchCore
         try app.pointerButton(273, pressed: false)
         let layout = try #require(app.menu.layout)
         let item = try #require(layout.items.first { $0.title == "Gesture Playground" })
-        try app.pointerMotion(item.frame.midX, item.frame.midY)
+        try app.pointerMotion(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
         #expect(app.session.isShowingPlayground)
         #expect(app.session.canvas.isHidden)
         // The bar's "‹ Drawing" goes back.
         let back = app.session.playground.backButton
-        let point = back.convert(Point(x: back.bounds.midX, y: back.bounds.midY), to: nil)
+        let point = back.convert(Point(x: back.bounds.midX, y: back.bounds.midY), to: nil).inCanvas
         try app.pointerMotion(point.x, point.y)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)

@@ -85,6 +85,17 @@ import Glibc
         #expect(Replay(recording, report: { _ in }).run().lines == live)
     }
 
+    @Test func theStartingColourAndWidthReplayAsDrawn() throws {
+        let opened = line(40, 40, 200, 40).restyled(StrokeStyle(color: .purple, width: .thin))
+        let app = try AppHarness(lines: [opened], settings: "line-color = red\nline-width = thick\n", record: true)
+        try app.stroke(1, from: Point(x: 60, y: 150), to: Point(x: 300, y: 190))
+        let live = app.canvas.drawing.lines
+        #expect(live.map(\.style) == [opened.style, StrokeStyle(color: .red, width: .thick)])
+        let recording = try recorded(app)
+        #expect(recording.strokeStyle == StrokeStyle(color: .red, width: .thick))
+        #expect(Replay(recording, report: { _ in }).run().lines == live)
+    }
+
     @Test func aDoubleTapFiresAtTheRecordedTimes() throws {
         let app = try AppHarness(lines: [line(100, 100, 300, 100)], record: true)
         try app.down(9, 50, 50)
@@ -132,7 +143,7 @@ import Glibc
                                + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true,\"tool\":\"lines\"}")
         // The drawing's lines as the drawing file writes them (one codec).
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.hasSuffix(",\"drawing\":[[100.0,100.0,300.0,100.0]]}") })
-        #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":300,\"scale\":1,") })
+        #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":340,\"scale\":1,") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seatVersion\":8,\"seat\":\"seat0\",\"device\":\"seat\"") })
         #expect(lines.contains { $0.contains("\"origin\":\"compositor\",\"seat\":\"seat0\",\"device\":\"touch\",\"frame\":[{\"event\":\"up\"") })
         #expect(lines.last?.hasSuffix(",\"end\":true}") == true)
@@ -182,6 +193,6 @@ import Glibc
         app.advance(by: 1.1)
         try app.session.loop.runOnce(timeout: 0)
         #expect(written().hasPrefix("{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\",\"seats\":[],"))
-        #expect(written().contains("\"window\":{\"width\":400,\"height\":300,"))
+        #expect(written().contains("\"window\":{\"width\":400,\"height\":340,"))
     }
 }

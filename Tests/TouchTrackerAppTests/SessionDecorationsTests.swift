@@ -12,8 +12,9 @@ import TouchCore
 import WaylandClient
 
 /// The whole app against the scripted compositor: with no server-side
-/// decorations it draws its own title bar, and the bar moves, resizes,
-/// maximizes, minimizes and closes the window through `xdg_toplevel`.
+/// decorations it draws its own header bar, and the bar moves, resizes,
+/// maximizes, minimizes and closes the window through `xdg_toplevel`; with
+/// them, a toolbar.
 @Suite struct SessionDecorationsTests {
     static let leftButton: UInt32 = 0x110
 
@@ -171,23 +172,23 @@ import WaylandClient
         let app = try Running(decorationMode: nil)
         let commit = try #require(app.lastPixels)
         #expect(commit.bufferWidth == 400 && commit.bufferHeight == 300)
-        for (x, y) in [(2, 2), (150, 5), (2, 31), (290, 31)] {
-            #expect(Self.matches(commit.pixel(x: x, y: y), TitleBarPainter.activeBackground), "(\(x), \(y))")
+        for (x, y) in [(2, 2), (130, 5), (2, 44), (110, 44)] {
+            #expect(Self.matches(commit.pixel(x: x, y: y), AdwaitaStyle.headerBarBackground), "(\(x), \(y))")
         }
-        #expect(commit.pixel(x: 2, y: 32) == Self.white)
+        #expect(commit.pixel(x: 2, y: 47) == Self.white)
         #expect(commit.pixel(x: 200, y: 150) == Self.white)
         #expect(commit.pixel(x: 399, y: 299) == Self.white)
-        // The title is written in the middle of the bar.
-        let title = (150..<250).flatMap { x in (8..<24).compactMap { commit.pixel(x: x, y: $0) } }
-        #expect(title.contains { $0 & 0xFF > 0xB0 })
-        #expect(app.session.canvas.frame == Rect(x: 0, y: 32, width: 400, height: 268))
+        // The title is written in the middle of the bar, dark on light.
+        let title = (150..<250).flatMap { x in (12..<34).compactMap { commit.pixel(x: x, y: $0) } }
+        #expect(title.contains { $0 & 0xFF < 0x60 })
+        #expect(app.session.canvas.frame == Rect(x: 0, y: 47, width: 400, height: 253))
     }
 
     @Test func theBarFollowsTheActivatedState() throws {
         let app = try Running(decorationMode: nil, states: [])
-        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), TitleBarPainter.inactiveBackground))
+        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), AdwaitaStyle.headerBarBackdrop))
         app.configure(states: [XDG_TOPLEVEL_STATE_ACTIVATED])
-        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), TitleBarPainter.activeBackground))
+        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), AdwaitaStyle.headerBarBackground))
     }
 
     @Test func strokesStayInCanvasCoordinates() throws {
@@ -200,47 +201,50 @@ import WaylandClient
         app.seat.touchFrame()
         try app.settle()
         let line = try #require(app.session.canvas.drawing.lines.first)
-        #expect(line.begin == Point(x: 100, y: 68) && line.end == Point(x: 200, y: 68))
+        #expect(line.begin == Point(x: 100, y: 53) && line.end == Point(x: 200, y: 53))
         // Drawn where the finger was on the window.
         #expect(app.lastPixels?.pixel(x: 150, y: 100) == 0xFF00_0000)
-        #expect(app.lastPixels?.pixel(x: 150, y: 68) == Self.white)
+        #expect(app.lastPixels?.pixel(x: 150, y: 53) == Self.white)
     }
 
-    @Test func withServerSideDecorationsThereIsNoBar() throws {
+    @Test func withServerSideDecorationsAToolbarRunsAlongTheTop() throws {
         let app = try Running(decorationMode: 2)
         #expect(app.toplevel.requestedDecorationMode == 2)
         #expect(app.session.toplevel.decorationMode == .serverSide)
-        #expect(app.session.canvas.frame == Rect(x: 0, y: 0, width: 400, height: 300))
-        #expect(app.lastPixels?.pixel(x: 2, y: 2) == Self.white)
-        #expect(app.lastPixels?.pixel(x: 200, y: 20) == Self.white)
-        // A press at the top is the canvas's: a tap there draws no bar request.
+        #expect(app.session.canvas.frame == Rect(x: 0, y: 40, width: 400, height: 260))
+        #expect(Self.matches(app.lastPixels?.pixel(x: 150, y: 2), AdwaitaStyle.headerBarBackground))
+        #expect(app.lastPixels?.pixel(x: 200, y: 41) == Self.white)
+        // No title and no window buttons: the compositor draws those.
+        #expect(app.session.headerBar.style == .toolbar)
+        #expect(app.session.headerBar.windowButtons.allSatisfy { $0.isHidden })
+        // A drag on the toolbar neither moves the window nor draws.
         try app.pointerEnter(200, 10)
         try app.press()
         try app.pointerMove(260, 12)
         try app.release()
         #expect(app.toplevel.moveRequests.isEmpty)
-        #expect(app.session.canvas.drawing.count == 1)
+        #expect(app.session.canvas.drawing.count == 0)
     }
 
     @Test func aChangeOfModeAtRunTimeAddsOrRemovesTheBar() throws {
         let app = try Running(decorationMode: 2)
         app.toplevel.configureDecoration(mode: 1)
         try app.settle()
-        #expect(app.session.canvas.frame.minY == 32)
-        #expect(Self.matches(app.lastPixels?.pixel(x: 2, y: 2), TitleBarPainter.activeBackground))
+        #expect(app.session.canvas.frame.minY == 47)
+        #expect(!app.session.headerBar.windowButtons[2].isHidden)
         app.toplevel.configureDecoration(mode: 2)
         try app.settle()
-        #expect(app.session.canvas.frame.minY == 0)
-        #expect(app.lastPixels?.pixel(x: 2, y: 2) == Self.white)
+        #expect(app.session.canvas.frame.minY == 40)
+        #expect(app.lastPixels?.pixel(x: 2, y: 42) == Self.white)
     }
 
-    @Test func aFullscreenWindowHasNoBar() throws {
+    @Test func aFullscreenWindowHasTheToolbarInstead() throws {
         let app = try Running(decorationMode: nil, states: [XDG_TOPLEVEL_STATE_FULLSCREEN, XDG_TOPLEVEL_STATE_ACTIVATED])
-        #expect(app.session.canvas.frame == Rect(x: 0, y: 0, width: 400, height: 300))
-        #expect(app.lastPixels?.pixel(x: 2, y: 2) == Self.white)
+        #expect(app.session.canvas.frame == Rect(x: 0, y: 40, width: 400, height: 260))
+        #expect(app.session.headerBar.style == .toolbar)
     }
 
-    @Test func atScaleTwoTheBarIsSixtyFourPixelsHigh() throws {
+    @Test func atScaleTwoTheBarIsNinetyFourPixelsHigh() throws {
         let app = try Running(decorationMode: nil)
         let output = app.compositor.addOutput(name: "HiDPI", scale: 2)
         try app.settle()
@@ -248,8 +252,8 @@ import WaylandClient
         try app.settle()
         let commit = try #require(app.lastPixels)
         #expect(commit.bufferWidth == 800 && commit.bufferScale == 2)
-        #expect(Self.matches(commit.pixel(x: 4, y: 63), TitleBarPainter.activeBackground))
-        #expect(commit.pixel(x: 4, y: 64) == Self.white)
+        #expect(Self.matches(commit.pixel(x: 4, y: 91), AdwaitaStyle.headerBarBackground))
+        #expect(commit.pixel(x: 4, y: 94) == Self.white)
     }
 
     // MARK: Input
@@ -431,13 +435,13 @@ import WaylandClient
 
     @Test func theMaximizeAndMinimizeButtons() throws {
         let app = try Running(decorationMode: nil)
-        try app.pointerEnter(352, 16)
-        try app.click(352, 16)
+        try app.pointerEnter(336, 23)
+        try app.click(336, 23)
         try app.pump { app.toplevel.maximizeRequests == 1 }
-        try app.click(320, 16)
+        try app.click(296, 23)
         try app.pump { app.toplevel.minimizeRequests == 1 }
         // A press on a button released elsewhere does nothing.
-        try app.pointerMove(320, 16)
+        try app.pointerMove(296, 23)
         try app.press()
         try app.pointerMove(200, 16)
         try app.release()
@@ -456,15 +460,17 @@ import WaylandClient
         app.seat.touchUp(id: 1, time: app.tick())
         app.seat.touchFrame()
         try app.settle()
-        try app.pointerEnter(384, 16)
+        try app.pointerEnter(376, 23)
+        let released = try #require(app.lastPixels?.pixel(x: 376, y: 14))
         try app.press()
-        #expect(Self.matches(app.lastPixels?.pixel(x: 384, y: 8), TitleBarPainter.pressedCloseFill), "pressed look")
+        let pressed = try #require(app.lastPixels?.pixel(x: 376, y: 14))
+        #expect(pressed & 0xFF < released & 0xFF, "pressed look: darker")
         app.seat.pointerButton(Self.leftButton, pressed: false, time: app.tick())
         app.seat.pointerFrame()
         #expect(try app.runUntilTheSessionEnds())
         let saved = try Document.load(from: app.documentPath)
         #expect(saved.count == 1)
-        #expect(saved.first?.begin == Point(x: 50, y: 68))
+        #expect(saved.first?.begin == Point(x: 50, y: 53))
     }
 
     @Test func withoutTheCloseButtonTheSessionKeepsRunning() throws {

@@ -139,7 +139,7 @@ import Glibc
         let corrupt = Array(#"{"format":"touchtracker-drawing","version":1,"lines":[{"begin":[1,2],"end":"#.utf8)
         let app = try AppHarness(fileContents: corrupt)
         #expect(app.canvas.drawing.count == 0)
-        let pixels = app.presented.pixels ?? []
+        let pixels = app.canvasPixels
         #expect(!pixels.isEmpty && pixels.allSatisfy { $0 == Colour.white })
 
         let entries = app.directoryEntries()
@@ -161,7 +161,7 @@ import Glibc
     @Test func aMissingDrawingIsAnEmptyCanvasWithoutAMessage() throws {
         let app = try AppHarness()
         #expect(app.canvas.drawing.count == 0)
-        let pixels = app.presented.pixels ?? []
+        let pixels = app.canvasPixels
         #expect(!pixels.isEmpty && pixels.allSatisfy { $0 == Colour.white })
         #expect(app.reports.isEmpty)
         #expect(app.directoryEntries() == ["drawing.json.lock"], "nothing set aside, no drawing written yet")
@@ -186,9 +186,9 @@ import Glibc
         // Each step lets 10 ms pass after sending.
         let t = app.time - 30
         #expect(app.logLines == [
-            #"{"seat":"seat0","device":"touch","frame":[{"event":"down","id":3,"x":40,"y":50.5,"time":\#(t)}]}"#,
-            #"{"seat":"seat0","device":"touch","frame":[{"event":"motion","id":3,"x":120,"y":50.5,"time":\#(t + 10)}]}"#,
-            #"{"seat":"seat0","device":"touch","frame":[{"event":"up","id":3,"x":120,"y":50.5,"time":\#(t + 20)}]}"#,
+            #"{"seat":"seat0","device":"touch","frame":[{"event":"down","id":3,"x":40,"y":90.5,"time":\#(t)}]}"#,
+            #"{"seat":"seat0","device":"touch","frame":[{"event":"motion","id":3,"x":120,"y":90.5,"time":\#(t + 10)}]}"#,
+            #"{"seat":"seat0","device":"touch","frame":[{"event":"up","id":3,"x":120,"y":90.5,"time":\#(t + 20)}]}"#,
         ])
     }
 

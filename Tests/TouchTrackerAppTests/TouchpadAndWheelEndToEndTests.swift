@@ -82,7 +82,7 @@ import TestCompositor
         let gestureLines = app.logLines.filter { $0.contains(#""device":"gesture""#) }
         #expect(gestureLines.count == 4)
         #expect(gestureLines.first?.hasPrefix(
-            #"{"seat":"seat0","device":"gesture","gesture":"pinch","event":"begin","fingers":2,"x":150,"y":150,"time":"#)
+            #"{"seat":"seat0","device":"gesture","gesture":"pinch","event":"begin","fingers":2,"x":150,"y":190,"time":"#)
             == true)
     }
 

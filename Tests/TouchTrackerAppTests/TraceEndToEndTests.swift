@@ -28,7 +28,7 @@ import TouchCore
 
         app.clearLog()
         let item = try #require(app.menu.layout?.items.first)
-        try app.down(5, item.frame.midX, item.frame.midY)
+        try app.down(5, item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         try app.up(5)
         #expect(app.logLines.contains(#"{"trace":"walk","action":"delete","asked":["CanvasView"],"takenBy":"CanvasView"}"#))
         #expect(try app.savedLines().isEmpty)

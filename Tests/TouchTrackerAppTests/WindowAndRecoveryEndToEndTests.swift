@@ -15,7 +15,7 @@ import Glibc
         let app = try AppHarness(lines: [line(100, 220, 300, 220)])
         try app.focusKeyboard()
         try app.tap(200, 225)
-        let bubble = try #require(app.menu.layout).frame
+        let bubble = try #require(app.menu.layout).frame.inCanvas
         let idle = app.pixel(bubble.minX + 4, bubble.midY)
         try app.press(103) // KEY_UP highlights the only item
         #expect(app.menu.highlightedIndex == 0)
@@ -75,10 +75,10 @@ import Glibc
         #expect(try app.savedLines() == [line(50, 100, 300, 100)], "input stays in logical points")
         #expect(app.pixel(200, 100) == Colour.black)
         // 10 points wide: 20 pixels, from y 190 to 210.
-        #expect(app.presented.pixel(x: 400, y: 192) == Colour.black)
-        #expect(app.presented.pixel(x: 400, y: 207) == Colour.black)
-        #expect(app.presented.pixel(x: 400, y: 186) == Colour.white)
-        #expect(app.presented.pixel(x: 400, y: 213) == Colour.white)
+        #expect(app.presented.pixel(x: 400, y: 272) == Colour.black)
+        #expect(app.presented.pixel(x: 400, y: 287) == Colour.black)
+        #expect(app.presented.pixel(x: 400, y: 266) == Colour.white)
+        #expect(app.presented.pixel(x: 400, y: 293) == Colour.white)
     }
 
     @Test func movingToAHiDPIOutputRedrawsSharplyAtTheNewScale() throws {
@@ -91,10 +91,10 @@ import Glibc
         try app.frame()
         #expect(app.presented.bufferWidth == 2 * AppHarness.width)
         #expect(app.presented.bufferScale == 2)
-        #expect(app.presented.pixel(x: 400, y: 192) == Colour.black)
-        #expect(app.presented.pixel(x: 400, y: 207) == Colour.black)
-        #expect(app.presented.pixel(x: 400, y: 186) == Colour.white)
-        #expect(app.presented.pixel(x: 100, y: 100) == Colour.white)
+        #expect(app.presented.pixel(x: 400, y: 272) == Colour.black)
+        #expect(app.presented.pixel(x: 400, y: 287) == Colour.black)
+        #expect(app.presented.pixel(x: 400, y: 266) == Colour.white)
+        #expect(app.presented.pixel(x: 100, y: 180) == Colour.white)
     }
 
     @Test func aTouchScreenUnpluggedMidStrokeLeavesNoHalfLine() throws {

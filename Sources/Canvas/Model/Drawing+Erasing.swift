@@ -11,7 +11,7 @@ extension Drawing {
         erasures[touch] = []
     }
 
-    /// Erases the finished lines within `CanvasMetrics.eraserReach` of the
+    /// Erases the finished lines within `CanvasMetrics.eraserReach(for:)` of the
     /// eraser's path from `from` to `to`; returns them (for damage). A
     /// touch that erases no stroke erases nothing.
     @discardableResult
@@ -22,7 +22,9 @@ extension Drawing {
         let candidates = store.lines(intersecting: path.bounds.insetBy(dx: -reach, dy: -reach))
         var erased: [Line] = []
         for id in candidates {
-            guard let line = store[id], line.squaredDistance(to: path) <= reach * reach else { continue }
+            guard let line = store[id] else { continue }
+            let lineReach = CanvasMetrics.eraserReach(for: line)
+            guard line.squaredDistance(to: path) <= lineReach * lineReach else { continue }
             applyRemove(id)
             erasures[touch]!.append((id, line))
             erased.append(line)

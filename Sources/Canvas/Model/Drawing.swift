@@ -115,10 +115,10 @@ public final class Drawing {
 
     /// Starts a line under a finger: begin and end both at `point` (kept
     /// within `coordinateLimit`, as every point the canvas adds).
-    public func beginLine(for touch: ObjectIdentifier, at point: Point) {
+    public func beginLine(for touch: ObjectIdentifier, at point: Point, style: StrokeStyle = .standard) {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
         let point = Self.clamped(point)
-        linesInProgress[touch] = Line(begin: point, end: point)
+        linesInProgress[touch] = Line(begin: point, end: point, style: style)
     }
 
     /// Moves the end of a straight line in progress; returns the line before
@@ -127,7 +127,7 @@ public final class Drawing {
     @discardableResult
     public func extendLine(for touch: ObjectIdentifier, to point: Point) -> (old: Line, new: Line)? {
         guard let old = linesInProgress[touch], !old.isFreehand else { return nil }
-        let new = Line(begin: old.begin, end: Self.clamped(point))
+        let new = Line(begin: old.begin, end: Self.clamped(point), style: old.style)
         linesInProgress[touch] = new
         return (old, new)
     }
@@ -135,10 +135,11 @@ public final class Drawing {
     /// Starts a freehand line under a finger, pen or mouse: one point, a
     /// dot. Returns the rectangle it paints (for damage).
     @discardableResult
-    public func beginFreehand(for touch: ObjectIdentifier, at point: FreehandPoint) -> Rect {
+    public func beginFreehand(for touch: ObjectIdentifier, at point: FreehandPoint,
+                              style: StrokeStyle = .standard) -> Rect {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
         precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
-        let line = Line(freehand: CollectionOfOne(Self.clamped(point)))
+        let line = Line(freehand: CollectionOfOne(Self.clamped(point)), style: style)
         linesInProgress[touch] = line
         segmentsInProgress[touch] = LineGrid(cellSize: Self.segmentCellSize)
         pointsInProgress += 1
@@ -252,6 +253,19 @@ public final class Drawing {
     public func move(_ id: LineID, by offset: Vector) -> (old: Line, new: Line) {
         guard let old = store[id] else { preconditionFailure("moving missing \(id)") }
         let new = old.translated(by: Self.clamped(offset, moving: old.bounds))
+        applyMove(id, to: new)
+        history.record(.move(id, from: old, to: new))
+        return (old, new)
+    }
+
+    /// Gives a finished line another colour or width; returns it before and
+    /// after, or nil when it already looks so. One undo step, recorded
+    /// (and logged) as a move that stays in place.
+    @discardableResult
+    public func restyle(_ id: LineID, to style: StrokeStyle) -> (old: Line, new: Line)? {
+        guard let old = store[id] else { preconditionFailure("restyling missing \(id)") }
+        guard old.style != style else { return nil }
+        let new = old.restyled(style)
         applyMove(id, to: new)
         history.record(.move(id, from: old, to: new))
         return (old, new)

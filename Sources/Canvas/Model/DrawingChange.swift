@@ -8,7 +8,7 @@ public enum DrawingChange: Hashable, Sendable {
     case added(LineID, Line)
     /// A line disappeared (deleted, or taken away by undo/redo).
     case removed(LineID, Line)
-    /// A line changed position.
+    /// A line changed position, or colour and width (`Drawing.restyle`).
     case moved(LineID, from: Line, to: Line)
     /// Every finished line disappeared at once.
     case cleared

@@ -8,7 +8,10 @@ import TouchCore
 /// A freehand line is a chain of capsules: capsule `i` joins point `i`
 /// and point `i + 1` with the convex hull of two discs whose diameters are
 /// the widths at those points (`CanvasMetrics.freehandWidth`); a line of
-/// one point is one disc. Everything that measures a line (hit-testing,
+/// one point is one disc.
+///
+/// Every line has its own colour and width (`style`); a freehand line's
+/// pressures scale its width. Everything that measures a line (hit-testing,
 /// the eraser, the grid index) measures the polyline through the points.
 public struct Line: Hashable, Sendable {
     enum Shape {
@@ -19,15 +22,31 @@ public struct Line: Hashable, Sendable {
     }
 
     private(set) var shape: Shape
+    /// Its colour and width.
+    public private(set) var style: StrokeStyle
 
-    public init(begin: Point, end: Point) {
+    public init(begin: Point, end: Point, style: StrokeStyle = .standard) {
         shape = .straight(begin: begin, end: end)
+        self.style = style
     }
 
     /// A freehand line through `points` (at least one), moved by `offset`.
-    public init(freehand points: some Sequence<FreehandPoint>, offset: Vector = .zero) {
+    public init(freehand points: some Sequence<FreehandPoint>, offset: Vector = .zero, style: StrokeStyle = .standard) {
         shape = .freehand(FreehandStorage(ContiguousArray(points)), offset: offset)
+        self.style = style
     }
+
+    /// The same line in another colour or width (a freehand line shares
+    /// its points with this one).
+    public func restyled(_ style: StrokeStyle) -> Line {
+        var line = self
+        line.style = style
+        return line
+    }
+
+    /// Points across the line where it is pressed fully (all of a straight
+    /// line).
+    public var width: Double { style.width.points }
 
     /// The first point (of a freehand line: its first sample).
     public var begin: Point {
@@ -132,7 +151,7 @@ public struct Line: Hashable, Sendable {
         case .freehand(let storage, let offset):
             let points = storage.points
             let a = points[index], b = points[min(index + 1, points.count - 1)]
-            return Line(begin: a.location + offset, end: b.location + offset)
+            return Line(begin: a.location + offset, end: b.location + offset, style: style)
         }
     }
 
@@ -140,14 +159,13 @@ public struct Line: Hashable, Sendable {
     public func capsule(_ index: Int) -> Capsule {
         switch shape {
         case .straight(let begin, let end):
-            return Capsule(begin: begin, end: end, beginWidth: CanvasMetrics.lineWidth,
-                           endWidth: CanvasMetrics.lineWidth)
+            return Capsule(begin: begin, end: end, beginWidth: width, endWidth: width)
         case .freehand(let storage, let offset):
             let points = storage.points
             let a = points[index], b = points[min(index + 1, points.count - 1)]
             return Capsule(begin: a.location + offset, end: b.location + offset,
-                           beginWidth: CanvasMetrics.freehandWidth(pressure: a.pressure),
-                           endWidth: CanvasMetrics.freehandWidth(pressure: b.pressure))
+                           beginWidth: CanvasMetrics.freehandWidth(pressure: a.pressure, fullWidth: width),
+                           endWidth: CanvasMetrics.freehandWidth(pressure: b.pressure, fullWidth: width))
         }
     }
 
@@ -280,10 +298,12 @@ public struct Line: Hashable, Sendable {
 
     // MARK: Equality
 
-    /// Lines are equal when they are of the same kind and their points are
-    /// where the other's are (with the same pressures), however they got
-    /// there: a freehand line moved by 10 equals one drawn 10 further.
+    /// Lines are equal when they are of the same kind and style and their
+    /// points are where the other's are (with the same pressures), however
+    /// they got there: a freehand line moved by 10 equals one drawn 10
+    /// further.
     public static func == (lhs: Line, rhs: Line) -> Bool {
+        guard lhs.style == rhs.style else { return false }
         switch (lhs.shape, rhs.shape) {
         case (.straight(let a0, let a1), .straight(let b0, let b1)):
             return a0 == b0 && a1 == b1
@@ -300,6 +320,7 @@ public struct Line: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(isFreehand)
+        hasher.combine(style)
         hasher.combine(freehandPointCount)
         hasher.combine(begin)
         hasher.combine(end)
@@ -326,9 +347,11 @@ public struct Capsule: Hashable, Sendable {
 extension Line: CustomStringConvertible {
     public var description: String {
         switch shape {
-        case .straight(let begin, let end): "Line(\(begin) → \(end))"
+        case .straight(let begin, let end):
+            "Line(\(begin) → \(end)\(style.isStandard ? "" : ", \(style)"))"
         case .freehand(let storage, let offset):
-            "Line(freehand: \(storage.points.count) points from \(begin), moved by \(offset))"
+            "Line(freehand: \(storage.points.count) points from \(begin), moved by \(offset)"
+                + (style.isStandard ? ")" : ", \(style))")
         }
     }
 }

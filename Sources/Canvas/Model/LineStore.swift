@@ -22,6 +22,9 @@ public struct LineStore {
     public private(set) var freehandPointCount = 0
     /// Freehand lines in the store.
     public private(set) var freehandCount = 0
+    /// How many of the lines have a colour or width other than the
+    /// standard ones.
+    public private(set) var styledCount = 0
 
     /// `cellSize` trades memory for query speed; 16 pt suits finger-drawn
     /// lines and the 20 pt selection radius.
@@ -123,9 +126,11 @@ public struct LineStore {
         count = 0
         freehandPointCount = 0
         freehandCount = 0
+        styledCount = 0
     }
 
     private mutating func countFreehand(_ line: Line, _ sign: Int) {
+        if !line.style.isStandard { styledCount += sign }
         guard line.isFreehand else { return }
         freehandCount += sign
         freehandPointCount += sign * line.freehandPointCount

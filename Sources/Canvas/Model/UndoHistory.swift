@@ -4,6 +4,7 @@ import TouchCore
 enum Edit {
     case add(LineID, Line)
     case remove(LineID, Line)
+    /// A line moved or restyled: replaced by another look of it.
     case move(LineID, from: Line, to: Line)
     case clear([(LineID, Line)])
 }

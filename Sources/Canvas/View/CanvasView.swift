@@ -23,6 +23,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public var tool = DrawingTool.lines
     /// Called when a key picks another tool (the app remembers it).
     public var onToolChange: ((DrawingTool) -> Void)?
+    /// The colour and width new strokes draw with (`choose(_:)` changes
+    /// it, and the selected line with it).
+    public var strokeStyle = StrokeStyle.standard
+    /// Called when another colour or width is chosen (the app remembers it).
+    public var onStrokeStyleChange: ((StrokeStyle) -> Void)?
 
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
@@ -40,10 +45,26 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// (`Touch.tapCount`), so a press is a tap or a hold, never both.
     public static let maximumTapDuration = 0.5
 
+    /// The fingers of a two- or three-finger tap all go down within this
+    /// many seconds of the first: a finger that joins later joins a
+    /// drawing, never an undo.
+    public static let maximumFingerSpread = 0.15
+
     /// Two taps: clear everything.
     public let doubleTapRecognizer = TapGestureRecognizer()
     /// One tap, once the double tap has failed: select and show the menu.
     public let tapRecognizer = TapGestureRecognizer()
+    /// The same for a tap that comes while `tapRecognizer` still waits for
+    /// the double tap to fail (a second tap too far from the first to make
+    /// a double tap): `tapRecognizer` takes no new touch while it waits, and
+    /// without this one that tap would be nobody's and leave a dot. It only
+    /// takes the touches `tapRecognizer` cannot (see
+    /// `gestureRecognizer(_:shouldReceive:)`).
+    public let tapAfterTapRecognizer = TapGestureRecognizer()
+    /// Two fingers tapping together: undo (as in Procreate and Krita).
+    public let twoFingerTapRecognizer = TapGestureRecognizer()
+    /// Three fingers tapping together: redo.
+    public let threeFingerTapRecognizer = TapGestureRecognizer()
     /// Press and hold: pick up the line under the finger.
     public let longPressRecognizer = LongPressGestureRecognizer()
     /// Drag: move the picked-up line (never cancels the view's touches).
@@ -61,12 +82,16 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         // dot never becomes a finished line. The book delays `touchesBegan`
         // instead, which with a 45 pt tap tolerance swallowed every short
         // stroke.
-        for tap in [doubleTapRecognizer, tapRecognizer] {
+        for tap in [doubleTapRecognizer, tapRecognizer, tapAfterTapRecognizer, twoFingerTapRecognizer,
+                    threeFingerTapRecognizer] {
             tap.allowableMovement = Self.dragThreshold
             tap.maximumPressDuration = Self.maximumTapDuration
         }
         doubleTapRecognizer.name = "doubleTap"
         tapRecognizer.name = "tap"
+        tapAfterTapRecognizer.name = "tapAfterTap"
+        twoFingerTapRecognizer.name = "twoFingerTap"
+        threeFingerTapRecognizer.name = "threeFingerTap"
         longPressRecognizer.name = "longPress"
         moveRecognizer.name = "move"
         doubleTapRecognizer.numberOfTapsRequired = 2
@@ -74,9 +99,26 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         doubleTapRecognizer.addTarget(self, action: Action("doubleTap")) { view, _ in view.doubleTap() }
         addGestureRecognizer(doubleTapRecognizer)
 
-        tapRecognizer.require(toFail: doubleTapRecognizer)
-        tapRecognizer.addTarget(self, action: Action("tap")) { view, recognizer in view.tap(recognizer) }
-        addGestureRecognizer(tapRecognizer)
+        for tap in [tapRecognizer, tapAfterTapRecognizer] {
+            tap.require(toFail: doubleTapRecognizer)
+            tap.addTarget(self, action: Action("tap")) { view, recognizer in view.tap(recognizer) }
+            addGestureRecognizer(tap)
+        }
+
+        // Procreate's two- and three-finger taps (its UndoGesture example):
+        // plain taps that need more fingers. Their fingers' dots go when
+        // they recognize, as a tap's does; more fingers, a finger that
+        // comes late or moves, or a press too long, and they fail, so two
+        // fingers dragging still draw two lines. (Beside a canvas pinch
+        // they would also `require(toFail:)` it, as Procreate's do.)
+        twoFingerTapRecognizer.numberOfTouchesRequired = 2
+        threeFingerTapRecognizer.numberOfTouchesRequired = 3
+        for tap in [twoFingerTapRecognizer, threeFingerTapRecognizer] {
+            tap.maximumTouchDownSpread = Self.maximumFingerSpread
+            addGestureRecognizer(tap)
+        }
+        twoFingerTapRecognizer.addTarget(self, action: Action("twoFingerTap")) { view, _ in view.undo() }
+        threeFingerTapRecognizer.addTarget(self, action: Action("threeFingerTap")) { view, _ in view.redo() }
 
         // A finger held still on empty paper keeps drawing when it moves on:
         // the long press only takes over the fingers that pick a line up.
@@ -94,13 +136,16 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     // MARK: Drawing itself
 
-    /// White paper, finished lines black, lines in progress red, the
-    /// selected line green (SPEC §6); the render layer's `LineStyle` uses
-    /// the same.
+    /// White paper, finished lines in their own colour, lines in progress
+    /// red until they finish (SPEC §6: the book's ink still wet), whatever
+    /// colour they will be, the selected line ringed in the accent colour with
+    /// a white gap between ring and line, so the selection shows on a line
+    /// of any colour (`CanvasMetrics.selectionGap`, `selectionRing`). The
+    /// render layer's `LineStyle` paints the same.
     public static let paperColor = Color.white
-    public static let finishedColor = Color.black
     public static let inProgressColor = Color.red
-    public static let selectedColor = Color.green
+    /// GNOME's default accent colour (blue 3).
+    public static let selectionColor = PaletteColor.blue.color
 
     /// Draws the paper and the lines that reach `rect`, each stroked on its
     /// own, in the original app's order: finished, in progress, selected.
@@ -108,26 +153,40 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// lines instead (Render's `CanvasRenderer`), with the same pixels.
     public override func draw(_ rect: Rect, in context: DrawingContext) {
         context.fill(rect, with: Self.paperColor)
-        context.setLineWidth(CanvasMetrics.lineWidth)
         context.setLineCap(.round)
         context.setLineJoin(.round)
         func stroke(_ line: Line, _ color: Color) {
             guard !line.isFreehand else { return fillFreehand(line, color, in: context) }
+            strokeCentreLine(line, color, width: line.width)
+        }
+        func strokeCentreLine(_ line: Line, _ color: Color, width: Double) {
+            context.setLineWidth(width)
             context.setStrokeColor(color)
             context.beginPath()
-            context.move(to: line.begin)
-            context.addLine(to: line.end)
+            if let points = line.freehandPoints {
+                context.move(to: line.begin)
+                for point in points.dropFirst() { context.addLine(to: point.location) }
+                if points.count == 1 { context.addLine(to: line.begin) }
+            } else {
+                context.move(to: line.begin)
+                context.addLine(to: line.end)
+            }
             context.strokePath()
         }
         let reach = rect.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
         let selected = drawing.selectedLineID
         for id in drawing.lines(intersecting: reach) where id != selected {
-            if let line = drawing[id] { stroke(line, Self.finishedColor) }
+            if let line = drawing[id] { stroke(line, line.style.color.color) }
         }
         for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {
             stroke(line, Self.inProgressColor)
         }
-        if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) { stroke(line, Self.selectedColor) }
+        if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) {
+            let ring = line.width + 2 * (CanvasMetrics.selectionGap + CanvasMetrics.selectionRing)
+            strokeCentreLine(line, Self.selectionColor, width: ring)
+            strokeCentreLine(line, Self.paperColor, width: line.width + 2 * CanvasMetrics.selectionGap)
+            stroke(line, line.style.color.color)
+        }
     }
 
     /// A freehand line: the union of its capsules' outlines (two discs and
@@ -154,11 +213,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             }
             switch tool {
             case .lines:
-                drawing.beginLine(for: ObjectIdentifier(touch), at: point)
+                drawing.beginLine(for: ObjectIdentifier(touch), at: point, style: strokeStyle)
                 damage(Line(begin: point, end: point))
             case .freehand:
                 guard drawing.freehandPointCount < Drawing.pointLimit else { continue }
-                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch)))
+                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
+                                                      style: strokeStyle))
             }
         }
     }
@@ -193,7 +253,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         if let line = drawing.linesInProgress[key], line.freehandPointCount >= Drawing.strokePointLimit,
            let last = line.freehandPoints?.last, let id = drawing.finishLine(for: key) {
             damage(drawing[id]!)
-            drawing.beginFreehand(for: key, at: last)
+            drawing.beginFreehand(for: key, at: last, style: line.style)
             split = true
         }
         if let rect = drawing.extendFreehand(for: key, to: freehandPoint(of: touch)) { setNeedsDisplay(rect) }
@@ -316,8 +376,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     /// The eraser only erases: it never taps, selects, clears or moves.
+    /// The second single tap takes a touch only while the first waits.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        touch.kind != .eraser
+        guard touch.kind != .eraser else { return false }
+        return gestureRecognizer !== tapAfterTapRecognizer || tapRecognizer.isAwaitingFailure
     }
 
     /// A touchpad swipe is no drag: only fingers, pens and the mouse move
@@ -405,6 +467,36 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         self.tool = tool
         onToolChange?(tool)
         return true
+    }
+
+    /// Picks `color` for the strokes to come, and gives it to the selected
+    /// line, if any (one undoable change). The header bar's colour popover
+    /// sends it as `PaletteColor.action` (see `CanvasController`).
+    public func choose(_ color: PaletteColor) {
+        setStrokeStyle(StrokeStyle(color: color, width: strokeStyle.width))
+        restyleSelectedLine { $0.color = color }
+    }
+
+    /// Picks `width` as `choose(_: PaletteColor)` picks a colour: a
+    /// selected red line made thick stays red.
+    public func choose(_ width: StrokeWidth) {
+        setStrokeStyle(StrokeStyle(color: strokeStyle.color, width: width))
+        restyleSelectedLine { $0.width = width }
+    }
+
+    private func setStrokeStyle(_ style: StrokeStyle) {
+        guard style != strokeStyle else { return }
+        strokeStyle = style
+        onStrokeStyleChange?(style)
+    }
+
+    private func restyleSelectedLine(_ change: (inout StrokeStyle) -> Void) {
+        guard let id = drawing.selectedLineID, let line = drawing[id] else { return }
+        var style = line.style
+        change(&style)
+        guard let (old, new) = drawing.restyle(id, to: style) else { return }
+        setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+        onChange?()
     }
 
     /// The tool a key press picks: L for lines, F for freehand, without

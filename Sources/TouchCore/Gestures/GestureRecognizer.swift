@@ -95,6 +95,12 @@ open class GestureRecognizer {
     /// How many touches the recognizer is tracking.
     public var numberOfTouches: Int { trackedTouches.count }
 
+    /// Whether the recognizer has recognized but is held back, still
+    /// `possible`, until a recognizer it requires to fail fails (a single
+    /// tap waiting for the double tap). It takes no new touch meanwhile, so
+    /// a second instance may take them (see `CanvasView`'s taps).
+    public var isAwaitingFailure: Bool { pendingState != nil }
+
     // MARK: State kept for the gesture environment
 
     var currentState: State = .possible

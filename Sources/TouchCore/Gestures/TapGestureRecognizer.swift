@@ -5,10 +5,12 @@ import Timing
 ///
 /// A tap is `numberOfTouchesRequired` fingers down together (never more),
 /// each moving at most `allowableMovement` points, all lifted within
-/// `maximumPressDuration`. Each next tap must go down within
-/// `maximumIntervalBetweenTaps` of the previous lift and within
-/// `allowableTapSeparation` of the first tap. Anything else fails, so a
-/// recognizer waiting for this one (`require(toFail:)`) can go ahead.
+/// `maximumPressDuration` of the first one going down, and (when
+/// `maximumTouchDownSpread` is set) all down within that time of the first.
+/// Each next tap must go down within `maximumIntervalBetweenTaps` of the
+/// previous lift and within `allowableTapSeparation` of the first tap.
+/// Anything else fails, so a recognizer waiting for this one
+/// (`require(toFail:)`) can go ahead.
 open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
@@ -25,6 +27,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var allowableTapSeparation = 45.0
     /// A press held longer than this (seconds) is not a tap.
     public var maximumPressDuration = 1.5
+    /// How long after a tap's first finger the others may still go down
+    /// (seconds); nil: until the press is over, as in UIKit. A two-finger
+    /// tap that must tell itself from a finger drawing while another joins
+    /// it later sets it (Procreate and Krita take about 150 ms).
+    public var maximumTouchDownSpread: Double?
 
     private var completedTaps = 0
     /// Fingers down in the current tap, with where each went down (window).
@@ -33,16 +40,22 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Where the first tap went down (window), for the next taps.
     private var firstTapLocation: Point?
     private var timer: TimerHandle?
+    /// Runs out `maximumTouchDownSpread` after a tap's first finger.
+    private var spreadTimer: TimerHandle?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         if pressStarts.isEmpty {
             // A new tap starts: the wait for it is over, the press clock runs.
             startTimer(after: maximumPressDuration)
+            if let spread = maximumTouchDownSpread, numberOfTouchesRequired > 1 {
+                spreadTimer = schedule(after: spread) { $0.touchDownSpreadEnded() }
+            }
         }
         for touch in touches {
             let location = touch.location(in: nil)
-            if let firstTapLocation, location.distance(to: firstTapLocation) > allowableTapSeparation {
+            // The fingers of one tap may be far apart; later taps land near the first.
+            if completedTaps > 0, let firstTapLocation, location.distance(to: firstTapLocation) > allowableTapSeparation {
                 fail()
                 return
             }
@@ -71,6 +84,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         for touch in touches { pressStarts[touch] = nil }
         guard pressStarts.isEmpty else { return }
         timer?.cancel()
+        spreadTimer?.cancel()
         guard mostFingersInTap == numberOfTouchesRequired else {
             fail()
             return
@@ -92,6 +106,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.reset()
         timer?.cancel()
         timer = nil
+        spreadTimer?.cancel()
+        spreadTimer = nil
         completedTaps = 0
         pressStarts = [:]
         mostFingersInTap = 0
@@ -105,8 +121,15 @@ open class TapGestureRecognizer: GestureRecognizer {
         timer = schedule(after: delay) { $0.fail() }
     }
 
+    /// The time for the tap's fingers to go down is over: fewer than
+    /// required did.
+    private func touchDownSpreadEnded() {
+        if mostFingersInTap < numberOfTouchesRequired { fail() }
+    }
+
     private func fail() {
         timer?.cancel()
+        spreadTimer?.cancel()
         if state == .possible { state = .failed }
     }
 }

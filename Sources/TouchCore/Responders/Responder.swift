@@ -104,6 +104,11 @@ open class Responder {
         handler(for: action) != nil
     }
 
+    /// Fills in how `command` looks now (its state, its value), when this
+    /// responder is the one that would perform its action (UIResponder's
+    /// `validate(_:)`). The default changes nothing.
+    open func validate(_ command: Command) {}
+
     /// The first responder from here along the chain that can perform
     /// `action`, or nil.
     public func target(forAction action: Action, withSender sender: Any?) -> Responder? {

@@ -47,6 +47,22 @@ open class Application: Responder {
         return start.perform(action, sender: sender, tracer: window.tracer)
     }
 
+    /// Validates `command` where `sendAction(command.action, to: nil, …)`
+    /// would deliver it: the responder that would perform it fills it in
+    /// (its `validate(_:)`), and with none it is disabled. Controls call it
+    /// before showing a command, so they show what choosing it would do
+    /// now. (Not named `validate`: that is the application's own hook as a
+    /// responder.)
+    public func validateCommand(_ command: Command, sender: Any?) {
+        let start: Responder = keyWindow.map { $0.firstResponder ?? $0 } ?? self
+        guard let target = start.target(forAction: command.action, withSender: sender) else {
+            command.isEnabled = false
+            return
+        }
+        command.isEnabled = true
+        target.validate(command)
+    }
+
     /// The end of the chain.
     open override var next: Responder? { nil }
 }

@@ -1,0 +1,198 @@
+import TouchCore
+
+/// A flat button of the header bar (GtkButton with libadwaita's `flat`
+/// look): a symbolic icon, a colour swatch, or a window button's circle.
+///
+/// It stands for a `Command`: a release over it sends the command's action
+/// to its `target`, or with none (the usual case) to the first responder
+/// through the responder chain (`Application.sendAction(_:to:from:)`), as
+/// UIKit's controls do. `update()` has the chain validate the command, so
+/// the button shows what pressing it would do now: greyed when nothing can
+/// perform it, the tool in use, the colour in use.
+///
+/// Touch, mouse and pen press it alike. As in GTK, a press is only a press
+/// if it is released over the button: one that slides off lets go of it
+/// (and shows so), and coming back takes it up again. Its hit area is at
+/// least `AdwaitaStyle.minimumHitSide` square around what is drawn, so a
+/// finger finds it.
+public final class HeaderButton: View {
+    /// What is drawn.
+    public enum Content: Hashable, Sendable {
+        case glyph(Glyph)
+        /// One glyph while the command is off, another while it is on.
+        case toggle(off: Glyph, on: Glyph)
+        /// The colour and width of the command's value (`Swatch`).
+        case swatch
+        /// A window button: the glyph on a small grey circle.
+        case windowButton(Glyph)
+        /// A colour to choose: a disc of it, ringed in the accent colour
+        /// while its command is on.
+        case colourChoice(Color)
+        /// A width to choose: a stroke that wide, on a held-down face
+        /// while its command is on.
+        case widthChoice(Double)
+    }
+
+    public let command: Command
+    public var content: Content {
+        didSet { if content != oldValue { setNeedsDisplay() } }
+    }
+    /// Who performs the command; nil: the first responder that can.
+    public weak var target: Responder?
+    /// The window is the active one: drawn in full, else dimmed.
+    public var isActive = true {
+        didSet { if isActive != oldValue { setNeedsDisplay() } }
+    }
+    /// The press in progress, and whether it is over the button now.
+    private var press: (touch: Touch, inside: Bool)? {
+        didSet { if press?.inside != oldValue?.inside { setNeedsDisplay() } }
+    }
+
+    public init(_ command: Command, content: Content, target: Responder? = nil) {
+        self.command = command
+        self.content = content
+        self.target = target
+        super.init(frame: Rect(x: 0, y: 0, width: AdwaitaStyle.buttonSide, height: AdwaitaStyle.buttonSide))
+    }
+
+    /// Held down, with the press over it.
+    public var isPressed: Bool { press?.inside == true }
+
+    /// Asks the responder chain (or the target) how the command looks now,
+    /// and redraws if that changed.
+    public func update() {
+        let before = (command.title, command.state, command.isEnabled, command.value)
+        if let target {
+            command.isEnabled = target.canPerformAction(command.action, withSender: self)
+            if command.isEnabled { target.validate(command) }
+        } else if let application = window?.application {
+            application.validateCommand(command, sender: self)
+        }
+        if before != (command.title, command.state, command.isEnabled, command.value) { setNeedsDisplay() }
+    }
+
+    // MARK: Hit area
+
+    /// The bounds grown to `minimumHitSide` in each direction they fall short.
+    public var hitArea: Rect {
+        let minimum = AdwaitaStyle.minimumHitSide
+        let dx = max(0, minimum - bounds.width) / 2, dy = max(0, minimum - bounds.height) / 2
+        return bounds.insetBy(dx: -dx, dy: -dy)
+    }
+
+    public override func point(inside point: Point, with event: Event?) -> Bool {
+        hitArea.contains(point)
+    }
+
+    // MARK: Touches
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard press == nil, command.isEnabled, let touch = touches.first else { return }
+        press = (touch, true)
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let press, touches.contains(press.touch) else { return }
+        self.press = (press.touch, hitArea.contains(press.touch.location(in: self)))
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard let press, touches.contains(press.touch) else { return }
+        self.press = nil
+        guard hitArea.contains(press.touch.location(in: self)), command.isEnabled else { return }
+        window?.application?.sendAction(command.action, to: target, from: self)
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        guard let press, touches.contains(press.touch) else { return }
+        self.press = nil
+    }
+
+    // MARK: Drawing
+
+    public override func draw(_ rect: Rect, in context: DrawingContext) {
+        let dimmed = !command.isEnabled || !isActive
+        if dimmed { context.beginTransparencyLayer() }
+        let centre = bounds.center
+        switch content {
+        case .windowButton(let glyph):
+            let diameter = AdwaitaStyle.windowButtonDiameter
+            context.setFillColor(isPressed ? AdwaitaStyle.pressedFill.withAlpha(0.3) : AdwaitaStyle.windowButtonFill)
+            context.beginPath()
+            context.addCircle(center: centre, radius: diameter / 2)
+            context.fillPath()
+            glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
+        case .colourChoice(let colour):
+            drawColourChoice(colour, centredAt: centre, in: context)
+        case .glyph, .toggle, .swatch, .widthChoice:
+            // A width's face spans its cell, so the thickest sample fits on it.
+            let side = AdwaitaStyle.buttonSide
+            let face = if case .widthChoice = content { bounds.insetBy(dx: 3, dy: 5) }
+                else { Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side) }
+            // A glyph button whose command is on (the main menu open) looks
+            // held, as GTK's toggle and menu buttons do.
+            let isChecked: Bool = switch content {
+            case .glyph, .widthChoice: command.state == .on
+            case .toggle, .swatch, .windowButton, .colourChoice: false
+            }
+            if isPressed || isChecked {
+                context.setFillColor(isPressed ? AdwaitaStyle.pressedFill : AdwaitaStyle.checkedFill)
+                context.beginPath()
+                context.addRoundedRect(face, radius: AdwaitaStyle.buttonRadius)
+                context.fillPath()
+            }
+            switch content {
+            case .glyph(let glyph):
+                glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
+            case .toggle(let off, let on):
+                (command.state == .on ? on : off).draw(centredAt: centre, colour: AdwaitaStyle.foreground,
+                                                       in: context)
+            case .swatch:
+                if let swatch = command.value as? Swatch { Self.drawSwatch(swatch, centredAt: centre, in: context) }
+            case .widthChoice(let width):
+                context.setStrokeColor(AdwaitaStyle.foreground)
+                context.setLineWidth(width)
+                context.setLineCap(.round)
+                context.beginPath()
+                context.move(to: Point(x: centre.x - 12, y: centre.y))
+                context.addLine(to: Point(x: centre.x + 12, y: centre.y))
+                context.strokePath()
+            case .windowButton, .colourChoice:
+                break
+            }
+        }
+        if dimmed { context.endTransparencyLayer(alpha: AdwaitaStyle.dimmedOpacity) }
+    }
+
+    private func drawColourChoice(_ colour: Color, centredAt centre: Point, in context: DrawingContext) {
+        if isPressed || command.state == .on {
+            context.setStrokeColor(isPressed && command.state != .on ? AdwaitaStyle.pressedFill : AdwaitaStyle.accent)
+            context.setLineWidth(2.5)
+            context.beginPath()
+            context.addCircle(center: centre, radius: 16)
+            context.strokePath()
+        }
+        context.setFillColor(colour)
+        context.beginPath()
+        context.addCircle(center: centre, radius: 12)
+        context.fillPath()
+        if command.state == .on { Glyph.check.draw(centredAt: centre, colour: .white, in: context) }
+    }
+
+    /// A disc of the colour, outlined so white or a pale colour still
+    /// shows, with a bar under it as thick as the width (scaled down).
+    static func drawSwatch(_ swatch: Swatch, centredAt centre: Point, in context: DrawingContext) {
+        context.setFillColor(swatch.colour)
+        context.beginPath()
+        context.addCircle(center: Point(x: centre.x, y: centre.y - 2), radius: 7)
+        context.fillPath()
+        context.setStrokeColor(AdwaitaStyle.shade.withAlpha(0.3))
+        context.setLineWidth(1)
+        context.beginPath()
+        context.addCircle(center: Point(x: centre.x, y: centre.y - 2), radius: 7.5)
+        context.strokePath()
+        let thickness = max(1, min(4, swatch.width / 5))
+        context.fill(Rect(x: centre.x - 7, y: centre.y + 8 - thickness / 2, width: 14, height: thickness),
+                     with: AdwaitaStyle.foreground)
+    }
+}

@@ -1,0 +1,18 @@
+import Decorations
+
+/// What the About dialog says (AdwAboutDialog's essentials): the name,
+/// what it does, the version, the licence and the website.
+enum AboutTouchTracker {
+    static let website = "https://touchtracker.org"
+    static let licence = "MIT License"
+
+    static let sections: [TextRowsView.Section] = [
+        .init(rows: [
+            .init(Session.title, style: .headline),
+            .init("Draw with your fingers, a pen or the mouse", style: .centred),
+            .init("Version \(Version.string)", style: .dim),
+            .init(licence, style: .dim),
+            .init(website, style: .link),
+        ]),
+    ]
+}

@@ -1,0 +1,306 @@
+import CWaylandServerProtocols
+import Canvas
+import Decorations
+import Foundation
+import Render
+import Testing
+import TestCompositor
+import TestSupport
+import TouchCore
+import WaylandClient
+@testable import TouchTrackerApp
+
+/// The header bar by finger, through the scripted compositor and the
+/// pixels the app commits: Undo and Redo, a press that slides off, the main
+/// menu and an export from it, its dialogs, the colour popover, and a
+/// narrow window.
+/// With `TOUCHTRACKER_SCREENSHOTS=DIR`, the windows are saved there as PNG
+/// files to look at.
+@Suite struct HeaderBarEndToEndTests {
+    typealias Running = SessionDecorationsTests.Running
+
+    /// A session in a `width` × 400 window drawing its own decorations.
+    static func running(width: Int32 = 800, scale: Int32 = 1) throws -> Running {
+        let app = try Running(decorationMode: nil)
+        if scale != 1 {
+            let output = app.compositor.addOutput(name: "HiDPI", scale: scale)
+            try app.settle()
+            app.toplevel.surface.enter(output)
+            try app.settle()
+        }
+        app.configure(width: width, height: 400, states: [XDG_TOPLEVEL_STATE_ACTIVATED])
+        return app
+    }
+
+    /// A finger down at (`x`, `y`), moved through `path`, and lifted.
+    static func finger(_ app: Running, _ x: Double, _ y: Double, through path: [(Double, Double)] = [],
+                       id: Int32 = 7) throws {
+        app.seat.touchDown(on: app.surface, id: id, x: x, y: y, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+        for (x, y) in path {
+            app.seat.touchMotion(id: id, x: x, y: y, time: app.tick())
+            app.seat.touchFrame()
+            try app.settle()
+        }
+        app.seat.touchUp(id: id, time: app.tick())
+        app.seat.touchFrame()
+        try app.settle()
+    }
+
+    static func drawLine(_ app: Running, y: Double = 200) throws {
+        try finger(app, 100, y, through: [(300, y), (500, y)], id: 1)
+    }
+
+    /// The middle of `button`, in window coordinates.
+    static func centre(of button: HeaderButton) -> (Double, Double) {
+        let point = button.convert(button.bounds.center, to: nil)
+        return (point.x, point.y)
+    }
+
+    static func tap(_ app: Running, _ button: HeaderButton) throws {
+        let (x, y) = centre(of: button)
+        try finger(app, x, y)
+    }
+
+    /// The darkest red channel in `rect` (window points) of the last frame.
+    static func darkest(_ app: Running, in rect: Rect) -> Int {
+        guard let commit = app.lastPixels else { return 255 }
+        let scale = Double(commit.bufferScale)
+        var darkest = 255
+        for y in Int(rect.minY * scale)..<Int(rect.maxY * scale) {
+            for x in Int(rect.minX * scale)..<Int(rect.maxX * scale) {
+                if let pixel = commit.pixel(x: x, y: y) { darkest = min(darkest, Int(pixel >> 16 & 0xFF)) }
+            }
+        }
+        return darkest
+    }
+
+    static func save(_ app: Running, _ name: String) {
+        guard let commit = app.lastPixels, let pixels = commit.pixels else { return }
+        Screenshot.save(pixels, width: Int(commit.bufferWidth), height: Int(commit.bufferHeight), name: name)
+    }
+
+    static func chrome(_ app: Running) -> WindowChrome { app.session.scene.chrome }
+
+    // MARK: Undo and Redo
+
+    @Test func tappingUndoAndRedoInTheHeaderBar() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let undoFace = chrome.undoButton.convert(chrome.undoButton.bounds, to: nil)
+        #expect(!chrome.undoButton.command.isEnabled && !chrome.redoButton.command.isEnabled, "nothing to undo")
+        let greyed = Self.darkest(app, in: undoFace)
+        try Self.drawLine(app)
+        #expect(app.session.canvas.drawing.count == 1)
+        #expect(chrome.undoButton.command.isEnabled && !chrome.redoButton.command.isEnabled)
+        #expect(Self.darkest(app, in: undoFace) < greyed - 40, "Undo drawn enabled")
+        Self.save(app, "header-bar-scale-1")
+        #expect(app.lastPixels?.pixel(x: 300, y: 200) == 0xFF00_0000)
+
+        try Self.tap(app, chrome.undoButton)
+        #expect(app.session.canvas.drawing.count == 0)
+        #expect(app.lastPixels?.pixel(x: 300, y: 200) == SessionDecorationsTests.white, "the line is gone")
+        #expect(!chrome.undoButton.command.isEnabled && chrome.redoButton.command.isEnabled)
+
+        try Self.tap(app, chrome.redoButton)
+        #expect(app.session.canvas.drawing.count == 1)
+        #expect(app.lastPixels?.pixel(x: 300, y: 200) == 0xFF00_0000, "the line is back")
+        #expect(app.toplevel.moveRequests.isEmpty, "tapping a button never moves the window")
+    }
+
+    @Test func aFingerSlidingOffAButtonDoesNotPressIt() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        try Self.drawLine(app)
+        let (x, y) = Self.centre(of: chrome.undoButton)
+        try Self.finger(app, x, y, through: [(x + 10, y + 20), (x + 40, y + 120)])
+        #expect(app.session.canvas.drawing.count == 1, "not undone, and no line drawn by the slide")
+        #expect(app.lastPixels?.pixel(x: 300, y: 200) == 0xFF00_0000)
+        #expect(app.toplevel.moveRequests.isEmpty)
+    }
+
+    @Test func theToolButtonSwitchesAndShowsTheTool() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        #expect(chrome.toolButton.command.state == .off)
+        try Self.tap(app, chrome.toolButton)
+        #expect(app.session.canvas.tool == .freehand)
+        #expect(chrome.toolButton.command.state == .on)
+        try Self.tap(app, chrome.toolButton)
+        #expect(app.session.canvas.tool == .lines)
+    }
+
+    @Test func atScaleTwoTheHeaderBarIsDrawnAtTwiceThePixels() throws {
+        let app = try Self.running(scale: 2)
+        try Self.drawLine(app)
+        let commit = try #require(app.lastPixels)
+        #expect(commit.bufferScale == 2 && commit.bufferWidth == 1600)
+        #expect(SessionDecorationsTests.matches(commit.pixel(x: 300, y: 4), AdwaitaStyle.headerBarBackground))
+        #expect(commit.pixel(x: 300, y: 94) == SessionDecorationsTests.white)
+        Self.save(app, "header-bar-scale-2")
+        try Self.tap(app, Self.chrome(app).undoButton)
+        #expect(app.session.canvas.drawing.count == 0)
+    }
+
+    // MARK: The main menu
+
+    @Test func theMainMenuByTouchThenExportPNG() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let folder = try TemporaryDirectory(prefix: "header-bar-export")
+        app.session.canvasController.exportBasePath = { "\(folder.path)/export" }
+        var reports: [String] = []
+        app.session.canvasController.report = { reports.append($0) }
+        try Self.drawLine(app)
+        try Self.tap(app, chrome.menuButton)
+        let popover = try #require(chrome.mainMenu)
+        let menu = try #require(popover.contentView as? PopoverMenuView)
+        // Under its button, inside the window, drawn white over the canvas.
+        let button = chrome.menuButton.convert(chrome.menuButton.bounds, to: nil)
+        #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
+        #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
+        #expect(menu.commands.map(\.title) == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection", "Inspector",
+                                               "Gesture Playground", "Keyboard Shortcuts", "About TouchTracker"])
+        #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
+        Self.save(app, "main-menu")
+        let export = menu.convert(menu.rowFrames[0], to: nil)
+        #expect(Self.darkest(app, in: export.insetBy(dx: 4, dy: 4)) < 0x60, "its title is drawn")
+
+        try Self.finger(app, export.midX, export.midY)
+        #expect(chrome.mainMenu == nil, "choosing closes the menu")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files == ["export.png"])
+        #expect(reports == ["exported the drawing to \(folder.path)/export.png"])
+        let reference = "\(folder.path)/reference.png"
+        try Exporter.export(app.session.canvas.drawing, to: reference)
+        #expect(FileManager.default.contents(atPath: "\(folder.path)/export.png")
+            == FileManager.default.contents(atPath: reference), "the file is the drawing")
+        #expect(app.session.canvas.drawing.count == 1, "the tap on the menu drew nothing")
+    }
+
+    @Test func aPressOutsideTheMenuClosesItAndGoesNoFurther() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        try Self.tap(app, chrome.menuButton)
+        #expect(chrome.mainMenu != nil)
+        #expect(chrome.menuButton.command.state == .on, "the button looks held while its menu is open")
+        try Self.finger(app, 100, 300, through: [(200, 300), (300, 300)])
+        #expect(chrome.mainMenu == nil)
+        #expect(app.session.canvas.drawing.count == 0, "the press that closed it drew nothing")
+        #expect(chrome.menuButton.command.state == .off)
+        // Escape closes it too.
+        try Self.tap(app, chrome.menuButton)
+        _ = app.session.window.handle(KeyPress(.escape))
+        #expect(chrome.mainMenu == nil)
+    }
+
+    @Test func keyboardShortcutsAndAboutOpenFromTheMenu() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        for (title, name) in [("Keyboard Shortcuts", "shortcuts"), ("About TouchTracker", "about")] {
+            try Self.tap(app, chrome.menuButton)
+            let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
+            let row = try #require(menu.commands.firstIndex { $0.title == title })
+            let frame = menu.convert(menu.rowFrames[row], to: nil)
+            try Self.finger(app, frame.midX, frame.midY)
+            let dialog = try #require(chrome.dialog)
+            #expect(dialog.isOpen && dialog.title == (name == "about" ? "" : title))
+            // The canvas is dimmed behind it.
+            #expect(app.lastPixels?.pixel(x: 5, y: 395) != SessionDecorationsTests.white)
+            Self.save(app, name)
+            try Self.finger(app, 5, 395)
+            #expect(!dialog.isOpen, "a tap outside closes it")
+            #expect(app.lastPixels?.pixel(x: 5, y: 395) == SessionDecorationsTests.white)
+            #expect(app.session.canvas.drawing.count == 0)
+        }
+    }
+
+    @Test func ctrlQuestionMarkShowsTheShortcutsAndEscapeClosesThem() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        app.session.scene.handle(.key(KeyEvent(seat: "seat0", action: .press, code: 53, keysym: 0x3f,
+                                               name: "question", text: "", modifiers: [.control, .shift],
+                                               time: app.tick())))
+        #expect(chrome.dialog?.title == "Keyboard Shortcuts")
+        _ = app.session.window.handle(KeyPress(.escape))
+        #expect(chrome.dialog?.isOpen == false)
+    }
+
+    // MARK: Narrow
+
+    @Test func aNarrowWindowLosesNoControl() throws {
+        let app = try Self.running(width: 360)
+        let chrome = Self.chrome(app)
+        let bar = chrome.headerBar
+        #expect(bar.isCollapsed && chrome.toolButton.isHidden)
+        let shown = bar.subviews.compactMap { $0 as? HeaderButton }.filter { !$0.isHidden }
+        #expect(shown.count == 6, "undo, redo, the menu and the window buttons")
+        for button in shown {
+            let face = button.convert(button.bounds, to: nil)
+            #expect(face.minX >= 0 && face.maxX <= 360)
+            #expect(Self.darkest(app, in: face) < 0xC0, "\(button.command.title) is drawn")
+        }
+        Self.save(app, "header-bar-360")
+        // The tool is in the main menu.
+        try Self.tap(app, chrome.menuButton)
+        let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
+        #expect(menu.commands.first?.title == "Freehand")
+        #expect(chrome.mainMenu.map { $0.cardFrame.minX >= 0 && $0.cardFrame.maxX <= 360 } == true)
+        Self.save(app, "main-menu-360")
+        let row = menu.convert(menu.rowFrames[0], to: nil)
+        try Self.finger(app, row.midX, row.midY)
+        #expect(app.session.canvas.tool == .freehand)
+    }
+
+    // MARK: The colour popover
+
+    @Test func theColourButtonOpensEightColoursAndThreeWidthsAndShowsTheChoice() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let standard = try #require(chrome.colourButton.command.value as? Swatch)
+        #expect(standard == Swatch(colour: PaletteColor.black.color, width: 10))
+        try Self.tap(app, chrome.colourButton)
+        let popover = try #require(chrome.colourPopover)
+        let grid = try #require(popover.contentView as? ButtonGridView)
+        #expect(grid.rows.map(\.count) == [4, 4, 3])
+        #expect(grid.rows.joined().allSatisfy { $0.hitArea.width >= 40 && $0.hitArea.height >= 40 })
+        let button = chrome.colourButton.convert(chrome.colourButton.bounds, to: nil)
+        #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
+        #expect(grid.rows[0][0].command.state == .on, "black is chosen")
+        Self.save(app, "colour-popover")
+
+        try Self.tap(app, grid.rows[1][1])   // red
+        try Self.tap(app, grid.rows[2][2])   // thick
+        #expect(app.session.canvas.strokeStyle == StrokeStyle(color: .red, width: .thick))
+        #expect(chrome.colourPopover != nil, "it stays open for the width")
+        #expect(grid.rows[1][1].command.state == .on && grid.rows[0][0].command.state == .off)
+        #expect(chrome.colourButton.command.value as? Swatch == Swatch(colour: PaletteColor.red.color, width: 20))
+        Self.save(app, "colour-popover-red-thick")
+        try Self.finger(app, 100, 300)
+        #expect(chrome.colourPopover == nil, "a tap outside closes it")
+        // The button shows the colour: red pixels inside it.
+        let face = chrome.colourButton.convert(chrome.colourButton.bounds, to: nil)
+        let commit = try #require(app.lastPixels)
+        let red = (Int(face.minX)..<Int(face.maxX)).flatMap { x in
+            (Int(face.minY)..<Int(face.maxY)).compactMap { commit.pixel(x: x, y: $0) }
+        }.filter { SessionDecorationsTests.matches($0, PaletteColor.red.color) }
+        #expect(red.count > 50)
+        try Self.drawLine(app)
+        #expect(app.session.canvas.drawing.lines.last?.style == StrokeStyle(color: .red, width: .thick))
+    }
+
+    @Test func inANarrowWindowTheColoursAreInTheMainMenu() throws {
+        let app = try Self.running(width: 360)
+        let chrome = Self.chrome(app)
+        #expect(chrome.colourButton.isHidden)
+        try Self.tap(app, chrome.menuButton)
+        let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
+        let row = try #require(menu.commands.firstIndex { $0.title == "Colour and Width…" })
+        let frame = menu.convert(menu.rowFrames[row], to: nil)
+        try Self.finger(app, frame.midX, frame.midY)
+        let popover = try #require(chrome.colourPopover)
+        #expect(popover.cardFrame.minX >= 0 && popover.cardFrame.maxX <= 360)
+        Self.save(app, "colour-popover-360")
+    }
+}
