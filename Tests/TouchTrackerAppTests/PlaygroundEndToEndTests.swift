@@ -216,10 +216,8 @@ import TouchCore
     @Test func pinchZoomShrinksTheRobotByAPinchInAndGrowsItByADoubleClick() throws {
         let (app, _) = try playground()
         let playground = app.session.playground
-        let button = playground.pageButtons[2]
-        let onBar = button.convert(Point(x: button.bounds.midX, y: button.bounds.midY), to: nil)
-        try app.tap(onBar.x, onBar.y)
-        #expect(playground.currentPage === playground.pinchZoom, "the bar's button shows PinchZoom")
+        playground.showPage(2)
+        try app.frame()
         let robot = playground.pinchZoom.robot
         let box = robot.convert(robot.bounds, to: nil)
         let before = count(of: Self.metal, in: box, app: app)
