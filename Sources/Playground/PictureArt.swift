@@ -1,7 +1,7 @@
 import TouchCore
 
-/// The two pictures of the gesture tutorial, a monkey and a banana, as
-/// vector art of our own: paths filled and outlined, in any rectangle, so
+/// The two pictures of the gesture tutorial, a monkey and a banana, and
+/// PinchZoom's robot, as vector art of our own: paths filled and outlined, in any rectangle, so
 /// they stay sharp at every scale a pinch gives them.
 public enum PictureArt {
     static let fur = Color(red: 0.55, green: 0.35, blue: 0.19)
@@ -112,5 +112,71 @@ public enum PictureArt {
         context.addEllipse(in: Rect(x: rect.minX + 0.035 * rect.width, y: rect.minY + 0.26 * rect.height,
                                     width: 0.05 * rect.width, height: 0.08 * rect.height))
         context.fillPath()
+    }
+
+    static let metal = Color(red: 0.70, green: 0.74, blue: 0.80)
+    static let metalShade = Color(red: 0.50, green: 0.55, blue: 0.63)
+    static let glow = Color(red: 0.35, green: 0.85, blue: 0.95)
+    static let signal = Color(red: 0.95, green: 0.35, blue: 0.30)
+
+    /// A robot standing in `rect`: the PinchZoom page's picture.
+    public static func robot(_ context: DrawingContext, in rect: Rect) {
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height) }
+        func box(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+            Rect(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height,
+                 width: width * rect.width, height: height * rect.height)
+        }
+        let line = max(1, rect.width / 60)
+        context.setLineWidth(line)
+        context.setLineJoin(.round)
+        context.setLineCap(.round)
+        context.setStrokeColor(ink)
+        /// Fills a rounded box with `color` and outlines it.
+        func part(_ frame: Rect, radius: Double, _ color: Color) {
+            context.beginPath()
+            context.addRoundedRect(frame, radius: radius * rect.width)
+            context.setFillColor(color)
+            context.fillPath()
+            context.beginPath()
+            context.addRoundedRect(frame, radius: radius * rect.width)
+            context.strokePath()
+        }
+        // The antenna, its light, then legs and arms under the body.
+        context.beginPath()
+        context.move(to: p(0.5, 0.13))
+        context.addLine(to: p(0.5, 0.05))
+        context.strokePath()
+        context.beginPath()
+        context.addCircle(center: p(0.5, 0.045), radius: 0.03 * rect.width)
+        context.setFillColor(signal)
+        context.fillPath()
+        for x in [0.34, 0.56] { part(box(x, 0.76, 0.10, 0.18), radius: 0.02, metalShade) }
+        for x in [0.14, 0.76] { part(box(x, 0.44, 0.10, 0.28), radius: 0.04, metalShade) }
+        // Body with a panel of lights.
+        part(box(0.24, 0.42, 0.52, 0.38), radius: 0.05, metal)
+        part(box(0.36, 0.50, 0.28, 0.16), radius: 0.02, metalShade)
+        for (index, x) in [0.42, 0.50, 0.58].enumerated() {
+            context.beginPath()
+            context.addCircle(center: p(x, 0.58), radius: 0.025 * rect.width)
+            context.setFillColor(index == 1 ? signal : glow)
+            context.fillPath()
+        }
+        // Head: two glowing eyes and a grille for a mouth.
+        part(box(0.28, 0.13, 0.44, 0.27), radius: 0.06, metal)
+        for x in [0.40, 0.60] {
+            context.beginPath()
+            context.addCircle(center: p(x, 0.24), radius: 0.05 * rect.width)
+            context.setFillColor(glow)
+            context.fillPath()
+            context.beginPath()
+            context.addCircle(center: p(x, 0.24), radius: 0.05 * rect.width)
+            context.strokePath()
+        }
+        context.beginPath()
+        for x in [0.40, 0.45, 0.50, 0.55, 0.60] {
+            context.move(to: p(x, 0.31))
+            context.addLine(to: p(x, 0.36))
+        }
+        context.strokePath()
     }
 }

@@ -11,8 +11,6 @@ open class PlaygroundPage: View {
     var onRecord: ((TraceRecord) -> Void)?
     /// Asks the playground for a sound and its visual cue.
     var onSound: ((PlaygroundSound) -> Void)?
-    /// Asks the playground to go to the next (+1) or previous (−1) page.
-    var onTurnPage: ((Int) -> Void)?
 
     public init(title: String) {
         self.title = title

@@ -45,7 +45,6 @@ public final class PlaygroundView: View {
             addSubview(button)
             page.onSound = { [unowned self] in onSound?($0) }
             page.onRecord = { [unowned self] in record($0, at: window?.timers.clock.now ?? 0) }
-            page.onTurnPage = { [unowned self] step in showPage((currentPageIndex + step + pages.count) % pages.count) }
         }
         showPage(0)
         layoutSubviews()

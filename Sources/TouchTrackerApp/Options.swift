@@ -215,12 +215,16 @@ public struct Options: Equatable, Sendable {
         "‹ Drawing" or Escape goes back, ←/→ change the page):
           Pictures   drag, pinch and turn the monkey and the banana, both at once;
                      let go while moving and a picture glides on; tap one: "chomp"
-                     (not after a drag); rub one left and right: it laughs. Each
-                     sound also shows a caption.
+                     (not after a drag); rub one left and right, three strokes
+                     of 25 points of the picture (two changes of direction),
+                     each from where the last counted: it laughs. Each sound
+                     also shows a caption.
           MultiTap   one tap turns the square red, two taps blue: the single tap
                      waits 0.35 s and the second tap cancels it
-          PinchZoom  two fingers zoom about their centre; a double tap zooms in a
-                     step, a triple tap two; swipe left or right for another page
+          PinchZoom  the guide's touch methods, no recognizer: each move of two
+                     fingers adds Δd/d to the robot's zoom (pinching in shrinks
+                     it, not below 0.25×); in a run of taps the 2nd adds 0.4,
+                     the 3rd 0.6, the 4th 0.8
           The panel on the right shows each recognizer's state and last changes.
 
         Without a touch screen: a touchpad's two-finger pinch scales and rotates,

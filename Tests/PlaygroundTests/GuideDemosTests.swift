@@ -52,68 +52,116 @@ import TouchCore
         #expect(rows[1].transitions.map(\.to) == [.ended, .possible])
     }
 
-    @Test func pinchZoomZoomsAboutTheFingersCentroid() {
+    /// Two fingers `apart` points apart about the middle of PinchZoom, moved
+    /// to each of `distances` apart in turn, one move each; returns the zoom
+    /// after each move.
+    private func pinch(_ stage: PlaygroundStage, from apart: Double, through distances: [Double]) -> [Double] {
+        let page = stage.playground.pinchZoom
+        let middle = page.convert(Point(x: page.bounds.midX, y: page.bounds.midY), to: nil)
+        func fingers(_ distance: Double) -> (Point, Point) {
+            (middle + Vector(dx: -distance / 2, dy: 0), middle + Vector(dx: distance / 2, dy: 0))
+        }
+        let (first, second) = fingers(apart)
+        stage.send([(.down, 1, first), (.down, 2, second)])
+        let zooms = distances.map { distance in
+            stage.advance(0.016)
+            let (first, second) = fingers(distance)
+            stage.send([(.move, 1, first), (.move, 2, second)])
+            return page.zoom
+        }
+        stage.advance(0.016)
+        stage.send([(.up, 1, .zero), (.up, 2, .zero)])
+        return zooms
+    }
+
+    @Test func pinchZoomAddsDeltaDOverDAndPinchingInShrinks() {
         let stage = PlaygroundStage()
         stage.playground.showPage(2)
         let page = stage.playground.pinchZoom
-        let content = page.content
-        // Fingers about a point off the middle of the page.
-        let anchor = page.convert(Point(x: page.bounds.width * 0.3, y: page.bounds.height * 0.6), to: nil)
-        let under = content.convert(anchor, from: nil)
-        stage.send([(.down, 1, anchor + Vector(dx: -20, dy: 0)), (.down, 2, anchor + Vector(dx: 20, dy: 0))])
-        for step in 1...10 {
-            stage.advance(0.016)
-            let spread = 20 + 4 * Double(step)
-            stage.send([(.move, 1, anchor + Vector(dx: -spread, dy: 0)), (.move, 2, anchor + Vector(dx: spread, dy: 0))])
-        }
-        #expect(abs(page.zoomScale - 3) < 0.01, "60 pt apart from 40: ×3... \(page.zoomScale)")
-        #expect(content.convert(under, to: nil).distance(to: anchor) < 0.5, "the point under the fingers stayed")
+        let side = page.robot.bounds.width
+        // 40 → 60 apart: +20/40; 60 → 30: −30/60; 30 → 33: +3/30.
+        let zooms = pinch(stage, from: 40, through: [60, 30, 33])
+        #expect(zooms.map { ($0 * 1e9).rounded() / 1e9 } == [1.5, 1.0, 1.1])
+        #expect(abs(page.robot.frame.width - 1.1 * side) < 1e-9, "the robot is drawn at that zoom")
+        #expect(page.robot.center == Point(x: page.bounds.midX, y: page.bounds.midY), "about its centre")
+        // Added, not multiplied: two moves of +10 points from 40 give
+        // 1 + 10/40 + 10/50, not 60/40.
+        let stepped = PlaygroundStage()
+        stepped.playground.showPage(2)
+        let last = pinch(stepped, from: 40, through: [50, 60]).last ?? 0
+        #expect(abs(last - (1 + 0.25 + 0.2)) < 1e-9)
+    }
+
+    @Test func pinchZoomNeverGoesBelowAQuarter() {
+        let stage = PlaygroundStage()
+        stage.playground.showPage(2)
+        let page = stage.playground.pinchZoom
+        // 100 → 20 apart would give 1 − 80/100 = 0.2; then 20 → 10 and
+        // 10 → 8 pinch in further.
+        let zooms = pinch(stage, from: 100, through: [20, 10, 8])
+        #expect(zooms == [0.25, 0.25, 0.25])
+        #expect(page.robot.frame.width > 0, "the picture is still there")
+        // And it grows back from there: 10 → 20 apart adds 10/10.
+        let grown = pinch(stage, from: 10, through: [20])
+        #expect(abs((grown.last ?? 0) - (PinchZoomPage.minimumZoom + 1)) < 1e-9)
+    }
+
+    @Test func pinchZoomAThirdFingerStopsTheZoom() {
+        let stage = PlaygroundStage()
+        stage.playground.showPage(2)
+        let page = stage.playground.pinchZoom
+        let middle = page.convert(Point(x: page.bounds.midX, y: page.bounds.midY), to: nil)
+        stage.send([(.down, 1, middle + Vector(dx: -20, dy: 0)), (.down, 2, middle + Vector(dx: 20, dy: 0)),
+                    (.down, 3, middle + Vector(dx: 0, dy: 60))])
+        stage.advance(0.016)
+        stage.send([(.move, 1, middle + Vector(dx: -40, dy: 0)), (.move, 2, middle + Vector(dx: 40, dy: 0))])
+        #expect(page.zoom == 1, "allTouches holds three: not a pinch")
+        stage.send([(.up, 3, .zero)])
+        stage.advance(0.016)
+        stage.send([(.move, 1, middle + Vector(dx: -60, dy: 0)), (.move, 2, middle + Vector(dx: 60, dy: 0))])
+        #expect(abs(page.zoom - 1.5) < 1e-9, "two again: 80 → 120 apart adds 40/80")
         stage.send([(.up, 1, .zero), (.up, 2, .zero)])
     }
 
-    @Test func pinchZoomDoubleAndTripleTapsZoomInBySteps() {
+    @Test func pinchZoomTapsAddByTheirTapCount() {
         let stage = PlaygroundStage()
         stage.playground.showPage(2)
         let page = stage.playground.pinchZoom
         let point = page.convert(Point(x: page.bounds.midX, y: page.bounds.midY), to: nil)
-        func taps(_ count: Int) {
-            for index in 0..<count {
+        /// `count` quick taps in a row; returns the zoom after each.
+        func taps(_ count: Int) -> [Double] {
+            let zooms = (0..<count).map { index in
                 stage.down(Int32(10 + index), point)
                 stage.advance(0.05)
                 stage.up(Int32(10 + index))
                 stage.advance(0.1)
+                return (page.zoom * 1e9).rounded() / 1e9
             }
-            stage.advance(0.5)
+            stage.advance(1)
+            return zooms
         }
-        taps(2)
-        #expect(abs(page.zoomScale - PinchZoomPage.step) < 1e-9, "a double tap: one step")
-        taps(3)
-        #expect(abs(page.zoomScale - pow(PinchZoomPage.step, 3)) < 1e-9, "a triple tap: two more")
-        taps(3)
-        taps(2)
-        #expect(page.zoomScale == PinchZoomPage.zoomRange.upperBound, "never beyond the largest zoom")
-        taps(2)
-        #expect(page.zoomScale == 1, "from there a double tap comes back")
+        #expect(taps(1) == [1], "a single tap adds nothing")
+        #expect(taps(2) == [1, 1.4], "a double tap: +0.4")
+        #expect(taps(3) == [1.4, 1.8, 2.4], "a triple tap: +0.4, then +0.6")
+        #expect(taps(5) == [2.4, 2.8, 3.4, 4.2, 4.2], "the fourth +0.8, the fifth nothing")
     }
 
-    @Test func swipingOnPinchZoomTurnsThePage() {
+    @Test func aSwipeOnPinchZoomDoesNotTurnThePage() {
         let stage = PlaygroundStage()
         stage.playground.showPage(2)
         let page = stage.playground.pinchZoom
-        func swipe(_ dx: Double) {
-            let start = page.convert(Point(x: page.bounds.midX, y: page.bounds.midY), to: nil)
+        let start = page.convert(Point(x: page.bounds.midX, y: page.bounds.midY), to: nil)
+        for dx in [-120.0, 120] {
             stage.down(1, start)
             for step in 1...5 {
                 stage.advance(0.02)
                 stage.move(1, start + Vector(dx: dx * Double(step) / 5, dy: 0))
             }
             stage.up(1)
+            stage.advance(1)
         }
-        swipe(-120)
-        #expect(stage.playground.currentPageIndex == 0, "left: the next page, round to the first")
-        stage.playground.showPage(2)
-        swipe(120)
-        #expect(stage.playground.currentPageIndex == 1, "right: the previous page")
+        #expect(stage.playground.currentPageIndex == 2, "the guide has no swipe: pages change by the bar")
+        #expect(page.zoom == 1)
     }
 
     @Test func theBarChangesPagesAndGoesBackToTheDrawing() {
@@ -128,7 +176,7 @@ import TouchCore
         #expect(stage.playground.currentPageIndex == 2)
         #expect(stage.playground.pinchZoom.superview === stage.playground)
         #expect(stage.playground.pictures.superview == nil, "one page at a time")
-        #expect(stage.playground.panel.timeline.rows.map(\.recognizer).first == "zoom.pinch")
+        #expect(stage.playground.panel.timeline.rows.isEmpty, "PinchZoom has no recognizer, as in the guide")
         press(stage.playground.backButton)
         #expect(stage.exits == 1)
         #expect(stage.playground.becomeFirstResponder())

@@ -80,14 +80,15 @@ import TouchCore
         #expect(stage.pictures.cue.isHidden, "and goes")
     }
 
-    @Test func tickleLaughsOnlyAfterThreeDirectionChangesOf25Points() {
+    @Test func tickleLaughsAfterThreeStrokesOf25Points() {
         let stage = PlaygroundStage()
         let centre = stage.centre(of: stage.banana)
-        func rub(_ id: Int32, stroke: Double) {
+        /// Finger `id` rubs the banana through `targets` (offsets to the
+        /// right of where it went down), in 5-pt steps, and lifts.
+        func rub(_ id: Int32, _ targets: [Double]) {
             stage.down(id, centre)
             var x = centre.x
-            for target in [stroke, 0, stroke, 0, stroke] {
-                // Move there in 5-pt steps.
+            for target in targets {
                 while abs(x - (centre.x + target)) > 0.001 {
                     x += (centre.x + target > x ? 1 : -1) * min(5, abs(centre.x + target - x))
                     stage.advance(0.01)
@@ -96,12 +97,14 @@ import TouchCore
             }
             stage.up(id)
             stage.advance(1)
+            stage.banana.stopGliding()
         }
-        rub(1, stroke: 24)
+        rub(1, [24, 0, 24, 0, 24])
         #expect(stage.sounds.isEmpty, "24-point strokes are no tickle")
-        stage.banana.stopGliding()
-        rub(2, stroke: 25)
-        #expect(stage.sounds == [.laugh], "four reversals of 25 points: recognized at the third")
+        rub(2, [25, 0])
+        #expect(stage.sounds.isEmpty, "two strokes are not yet a tickle")
+        rub(3, [25, 0, 25])
+        #expect(stage.sounds == [.laugh], "three strokes of 25 points, two reversals")
         #expect(stage.pictures.cue.sound == .laugh || stage.pictures.cue.isHidden)
     }
 

@@ -3,43 +3,131 @@ import TestSupport
 import Timing
 import TouchCore
 
+/// The tutorial's tickle, on its own sequences: tickles count 25 points
+/// from where the last one counted, and the third one recognizes.
 @Suite struct TickleGestureRecognizerTests {
-    @Test func threeReversalsAfterLongStrokesTickle() {
+    /// A stage with a 100-point square `picture` at (100, 100) carrying a
+    /// tickle recognizer; `transform` scales or turns the picture about its
+    /// centre (150, 150).
+    struct Picture {
         let stage = GestureStage()
+        let picture = View(frame: rect(100, 100, 100, 100))
         let tickle = TickleGestureRecognizer()
-        let actions = ActionRecorder(tickle)
-        stage.view.addGestureRecognizer(tickle)
-        stage.window.send(down(1, 100, 100))
-        for (step, x) in [130.0, 100, 130].enumerated() {
-            stage.window.send(move(1, x, 100, at: Double(step) * 0.05))
+        let actions: ActionRecorder
+
+        init(transform: AffineTransform = .identity) {
+            picture.transform = transform
+            stage.view.addSubview(picture)
+            picture.addGestureRecognizer(tickle)
+            actions = ActionRecorder(tickle)
         }
-        #expect(actions.count == 0)  // two reversals so far
-        stage.window.send(move(1, 105, 100, at: 0.3))
-        #expect(actions.states == [.recognized])
-        // It cancelled the view's touch, like any recognizer by default.
-        #expect(stage.view.phases == [.began, .moved, .moved, .moved, .cancelled])
+
+        /// Finger `id` goes down at the first point and moves through the
+        /// others, 50 ms apart; returns the action count after each move.
+        @discardableResult
+        func rub(_ points: [(Double, Double)], finger id: Int32 = 1, from time: Double = 0) -> [Int] {
+            stage.window.send(down(id, points[0].0, points[0].1, at: time))
+            return points.dropFirst().enumerated().map { step, point in
+                stage.window.send(move(id, point.0, point.1, at: time + Double(step + 1) * 0.05))
+                return actions.count
+            }
+        }
     }
 
-    @Test func shortStrokesDoNotCount() {
-        var counter = TickleGestureRecognizer.DirectionChangeCounter(startX: 0, minimumStroke: 25)
-        for x in [20.0, 0, 20, 0, 20, 0] { counter.move(to: x) }
-        #expect(counter.directionChanges == 0)
-        for x in [30.0, 4, 30, 5] { counter.move(to: x) }
-        #expect(counter.directionChanges == 3)
+    @Test func oneHundredToOneThirtyAndBackAndAgainIsATickle() {
+        let picture = Picture()
+        let counts = picture.rub([(100, 150), (130, 150), (100, 150), (130, 150)])
+        #expect(counts == [0, 0, 1], "three strokes, two reversals: recognized at the third stroke")
+        #expect(picture.actions.states == [.recognized])
     }
 
-    @Test func liftingOrASecondFingerFails() {
-        let stage = GestureStage()
-        let tickle = TickleGestureRecognizer()
-        let actions = ActionRecorder(tickle)
-        stage.view.addGestureRecognizer(tickle)
-        stage.window.send(down(1, 100, 100))
-        stage.window.send(move(1, 140, 100))
-        stage.window.send(up(1))
-        #expect(actions.states.isEmpty, "failing sends no action")
-        #expect(tickle.state == .possible)
-        stage.window.send(down(1, 100, 100))
-        stage.window.send(down(2, 200, 100))
-        #expect(actions.states.isEmpty, "failing sends no action")
+    @Test func aTickleCountsFromWhereTheLastOneCountedNotFromTheTurn() {
+        var counter = TickleGestureRecognizer.TickleCounter(startX: 100, distance: 25)
+        // In 5-point steps to 140: the first tickle counts at 125, and the
+        // stroke on to 140 moves nothing.
+        for x in stride(from: 105.0, through: 140, by: 5) { counter.move(to: x) }
+        #expect(counter.count == 1 && counter.start == 125)
+        // Back to 105: 35 points from the turn at 140, but only 20 from 125.
+        for x in stride(from: 135.0, through: 105, by: -5) { counter.move(to: x) }
+        #expect(counter.count == 1, "20 points from where the last one counted")
+        counter.move(to: 100)
+        #expect(counter.count == 2 && counter.start == 100)
+    }
+
+    @Test func strokesShorterThan25PointsOrTheSameWayCountNothingMore() {
+        var short = TickleGestureRecognizer.TickleCounter(startX: 100, distance: 25)
+        for x in [124.0, 100, 124, 100, 124, 100] { short.move(to: x) }
+        #expect(short.count == 0)
+        var onward = TickleGestureRecognizer.TickleCounter(startX: 100, distance: 25)
+        for x in [125.0, 150, 175, 200] { onward.move(to: x) }
+        #expect(onward.count == 1, "one long stroke is one tickle")
+        onward.move(to: 110)
+        #expect(onward.count == 1, "90 points back from 200, but 15 from 125, where the last one counted")
+        onward.move(to: 100)
+        #expect(onward.count == 2)
+
+        let picture = Picture()
+        picture.rub([(100, 150), (124, 150), (100, 150), (124, 150), (100, 150), (124, 150)])
+        #expect(picture.actions.count == 0)
+    }
+
+    @Test func distancesAreInThePicturesOwnCoordinates() {
+        // Doubled, the picture takes 30-point window strokes as 15 points.
+        let large = Picture(transform: AffineTransform(scaleX: 2, y: 2))
+        large.rub([(120, 150), (150, 150), (120, 150), (150, 150), (120, 150)])
+        #expect(large.actions.count == 0)
+        // Halved, 15-point window strokes are 30 points of the picture.
+        let small = Picture(transform: AffineTransform(scaleX: 0.5, y: 0.5))
+        #expect(small.rub([(140, 150), (155, 150), (140, 150), (155, 150)]) == [0, 0, 1])
+        // Turned a quarter, the picture's width runs down the window: rubbing
+        // across the window is along its height, rubbing down it tickles.
+        let across = Picture(transform: AffineTransform(rotationAngle: .pi / 2))
+        across.rub([(120, 150), (160, 150), (120, 150), (160, 150), (120, 150)])
+        #expect(across.actions.count == 0)
+        let along = Picture(transform: AffineTransform(rotationAngle: .pi / 2))
+        #expect(along.rub([(150, 120), (150, 160), (150, 120), (150, 160)]) == [0, 0, 1])
+    }
+
+    @Test func aPictureDraggedAlongUnderTheFingerIsStillRubbed() {
+        // The picture follows the finger after each move, as a pan moves a
+        // picture: the finger hardly moves within it, yet it rubbed it.
+        let picture = Picture(transform: AffineTransform(scaleX: 0.5, y: 0.5))
+        let window = picture.stage.window
+        window.send(down(1, 150, 150))
+        for (step, x) in [165.0, 150, 165].enumerated() {
+            window.send(move(1, x, 150, at: Double(step + 1) * 0.05))
+            picture.picture.center = picture.stage.view.convert(Point(x: x, y: 150), from: nil)
+        }
+        #expect(picture.actions.states == [.recognized], "15-point strokes are 30 points of the halved picture")
+    }
+
+    @Test func otherFingersAreIgnored() {
+        let picture = Picture()
+        let window = picture.stage.window
+        window.send(down(1, 100, 150))
+        // A second finger rubs and lifts: it neither counts nor fails the tickle.
+        window.send(down(2, 150, 120))
+        for (step, x) in [180.0, 140, 180, 140].enumerated() {
+            window.send(move(2, x, 120, at: Double(step) * 0.05))
+        }
+        window.send(up(2, at: 0.2))
+        #expect(picture.actions.count == 0)
+        #expect(picture.tickle.state == .possible)
+        for (step, x) in [130.0, 100, 130].enumerated() {
+            window.send(move(1, x, 150, at: 0.3 + Double(step) * 0.05))
+        }
+        #expect(picture.actions.states == [.recognized], "the first finger's tickle, with a second one down")
+    }
+
+    @Test func liftingOrCancellingBeforeTheThirdTickleFails() {
+        let picture = Picture()
+        picture.rub([(100, 150), (130, 150), (100, 150)])
+        picture.stage.window.send(up(1, at: 0.2))
+        #expect(picture.actions.states.isEmpty, "failing sends no action")
+        #expect(picture.tickle.state == .possible, "and it is ready for the next finger")
+        picture.rub([(100, 150), (130, 150), (100, 150)], finger: 2, from: 1)
+        picture.stage.window.send(cancel(2, at: 1.2))
+        #expect(picture.actions.states.isEmpty)
+        #expect(picture.rub([(100, 150), (130, 150), (100, 150), (130, 150)], finger: 3, from: 2) == [0, 0, 1])
     }
 }

@@ -195,6 +195,69 @@ import TouchCore
         #expect(app.logLines.contains { $0.contains("\"doubleTap\"") })
     }
 
+    /// PinchZoom's robot metal grey.
+    static let metal: UInt32 = 0xB3BDCC
+
+    /// How many presented pixels inside `box` (window points) are within
+    /// `tolerance` of `colour`.
+    private func count(of colour: UInt32, in box: Rect, app: AppHarness, tolerance: Int = 8) -> Int {
+        var count = 0
+        for y in Int(box.minY)..<Int(box.maxY) {
+            for x in Int(box.minX)..<Int(box.maxX) {
+                let pixel = app.pixel(Double(x), Double(y))
+                if [16, 8, 0].allSatisfy({ abs(Int(pixel >> UInt32($0) & 0xFF) - Int(colour >> UInt32($0) & 0xFF)) <= tolerance }) {
+                    count += 1
+                }
+            }
+        }
+        return count
+    }
+
+    @Test func pinchZoomShrinksTheRobotByAPinchInAndGrowsItByADoubleClick() throws {
+        let (app, _) = try playground()
+        let playground = app.session.playground
+        playground.showPage(2)
+        try app.frame()
+        let robot = playground.pinchZoom.robot
+        let box = robot.convert(robot.bounds, to: nil)
+        let before = count(of: Self.metal, in: box, app: app)
+        #expect(before > 2000, "the robot is drawn (\(before) px)")
+
+        // Two fingers 120 points apart pinch in to 60: the zoom is 1 − 60/120.
+        let centre = Point(x: box.midX, y: box.midY)
+        try app.send {
+            app.seat.touchDown(on: app.surface.resource, id: 1, x: centre.x - 60, y: centre.y, time: app.time)
+            app.seat.touchDown(on: app.surface.resource, id: 2, x: centre.x + 60, y: centre.y, time: app.time)
+            app.seat.touchFrame()
+        }
+        try app.send {
+            app.seat.touchMotion(id: 1, x: centre.x - 30, y: centre.y, time: app.time)
+            app.seat.touchMotion(id: 2, x: centre.x + 30, y: centre.y, time: app.time)
+            app.seat.touchFrame()
+        }
+        try app.send {
+            app.seat.touchUp(id: 1, time: app.time)
+            app.seat.touchUp(id: 2, time: app.time)
+            app.seat.touchFrame()
+        }
+        try app.wait(1)
+        let pinched = count(of: Self.metal, in: box, app: app)
+        #expect(abs(playground.pinchZoom.zoom - 0.5) < 1e-9)
+        let shrunk = Double(pinched) / Double(before)
+        #expect(shrunk > 0.18 && shrunk < 0.32, "about 0.5² as much robot (\(shrunk))")
+
+        // A double click by the mouse, its second click's tapCount 2: +0.4.
+        try app.pointerEnter(box.midX, box.maxY - 5)
+        for _ in 0..<2 {
+            try app.pointerButton(272, pressed: true)
+            try app.pointerButton(272, pressed: false)
+        }
+        try app.wait(1)
+        #expect(abs(playground.pinchZoom.zoom - 0.9) < 1e-9)
+        let grown = Double(count(of: Self.metal, in: box, app: app)) / Double(before)
+        #expect(grown > 0.7 && grown < 0.92, "about 0.9² as much robot (\(grown))")
+    }
+
     @Test func theCanvasMenuOpensThePlaygroundAndTheBarComesBack() throws {
         let app = try AppHarness()
         try app.pointerEnter(200, 150)

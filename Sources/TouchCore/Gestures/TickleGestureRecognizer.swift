@@ -1,32 +1,58 @@
 // The example of a custom recognizer: written only against the public
 // subclassing API of `GestureRecognizer` (the touch methods, `state`,
-// `reset()`, `Touch.location(in:)`), exactly as an app outside TouchCore
-// would write it, so it may be copied as a starting point. It uses
-// nothing internal to the library; keep it that way.
+// `reset()`, `ignore(_:for:)`, `Touch.location(in:)` and
+// `previousLocation(in:)`), exactly as an app
+// outside TouchCore would write it, so it may be copied as a starting point.
+// It uses nothing internal to the library; keep it that way.
 
-/// Recognizes a "tickle": one finger rubbing left and right, reversing
-/// direction `requiredDirectionChanges` times, each time after a horizontal
-/// stroke of at least `minimumStroke` points. Discrete: recognized at the
-/// last reversal. A second finger, a lift or a cancel before then fails.
-/// (The tickle of the UIGestureRecognizer tutorial's monkey and banana.)
+/// Recognizes a "tickle": one finger rubbing left and right over its view,
+/// the UIGestureRecognizer tutorial's recognizer (the monkey and the
+/// banana), rule for rule:
+/// - a tickle counts once the finger is `distanceForTickle` points (25)
+///   left or right of where the last one counted (of where it went down,
+///   for the first), the other way than the last one;
+/// - it recognizes when the count passes `requiredTickles` (2): three
+///   strokes, two reversals (100 → 130 → 100 → 130 tickles);
+/// - distances are along the x axis of the view it is attached to, in its
+///   units, so a scaled or turned picture is rubbed along its own width.
+///   The tutorial reads `location(in: view)`; this adds up each move of
+///   the finger converted into the view as it is at that move, which is
+///   the same while the view stays put, and still sees the rub when the
+///   view moves under the finger (a picture its pan drags along, where
+///   `location(in: view)` would barely change);
+/// - it follows the first finger; other fingers are ignored (they neither
+///   count nor fail it);
+/// - lifting or cancelling that finger before then fails it.
+/// Discrete: recognized at the counting move.
 open class TickleGestureRecognizer: GestureRecognizer {
-    public var requiredDirectionChanges = 3
-    public var minimumStroke = 25.0
+    /// Recognized when more tickles than this have counted.
+    public var requiredTickles = 2
+    /// How far (points, in the view) the finger goes for a tickle to count.
+    public var distanceForTickle = 25.0
 
-    private var counter: DirectionChangeCounter?
+    private var finger: Touch?
+    /// How far the finger has gone along the view's x axis since it went
+    /// down, move by move.
+    private var travelled = 0.0
+    private var counter: TickleCounter?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        guard touches.count == 1, counter == nil, let touch = touches.first else {
-            state = .failed
-            return
+        for touch in touches {
+            if finger == nil {
+                finger = touch
+                travelled = 0
+                counter = TickleCounter(startX: 0, distance: distanceForTickle)
+            } else if touch !== finger {
+                ignore(touch, for: event)
+            }
         }
-        counter = DirectionChangeCounter(startX: touch.location(in: nil).x, minimumStroke: minimumStroke)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        guard state == .possible, let touch = touches.first else { return }
-        counter?.move(to: touch.location(in: nil).x)
-        if let changes = counter?.directionChanges, changes >= requiredDirectionChanges {
+        guard state == .possible, let finger, touches.contains(finger) else { return }
+        travelled += finger.location(in: view).x - finger.previousLocation(in: view).x
+        counter?.move(to: travelled)
+        if let count = counter?.count, count > requiredTickles {
             state = .recognized
         }
     }
@@ -41,41 +67,37 @@ open class TickleGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
+        finger = nil
+        travelled = 0
         counter = nil
     }
 
-    /// Counts horizontal direction changes that follow a long enough stroke.
-    public struct DirectionChangeCounter: Sendable {
-        public let minimumStroke: Double
-        public private(set) var directionChanges = 0
-        /// Where the current stroke started.
-        private var anchor: Double
-        /// The furthest point of the current stroke.
-        private var extreme: Double
-        /// +1 right, −1 left, 0 before the first movement.
+    /// Counts the tutorial's tickles along one axis: a tickle counts when
+    /// the finger is `distance` or more from where the last one counted, in
+    /// the other direction than the last one (any direction for the first);
+    /// farther the same way counts nothing and moves nothing.
+    public struct TickleCounter: Sendable {
+        public let distance: Double
+        public private(set) var count = 0
+        /// Where the last tickle counted; where the finger went down before
+        /// the first.
+        public private(set) var start: Double
+        /// +1 right, −1 left, 0 before the first tickle.
         private var direction = 0.0
 
-        public init(startX: Double, minimumStroke: Double) {
-            self.minimumStroke = minimumStroke
-            anchor = startX
-            extreme = startX
+        public init(startX: Double, distance: Double) {
+            self.distance = distance
+            start = startX
         }
 
         public mutating func move(to x: Double) {
-            if direction == 0 {
-                if x != anchor {
-                    direction = x > anchor ? 1 : -1
-                    extreme = x
-                }
-            } else if (x - extreme) * direction >= 0 {
-                extreme = x
-            } else {
-                // Reversal: it counts when the stroke before it was long enough.
-                if abs(extreme - anchor) >= minimumStroke { directionChanges += 1 }
-                anchor = extreme
-                extreme = x
-                direction = -direction
-            }
+            let difference = x - start
+            guard abs(difference) >= distance else { return }
+            let towards: Double = difference < 0 ? -1 : 1
+            guard towards != direction else { return }
+            start = x
+            direction = towards
+            count += 1
         }
     }
 }
