@@ -133,7 +133,8 @@ enum InputLatencyBenchmark {
             if showsInk(bench, framesBefore: framesBefore) {
                 let elapsed = bench.lastFlush - begin
                 bench.compositor.dispatch()
-                try check(bench.surface.lastCommit, shows: bench.session.canvas.drawing.linesInProgress.values.first!.begin)
+                try check(bench.surface.lastCommit,
+                          shows: inWindow(bench, bench.session.canvas.drawing.linesInProgress.values.first!.begin))
                 return (elapsed, point)
             }
             let wait = nextMotion - Stopwatch.now
@@ -152,7 +153,8 @@ enum InputLatencyBenchmark {
     /// reached the compositor.)
     private static func showsInk(_ bench: SessionOnTestCompositor, framesBefore: Int) -> Bool {
         guard bench.framesDrawn > framesBefore,
-              let begin = bench.session.canvas.drawing.linesInProgress.values.first?.begin else { return false }
+              let line = bench.session.canvas.drawing.linesInProgress.values.first else { return false }
+        let begin = inWindow(bench, line.begin)
         return bench.lastDrawnDamage.contains { rect in
             rect.x <= begin.x && begin.x < rect.x + rect.width && rect.y <= begin.y && begin.y < rect.y + rect.height
         }
@@ -235,6 +237,13 @@ enum InputLatencyBenchmark {
     }
 
     /// The commit must attach a buffer and damage the finger's position.
+    /// A point of the canvas in the window's coordinates, which damage and
+    /// buffers use: the canvas sits below the app's toolbar or header bar.
+    private static func inWindow(_ bench: SessionOnTestCompositor, _ point: Point) -> Point {
+        let canvas = bench.session.canvas.frame
+        return Point(x: point.x + canvas.minX, y: point.y + canvas.minY)
+    }
+
     private static func check(_ commit: CommitRecord?, shows point: Point) throws {
         guard let commit, commit.attachedBuffer, covers(commit, point) else {
             throw SessionOnTestCompositor.NeverHappened(description: "a commit did not repaint the finger at \(point)")
