@@ -142,7 +142,7 @@ expect "the metainfo's latest release is $version" \
 expect "CHANGELOG.md's latest release is $version" \
     bash -c "grep -m 1 -E '^## \\[[0-9]' '$root/CHANGELOG.md' | grep -qF '[$version]'"
 expect "the Debian package's changelog is for version $version" \
-    test "$(dpkg-parsechangelog -l "$root/packaging/debian/changelog" -S Version 2>/dev/null)" = "$version"
+    test "$(dpkg-parsechangelog -l "$root/data/debian/changelog" -S Version 2>/dev/null)" = "$version"
 for section in SYNOPSIS OPTIONS KEYS FILES ENVIRONMENT "EXIT STATUS"; do
     expect "the man page has $section" grep -q "^\.SH \"\{0,1\}$section" "$data/touchtracker.1"
 done
