@@ -114,8 +114,8 @@ public final class CanvasRenderer: ContentPainter {
         guard let canvasArea = buffer.pixelRect(nearest: canvasFrame) else { return true }
         let local = frame.damage.compactMap { $0.intersection(canvasArea) }
         cairo_surface_flush(target)
-        renderCanvas(canvas.drawing, into: buffer, at: canvasArea, damage: local, strokingOn: cairo,
-                     beforeStroking: { cairo_surface_mark_dirty(target) })
+        renderCanvas(canvas.drawing, predictedTips: canvas.predictedTips.values, into: buffer, at: canvasArea,
+                     damage: local, strokingOn: cairo, beforeStroking: { cairo_surface_mark_dirty(target) })
         return true
     }
 
@@ -144,9 +144,10 @@ public final class CanvasRenderer: ContentPainter {
     /// Draws the canvas lying at `canvasArea` of `buffer`; `rects` are its
     /// damaged pixels (in `buffer`, inside `canvasArea`). The damaged
     /// pixels are copied from the line cache, then the lines in progress
-    /// and the selected line are stroked on `cairo`, whose user space is
+    /// (with their predicted tips) and the selected line are stroked on `cairo`, whose user space is
     /// the canvas's and whose clip is the damage.
-    private func renderCanvas(_ drawing: Drawing, into buffer: PixelBuffer, at canvasArea: PixelRect,
+    private func renderCanvas(_ drawing: Drawing, predictedTips: some Collection<Line> = [Line](),
+                              into buffer: PixelBuffer, at canvasArea: PixelRect,
                               damage rects: [PixelRect], strokingOn cairo: OpaquePointer,
                               beforeStroking: () -> Void = {}) {
         lastFrame = FrameStatistics()
@@ -181,6 +182,8 @@ public final class CanvasRenderer: ContentPainter {
                 LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
             }
         }
+        // The predicted tips continue the lines in progress, in their ink.
+        for tip in predictedTips where isDamaged(tip) { LineStyle.stroke(tip, LineStyle.inProgress, on: cairo) }
         if let selected = drawing.selectedLine, isDamaged(selected) {
             LineStyle.strokeSelected(selected, on: cairo, within: reach)
         }

@@ -2,14 +2,16 @@ import TouchCore
 
 /// Where the inspector overlay paints, in logical points of the window:
 /// a ring and a two-line label at every contact, and a panel at the
-/// canvas's top-left corner with the latency, the last frames and the
+/// canvas's top-left corner with the latencies, the last frames and the
 /// recognizers. Every piece has a fixed size, so the app knows what to
 /// damage when one piece changes without measuring any text.
 public struct InspectorLayout: Equatable, Sendable {
     /// The whole panel.
     public let panel: Rect
-    /// The two latency lines.
+    /// The two latency lines: input → our commit.
     public let latency: Rect
+    /// The two lines of input → on screen (`wp_presentation`).
+    public let presentation: Rect
     /// The lines of the last frames (`InspectorModel.frameCapacity`).
     public let frames: Rect
     /// The recognizers' rows (`RecognizerTimelinePainter`).
@@ -19,8 +21,9 @@ public struct InspectorLayout: Equatable, Sendable {
     static let margin = 8.0
     public static let panelWidth = 270.0
     /// Lines above the timeline: the title, the latency's label and value,
-    /// the frames' heading and frames, and the recognizers' heading.
-    static let textLines = 5 + InspectorModel.frameCapacity
+    /// the presentation's label and value, the frames' heading and frames,
+    /// and the recognizers' heading.
+    static let textLines = 7 + InspectorModel.frameCapacity
 
     public init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline) {
         let line = PanelStyle.lineHeight
@@ -29,7 +32,8 @@ public struct InspectorLayout: Equatable, Sendable {
         let width = Self.panelWidth
         let textTop = top + PanelStyle.padding
         latency = Rect(x: left, y: textTop + line, width: width, height: 2 * line)
-        frames = Rect(x: left, y: textTop + 4 * line, width: width, height: Double(InspectorModel.frameCapacity) * line)
+        presentation = Rect(x: left, y: textTop + 3 * line, width: width, height: 2 * line)
+        frames = Rect(x: left, y: textTop + 6 * line, width: width, height: Double(InspectorModel.frameCapacity) * line)
         timeline = Rect(x: left, y: textTop + Double(Self.textLines) * line, width: width,
                         height: RecognizerTimelinePainter.height(for: recognizers))
         panel = Rect(x: left, y: top, width: width, height: timeline.maxY - top)

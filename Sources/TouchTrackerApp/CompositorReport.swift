@@ -1,4 +1,6 @@
 import JSONLine
+import Timing
+import TouchCore
 import WaylandClient
 
 /// `touchtracker check`: what the compositor did in a recording, as rows of
@@ -27,6 +29,7 @@ struct CompositorReport {
         case pointer = "pointer"
         case capabilities = "capabilities"
         case tablet = "tablet"
+        case presentation = "presentation"
 
         var title: String {
             switch self {
@@ -40,6 +43,7 @@ struct CompositorReport {
             case .pointer: "pointer frame, axis source, value120"
             case .capabilities: "seat capabilities at run time"
             case .tablet: "tablet proximity and frames"
+            case .presentation: "presentation: input → on screen"
             }
         }
     }
@@ -154,6 +158,9 @@ private struct Analysis {
     var zeroTimes = 0
     var timedEvents = 0
     var smallestStep: UInt32?
+    // Presentation: every frame with input the recording tells of.
+    var presentation = PresentationStatistics(capacity: .max)
+    var timedInputBatches = 0
 
     private var down: [String: [Int32: (x: Double, y: Double)]] = [:]
     private var lastUp: [String: [Int32: UInt32]] = [:]
@@ -169,7 +176,9 @@ private struct Analysis {
             switch entry.item {
             case .window(let layout): self.layout = layout
             case .drawing, .end: break
+            case .presentation(let frame): presentation.add(frame)
             case .batch(let event, let origin, let seatVersion):
+                if event.inputTime != nil { timedInputBatches += 1 }
                 switch event {
                 case .touch(let frame): touch(frame, origin: origin, at: place)
                 case .pointer(let frame): pointer(frame, origin: origin, at: place)
@@ -189,6 +198,44 @@ private struct Analysis {
                 }
             }
         }
+    }
+
+    /// The share of frames with input that may be discarded: the window
+    /// had input, so it was visible, and a frame paced by the compositor
+    /// is replaced before a latch only rarely.
+    static let discardedLimit = 0.05
+
+    private func judgePresentation() -> (CompositorReport.Result, String) {
+        let frames = presentation.frames.count
+        guard frames > 0 else {
+            guard timedInputBatches > 0 else { return (.notSeen, "no input") }
+            return (.warn, "no presentation feedback recorded for \(timedInputBatches) input batches: no "
+                           + "wp_presentation, none answered, or recorded before touchtracker measured it")
+        }
+        let discarded = presentation.discardedCount
+        let share = "\(discarded) of \(frames) frames with input discarded"
+        if presentation.discardedShare > Self.discardedLimit {
+            return (.fail, share + " (more than \(Int(Self.discardedLimit * 100)) %) while the window was visible")
+        }
+        guard let median = presentation.median, let p99 = presentation.p99 else {
+            if let clock = presentation.clock, clock != FramePresentation.monotonicClock {
+                return (.warn, "presentation clock \(clock) is not CLOCK_MONOTONIC, the events' clock: "
+                               + "no latency can be read; \(share)")
+            }
+            return (.warn, "event times are not on the presentation clock: no latency can be read; \(share)")
+        }
+        var details: [String] = []
+        if let (refresh, flags) = presentation.lastPresented {
+            if let refresh { details.append("refresh \(Self.milliseconds(refresh))") }
+            details.append(flags.isEmpty ? "no flags" : flags.names.joined(separator: "+"))
+        }
+        return (.pass, "median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99)) over "
+                       + "\(presentation.latencies.count) frames; \(details.joined(separator: ", ")); \(share)")
+    }
+
+    /// "16.7 ms": milliseconds to a tenth.
+    static func milliseconds(_ seconds: Double) -> String {
+        "\((seconds * 10_000).rounded() / 10) ms"
     }
 
     static func names(_ capabilities: (pointer: Bool, keyboard: Bool, touch: Bool)) -> String {
@@ -445,6 +492,8 @@ private struct Analysis {
                                + "first at \(first)")
             }
             return (.pass, "\(tabletFrames) tool frames, proximity before down, each closed by its frame event")
+        case .presentation:
+            return judgePresentation()
         }
     }
 }

@@ -23,6 +23,8 @@ final class InspectorOverlay {
             damageEverything(on: canvasFrame)
         }
     }
+    /// Whether the compositor offers presentation feedback, for the panel.
+    var presentationOffered = true
     /// Called after it opens or closes (the session sets the tracer then).
     var onToggle: (() -> Void)?
 
@@ -62,6 +64,7 @@ final class InspectorOverlay {
         guard !isOpen else { return }
         isOpen = true
         model = InspectorModel(timeline: RecognizerTimeline(recognizers: recognizers()))
+        model.presentationOffered = presentationOffered
         damage(layout.panel)
         onToggle?()
     }
@@ -108,6 +111,14 @@ final class InspectorOverlay {
         latencyUpdate = timers.schedule(after: 0) { [unowned self] in
             if isOpen { damage(layout.latency) }
         }
+    }
+
+    /// The compositor told what became of a frame with input (this comes
+    /// between frames, so its damage reaches the next one).
+    func presented(_ frame: FramePresentation) {
+        guard isOpen else { return }
+        model.presented(frame)
+        damage(layout.presentation)
     }
 
     /// Paints the overlay where `damage` touches it (the session's last

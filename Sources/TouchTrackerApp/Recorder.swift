@@ -29,6 +29,7 @@ final class Recorder {
         case batch(InputEvent, InputOrigin, seatVersion: UInt32?)
         case layout(WindowLayout)
         case drawing([Line])
+        case presentation(FramePresentation)
         case end
     }
     private var pending: [(time: Double, entry: Entry)] = []
@@ -77,6 +78,11 @@ final class Recorder {
         append(.layout(layout))
     }
 
+    /// Records what became of a frame that carried input.
+    func record(_ presentation: FramePresentation) {
+        append(.presentation(presentation))
+    }
+
     private func append(_ entry: Entry) {
         guard !failed else { return }
         pending.append((now, entry))
@@ -109,6 +115,7 @@ final class Recorder {
                 line = RecordingFormat.line(event, origin: origin, seatVersion: seatVersion, at: time)
             case .layout(let layout): line = RecordingFormat.line(layout, at: time)
             case .drawing(let lines): line = RecordingFormat.line(drawing: lines, at: time)
+            case .presentation(let presentation): line = RecordingFormat.line(presentation, at: time)
             case .end: line = RecordingFormat.endLine(at: time)
             }
             bytes.append(contentsOf: line.utf8)

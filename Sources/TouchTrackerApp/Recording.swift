@@ -3,6 +3,7 @@ import Canvas
 import Document
 import JSONLine
 import Platform
+import Timing
 import TouchCore
 import WaylandClient
 
@@ -19,6 +20,8 @@ struct Recording {
         case drawing([Line])
         case window(WindowLayout)
         case batch(InputEvent, origin: InputOrigin, seatVersion: UInt32?)
+        /// What became of a frame that carried input.
+        case presentation(FramePresentation)
         case end
     }
 
@@ -178,6 +181,12 @@ struct Recording {
                 item = .window(try layout(window, fail: { fail(number, $0) }))
             } else if object["end"] != nil {
                 item = .end
+            } else if object[InputLog.presentationKey] != nil {
+                do {
+                    item = .presentation(try InputLog.presentation(from: object))
+                } catch {
+                    throw fail(number, "\(error)")
+                }
             } else if let originName = object["origin"]?.stringValue {
                 guard let origin = InputOrigin(rawValue: originName) else {
                     throw fail(number, "unknown origin '\(Excerpt.of(originName))'")
@@ -191,7 +200,7 @@ struct Recording {
                 let seatVersion = object["seatVersion"]?.numberValue.flatMap { UInt32(exactly: $0) }
                 item = .batch(event, origin: origin, seatVersion: seatVersion)
             } else {
-                throw fail(number, "neither a window, an input batch nor the end")
+                throw fail(number, "neither a window, an input batch, a presentation nor the end")
             }
             recording.entries.append(Entry(time: time, item: item, lineNumber: number))
         }

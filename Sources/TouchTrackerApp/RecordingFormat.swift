@@ -1,6 +1,7 @@
 import Canvas
 import Document
 import JSONLine
+import Timing
 import TouchCore
 import WaylandClient
 
@@ -40,6 +41,9 @@ import WaylandClient
 ///     cancelled the stale touch), `removed` (the device went away),
 ///     `keyRepeat`. A seat-capabilities batch has `"seatVersion"` before
 ///     its other fields;
+///   - `"presentation":…`: what became of a frame that carried input
+///     (`wp_presentation_feedback`), the `--log-input` presentation line's
+///     fields (`InputLog.object(for:)` of a `FramePresentation`);
 ///   - `"end":true`: the session ended here (the last line of a whole
 ///     recording).
 enum RecordingFormat {
@@ -106,6 +110,13 @@ enum RecordingFormat {
         object.add("origin", .string(origin.rawValue))
         if let seatVersion { object.add("seatVersion", .number(Double(seatVersion))) }
         for field in InputLog.object(for: event).fields { object.add(field.0, field.1) }
+        return object.line
+    }
+
+    static func line(_ presentation: FramePresentation, at time: Double) -> String {
+        var object = JSONObject()
+        object.add("t", Self.time(time))
+        for field in InputLog.object(for: presentation).fields { object.add(field.0, field.1) }
         return object.line
     }
 

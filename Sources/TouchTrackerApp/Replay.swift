@@ -72,6 +72,10 @@ final class Replay {
                 scene.layOut(layout)
             case .batch(let event, _, _):
                 scene.handle(event)
+            case .presentation:
+                // When frames reached the screen is about the compositor,
+                // not the drawing.
+                break
             case .end:
                 // The session ended here: its strokes in progress were kept
                 // as lines, as lifting their fingers would (`Session.finish`).

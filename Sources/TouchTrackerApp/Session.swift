@@ -90,13 +90,19 @@ public final class Session {
     /// Asks for the next frame while the line cache is still being rendered.
     private var continuation: TimerHandle?
     /// Writes the session's input to a file (`--record`); nil when not asked.
-    private let recorder: Recorder?
+    let recorder: Recorder?
     /// `check --live`'s script, shown over the canvas.
     let guide: CheckGuide?
     /// What is remembered between runs; nil: the defaults, remembered nowhere.
     let settingsFile: SettingsFile?
     /// A change to the finished lines is waiting to be saved (see `wire`).
     private var needsSave = false
+    /// The compositor time of the oldest input whose change no committed
+    /// frame shows yet (see `Session+Presentation`).
+    var unshownInputTime: UInt32?
+    /// Input → on screen over the last frames with input, whatever the
+    /// inspector shows: the predicted tip looks this far ahead.
+    var presentation = PresentationStatistics()
 
     /// Declared after everything holding Wayland objects: stored properties
     /// are released in order, and those objects must be destroyed while the
@@ -308,6 +314,7 @@ public final class Session {
             logInput?(InputLog.line(for: event))
             guide?.observe(event)
             scene.handle(event)
+            noteUnshownInput(event)
             // The pointer's image follows what is under it (the title bar's
             // resize border).
             if case .pointer(let frame) = event { updateCursor(for: frame) }
@@ -317,6 +324,8 @@ public final class Session {
         scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
         scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
         scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
+        canvas.predictsTip = settingsFile?.settings.prediction ?? true
+        canvas.onPredictionChange = { [unowned self] on in settingsFile?.update { $0.prediction = on } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.
@@ -328,6 +337,7 @@ public final class Session {
         }
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
+        wirePresentation(logInput: logInput)
         // Core damage goes straight to the toplevel, which keeps it per buffer
         // and asks the compositor for a frame.
         window.onNeedsDisplay = { [unowned self] in forwardDamage() }
@@ -394,6 +404,7 @@ public final class Session {
         }
         // The commit follows at once.
         inspector.committed()
+        askWhenInputIsShown()
         continueRendering()
         continueAnimating()
     }

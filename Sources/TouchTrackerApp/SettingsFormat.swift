@@ -25,6 +25,7 @@ enum SettingsFormat {
     static let toolKey = "tool"
     static let lineColorKey = "line-color"
     static let lineWidthKey = "line-width"
+    static let predictionKey = "prediction"
 
     static func parse(_ text: String) throws(Malformed) -> Settings {
         var settings = Settings()
@@ -68,6 +69,12 @@ enum SettingsFormat {
                     throw Malformed(line: number, reason: "\(key) must be \(choices(StrokeWidth.self)), not '\(value)'")
                 }
                 settings.strokeStyle.width = width
+            case predictionKey:
+                switch value {
+                case "on": settings.prediction = true
+                case "off": settings.prediction = false
+                default: throw Malformed(line: number, reason: "\(key) must be 'on' or 'off', not '\(value)'")
+                }
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -82,7 +89,8 @@ enum SettingsFormat {
     /// added at its end.
     static func text(of settings: Settings, updating original: String?) -> String {
         guard let original else { return text(of: settings) }
-        var known = [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue)]
+        var known = [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
+                     (predictionKey, settings.prediction ? "on" : "off")]
         // Each line with its own end ("\r\n" is one Character), kept as it was.
         var lines: [(text: String, end: String)] = [("", "")]
         for character in original {
@@ -115,6 +123,7 @@ enum SettingsFormat {
             "\(toolKey) = \(settings.tool.rawValue)",
             "\(lineColorKey) = \(settings.strokeStyle.color.rawValue)",
             "\(lineWidthKey) = \(settings.strokeStyle.width.rawValue)",
+            "\(predictionKey) = \(settings.prediction ? "on" : "off")",
         ]
         lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
         return lines.joined(separator: "\n") + "\n"

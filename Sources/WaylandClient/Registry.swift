@@ -26,6 +26,7 @@ final class Registry {
         static let decorationManager: UInt32 = 1
         static let fractionalScaleManager: UInt32 = 1
         static let viewporter: UInt32 = 1
+        static let presentation: UInt32 = 1
     }
 
     private let display: OpaquePointer
@@ -45,6 +46,11 @@ final class Registry {
     private(set) var decorationManager: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
+    /// `wp_presentation`, for feedback on when frames reach the screen.
+    private(set) var presentation: OpaquePointer?
+    /// The clock presentation times are on (`wp_presentation.clock_id`,
+    /// which follows the bind).
+    private(set) var presentationClock: UInt32?
     /// Bound outputs by registry name.
     private(set) var outputs: [UInt32: Output] = [:]
     /// Names of the globals bound here (not forwarded to `onGlobal`).
@@ -79,6 +85,7 @@ final class Registry {
         for output in outputs.values { output.destroy() }
         outputs = [:]
         if let syncCallback { wl_callback_destroy(syncCallback) }
+        if let presentation { wp_presentation_destroy(presentation) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
@@ -86,7 +93,7 @@ final class Registry {
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let proxy { wl_registry_destroy(proxy) }
-        syncCallback = nil; viewporter = nil; fractionalScaleManager = nil; decorationManager = nil
+        syncCallback = nil; presentation = nil; viewporter = nil; fractionalScaleManager = nil; decorationManager = nil
         wmBase = nil; shm = nil; compositor = nil; proxy = nil
     }
 
@@ -149,6 +156,10 @@ final class Registry {
         case "wp_viewporter":
             guard viewporter == nil else { return false }
             viewporter = bindProxy(tt_wp_viewporter_interface(), SupportedVersion.viewporter)
+        case "wp_presentation":
+            guard presentation == nil else { return false }
+            presentation = bindProxy(tt_wp_presentation_interface(), SupportedVersion.presentation)
+            wp_presentation_add_listener(presentation, Self.presentationListener, handle.toOpaque())
         case "wl_output":
             // Outputs before v2 send no scale: treat them as not usable for HiDPI.
             guard global.version >= 2,
@@ -204,6 +215,14 @@ final class Registry {
                 registry.syncCallback = nil
                 registry.initialGlobalsReceived = true
             }))
+        return listener
+    }()
+
+    /// `wp_presentation.clock_id`: keeps the clock feedback times are on.
+    nonisolated(unsafe) private static let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
+        let listener = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
+        listener.initialize(to: wp_presentation_listener(
+            clock_id: { data, _, clock in registry(data).presentationClock = clock }))
         return listener
     }()
 

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Timing
 
 /// The app's window: a `wl_surface` with the `xdg_toplevel` role.
 ///
@@ -65,6 +66,14 @@ public final class ToplevelWindow {
     var pendingDamage = DamageRegion()
     var committedBufferScale: Int32 = 1
     var committedViewportDestination: SurfaceSize?
+    /// The oldest input (compositor milliseconds) the next commit is the
+    /// first to show, when feedback on it was asked for.
+    var feedbackInputTime: UInt32?
+    /// Feedback asked for and not reported yet.
+    var presentationFeedbacks: [ObjectIdentifier: PresentationFeedback] = [:]
+    /// Called when the compositor tells what became of a frame that
+    /// carried input (see `requestPresentationFeedback`).
+    public var onPresentation: ((FramePresentation) -> Void)?
 
     /// Creates and maps the toplevel (its first commit carries no buffer; the
     /// first frame follows the compositor's first configure).
@@ -110,6 +119,7 @@ public final class ToplevelWindow {
     }
 
     deinit {
+        presentationFeedbacks = [:]
         if let frameCallback { wl_callback_destroy(frameCallback) }
         decoration = nil
         if let viewport { wp_viewport_destroy(viewport) }

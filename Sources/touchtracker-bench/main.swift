@@ -8,14 +8,15 @@
 //   touchtracker-bench --quick                a short run proving every benchmark executes;
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
-//                                             routing, idle, memory, large, inspector), e.g. under callgrind
+//                                             routing, idle, memory, large, inspector, prediction),
+//                                             e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
 let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
-                           "inspector"]
+                           "inspector", "prediction"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -113,6 +114,11 @@ if runs("inspector") {
     } catch {
         results.add(Figure.failed("motions with the inspector open", error))
     }
+}
+
+// 14: the predicted tip's accuracy (issue 25). Not a timing: judged in quick runs too.
+if runs("prediction") {
+    results.add(PredictionBenchmark.run())
 }
 
 exit(results.finish())

@@ -3,6 +3,7 @@
 #include "tts-interfaces.h"
 #include "fractional-scale-v1-server-protocol.h"
 #include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "presentation-time-server-protocol.h"
 #include "tablet-unstable-v2-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
@@ -27,6 +28,8 @@ const struct wl_interface *tts_zwp_pointer_gestures_v1_interface(void) { return 
 const struct wl_interface *tts_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
 const struct wl_interface *tts_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
 const struct wl_interface *tts_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
+const struct wl_interface *tts_wp_presentation_interface(void) { return &wp_presentation_interface; }
+const struct wl_interface *tts_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 const struct wl_interface *tts_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
 const struct wl_interface *tts_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
 const struct wl_interface *tts_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }

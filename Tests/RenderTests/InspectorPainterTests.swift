@@ -3,6 +3,7 @@ import CCairo
 @testable import Render
 import Testing
 import TestSupport
+import Timing
 import TouchCore
 
 /// `InspectorPainter`: the overlay over a rendered drawing, read back from
@@ -206,5 +207,27 @@ import TouchCore
         _ = model.receive(TouchFrame(changes: [move(1, 320, 200, at: 1.02)], timestamp: 1.02), at: 1.02)
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
         #expect(cache.misses == first + 2, "a motion: its new frame line and the contact's changed line")
+    }
+}
+
+/// The panel's input → on screen line (`InspectorPainter.presentationText`).
+@Suite struct InspectorPresentationTextTests {
+    private func shown(_ latency: Double) -> FramePresentation {
+        FramePresentation(outcome: .presented(time: 10 + latency, refresh: 1.0 / 60, flags: [.vsync]),
+                          oldestInputTime: 10_000, clock: FramePresentation.monotonicClock)
+    }
+
+    @Test func itShowsTheLastMedianP99AndTheDiscardedShareOrSaysWhyNot() {
+        var statistics = PresentationStatistics()
+        #expect(InspectorPainter.presentationText(statistics, offered: false) == "the compositor offers no wp_presentation")
+        #expect(InspectorPainter.presentationText(statistics, offered: true) == "no frame with input presented yet")
+        for latency in [0.030, 0.020, 0.045] { statistics.add(shown(latency)) }
+        statistics.add(FramePresentation(outcome: .discarded, oldestInputTime: 10_000, clock: 1))
+        #expect(InspectorPainter.presentationText(statistics, offered: true)
+                == "last 45ms median 30ms p99 45ms, 25% discarded")
+        var otherClock = PresentationStatistics()
+        otherClock.add(FramePresentation(outcome: .presented(time: 5, refresh: nil, flags: []), oldestInputTime: 1, clock: 0))
+        #expect(InspectorPainter.presentationText(otherClock, offered: true)
+                == "presentation clock 0 is not the events' clock, 0% discarded")
     }
 }

@@ -60,6 +60,10 @@ public final class TestSurface: ServerObject {
     private var pendingBufferScale: Int32 = 1
     private var bufferScale: Int32 = 1
     private var frameCallbacks: [UnsafeMutablePointer<wl_resource>] = []
+    /// Presentation feedback asked for the next commit.
+    var pendingFeedbacks: [PresentationFeedbackResource] = []
+    /// Presentation feedback of the newest commit, not answered yet.
+    private var committedFeedbacks: [PresentationFeedbackResource] = []
     private var current: BufferReference?
     /// Committed buffers not yet released to the client.
     private var heldBuffers: [BufferReference] = []
@@ -114,6 +118,23 @@ public final class TestSurface: ServerObject {
         frameCallbacks = []
     }
 
+    /// Whether a commit awaits its presentation feedback.
+    public var awaitsPresentation: Bool { !committedFeedbacks.isEmpty }
+
+    /// Shows the newest commit: `presented` to its feedback.
+    func present(at time: Double, refresh: Double, sequence: UInt64, flags: UInt32) {
+        guard compositor.answersPresentationFeedback else { return }
+        for feedback in committedFeedbacks { feedback.presented(at: time, refresh: refresh, sequence: sequence, flags: flags) }
+        committedFeedbacks = []
+    }
+
+    /// Drops the newest commit unseen (a hidden window): `discarded`.
+    func discardCommitted() {
+        guard compositor.answersPresentationFeedback else { return }
+        committedFeedbacks.forEach { $0.discarded() }
+        committedFeedbacks = []
+    }
+
     private enum Request: UInt32 {
         case destroy, attach, damage, frame, setOpaqueRegion, setInputRegion, commit
         case setBufferTransform, setBufferScale, damageBuffer, offset
@@ -152,6 +173,11 @@ public final class TestSurface: ServerObject {
         }
         bufferScale = pendingBufferScale
         frameCallbacks += pendingFrameCallbacks
+        // Content that no latch took is replaced by this commit's, unseen,
+        // as a real compositor discards it.
+        if compositor.answersPresentationFeedback { committedFeedbacks.forEach { $0.discarded() } }
+        committedFeedbacks = compositor.answersPresentationFeedback ? pendingFeedbacks : committedFeedbacks + pendingFeedbacks
+        pendingFeedbacks = []
         let shmBuffer = current?.resource.flatMap { wl_shm_buffer_get($0) }
         commits.append(CommitRecord(
             bufferWidth: shmBuffer.map { wl_shm_buffer_get_width($0) } ?? 0,

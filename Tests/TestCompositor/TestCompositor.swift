@@ -13,7 +13,8 @@ import Glibc
 ///
 /// Offers `wl_compositor` (v4), `wl_shm` (libwayland's own), `xdg_wm_base`,
 /// `zxdg_decoration_manager_v1`, `wp_fractional_scale_manager_v1`,
-/// `wp_viewporter`, and outputs added with `addOutput`. Other globals (seats)
+/// `wp_viewporter`, `wp_presentation` (answered when the test presents
+/// frames: `presentFrames`), and outputs added with `addOutput`. Other globals (seats)
 /// are added with `addGlobal`.
 public final class TestCompositor {
     /// The server `wl_display*`.
@@ -37,6 +38,13 @@ public final class TestCompositor {
     /// turn it off: thousands of full-HD commits would each cost a copy and
     /// keep 8 MB alive.
     public var capturesPixels = true
+    /// The clock `wp_presentation` announces (`CLOCK_MONOTONIC` = 1).
+    public var presentationClock: UInt32 = 1
+    /// When false, presentation feedback is taken and never answered, as
+    /// by a compositor that offers `wp_presentation` but never presents.
+    public var answersPresentationFeedback = true
+    /// The refresh sequence `presentFrames` counts up.
+    private var presentationSequence: UInt64 = 0
 
     private var globals: [TestGlobal] = []
     private var nextSerial: UInt32 = 1
@@ -131,6 +139,22 @@ public final class TestCompositor {
         }
     }
 
+    /// A fake refresh at `time` (seconds on the presentation clock, which
+    /// input event times share): every surface's newest commit is
+    /// presented (`wp_presentation_feedback.presented` with `refresh`
+    /// seconds and `flags`, by default vsync and hardware clock).
+    public func presentFrames(at time: Double, refresh: Double = 1.0 / 60, flags: UInt32 = 0x3) {
+        presentationSequence += 1
+        for surface in surfaces where surface.isAlive {
+            surface.present(at: time, refresh: refresh, sequence: presentationSequence, flags: flags)
+        }
+    }
+
+    /// Discards every surface's newest commit unseen, as for a hidden window.
+    public func discardFrames() {
+        for surface in surfaces where surface.isAlive { surface.discardCommitted() }
+    }
+
     /// Sends `xdg_wm_base.ping` to every bound `xdg_wm_base`; returns the serial.
     @discardableResult
     public func ping() -> UInt32 {
@@ -164,6 +188,9 @@ public final class TestCompositor {
         }
         offer(tts_wp_viewporter_interface(), version: 1) { [unowned self] client, version, id in
             _ = ViewporterResource(compositor: self, client: client, version: version, id: id)
+        }
+        offer(tts_wp_presentation_interface(), version: 1) { [unowned self] client, version, id in
+            _ = PresentationResource(compositor: self, client: client, version: version, id: id)
         }
     }
 }

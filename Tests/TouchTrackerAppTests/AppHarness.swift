@@ -70,6 +70,7 @@ final class AppHarness {
     /// output with that scale (the window's buffers follow it);
     /// `documentName` is the drawing's path inside the directory. With
     /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
+    /// `presentationClock` is the clock `wp_presentation` announces.
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
@@ -84,8 +85,10 @@ final class AppHarness {
          sharing: TemporaryDirectory? = nil,
          backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
          pointerGestures: Bool = false,
-         record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false) throws {
+         record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false,
+         presentationClock: UInt32 = 1) throws {
         let compositor = TestCompositor()
+        compositor.presentationClock = presentationClock
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
         for seat in seats { seat.surfaceOffsetY = Self.canvasTop }

@@ -21,10 +21,11 @@ import TestSupport
         settings.palmRejection = false
         settings.tool = .freehand
         #expect(SettingsFormat.text(of: settings, updating: original)
-                == "# mine: pens only\n\ntool = freehand\nbrush-size = 7\n# palm rejection off for the kids\r\npalm-rejection = off\r\n")
+                == "# mine: pens only\n\ntool = freehand\nbrush-size = 7\n# palm rejection off for the kids\r\npalm-rejection = off\r\n"
+                    + "prediction = on\n")
         let withoutTool = "# only this\npalm-rejection = off"
         #expect(SettingsFormat.text(of: try SettingsFormat.parse(withoutTool), updating: withoutTool)
-                == "# only this\npalm-rejection = off\ntool = lines\n", "a missing key goes at the end")
+                == "# only this\npalm-rejection = off\ntool = lines\nprediction = on\n", "a missing key goes at the end")
         #expect(SettingsFormat.text(of: settings, updating: nil) == SettingsFormat.text(of: settings), "a new file")
     }
 
@@ -36,7 +37,16 @@ import TestSupport
         file.update { $0.tool = .freehand }
         file.update { $0.palmRejection = false }
         #expect(String(decoding: AppHarness.read(path) ?? [], as: UTF8.self)
-                == "# set by hand, keep\npalm-rejection = off\ntool = freehand\n")
+                == "# set by hand, keep\npalm-rejection = off\ntool = freehand\nprediction = on\n")
+    }
+
+    @Test func predictionIsOnUnlessTheFileTurnsItOff() throws {
+        #expect(try SettingsFormat.parse("").prediction)
+        #expect(try !SettingsFormat.parse("prediction = off\n").prediction)
+        #expect(throws: SettingsFormat.Malformed.self) { try SettingsFormat.parse("prediction = maybe\n") }
+        var settings = Settings()
+        settings.prediction = false
+        #expect(SettingsFormat.text(of: settings).contains("prediction = off\n"))
     }
 
     @Test func commentsBlankLinesSpacesAndWindowsLineEndsAreFine() throws {

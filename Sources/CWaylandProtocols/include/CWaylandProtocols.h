@@ -2,6 +2,7 @@
 #include <wayland-client.h>
 #include "fractional-scale-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "presentation-time-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"

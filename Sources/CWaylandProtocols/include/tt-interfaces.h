@@ -22,6 +22,8 @@ const struct wl_interface *tt_zwp_pointer_gestures_v1_interface(void);
 const struct wl_interface *tt_zwp_pointer_gesture_swipe_v1_interface(void);
 const struct wl_interface *tt_zwp_pointer_gesture_pinch_v1_interface(void);
 const struct wl_interface *tt_zwp_pointer_gesture_hold_v1_interface(void);
+const struct wl_interface *tt_wp_presentation_interface(void);
+const struct wl_interface *tt_wp_presentation_feedback_interface(void);
 const struct wl_interface *tt_zwp_tablet_manager_v2_interface(void);
 const struct wl_interface *tt_zwp_tablet_seat_v2_interface(void);
 const struct wl_interface *tt_zwp_tablet_tool_v2_interface(void);

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 #endif
+import Timing
 import TouchCore
 
 /// The TouchTracker canvas (SPEC §6): fingers draw straight lines, or
@@ -28,6 +29,25 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public var strokeStyle = StrokeStyle.standard
     /// Called when another colour or width is chosen (the app remembers it).
     public var onStrokeStyleChange: ((StrokeStyle) -> Void)?
+    /// Whether strokes in progress show a predicted tip (`TipPredictor`;
+    /// see `CanvasView+Prediction`).
+    public var predictsTip = true {
+        didSet { if !predictsTip { endAllPredictions() } }
+    }
+    /// Called when the main menu's Prediction turns it on or off (the app
+    /// remembers it).
+    public var onPredictionChange: ((Bool) -> Void)?
+    /// How far ahead the tip is predicted, seconds: the measured input →
+    /// on screen latency (capped by the predictor).
+    public var predictionHorizon = 1.0 / 60
+    /// Each stroke's predictor and predicted tip (a straight piece from its
+    /// last real sample, in its colour and width), by touch. Never part of
+    /// the drawing.
+    var predictors: [ObjectIdentifier: TipPredictor] = [:]
+    public internal(set) var predictedTips: [ObjectIdentifier: Line] = [:]
+    /// Withdraws the tips when the samples stop coming (a finger at rest
+    /// sends nothing).
+    var predictionExpiry: TimerHandle?
 
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
@@ -181,6 +201,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {
             stroke(line, Self.inProgressColor)
         }
+        for tip in predictedTips.values where tip.paintedBounds.intersects(rect) {
+            stroke(tip, Self.inProgressColor)
+        }
         if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) {
             let ring = line.width + 2 * (CanvasMetrics.selectionGap + CanvasMetrics.selectionRing)
             strokeCentreLine(line, Self.selectionColor, width: ring)
@@ -220,6 +243,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
                                                       style: strokeStyle))
             }
+            predict(for: touch)
         }
     }
 
@@ -233,10 +257,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             }
             if drawing.linesInProgress[key]?.isFreehand == true {
                 if extendFreehand(for: touch) { finished = true }
+                predict(for: touch)
                 continue
             }
             guard let (old, new) = drawing.extendLine(for: key, to: touch.location(in: self)) else { continue }
             setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+            predict(for: touch)
         }
         if finished { onChange?() }
     }
@@ -272,6 +298,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 if drawing.finishErasing(for: ObjectIdentifier(touch)) { finished = true }
                 continue
             }
+            endPrediction(for: ObjectIdentifier(touch))
             guard let id = drawing.finishLine(for: ObjectIdentifier(touch)) else { continue }
             damage(drawing[id]!)
             finished = true
@@ -281,6 +308,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.inOrderOfBeginning {
+            endPrediction(for: ObjectIdentifier(touch))
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
             for line in drawing.cancelErasing(for: ObjectIdentifier(touch)) { damage(line) }
         }
@@ -450,7 +478,18 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func handler(for action: Action) -> ((Any?) -> Void)? {
         switch action {
         case .delete: { [unowned self] _ in deleteSelectedLine() }
+        case Self.togglePrediction: { [unowned self] _ in
+            predictsTip.toggle()
+            onPredictionChange?(predictsTip)
+        }
         default: super.handler(for: action)
+        }
+    }
+
+    public override func validate(_ command: Command) {
+        switch command.action {
+        case Self.togglePrediction: command.state = predictsTip ? .on : .off
+        default: super.validate(command)
         }
     }
 

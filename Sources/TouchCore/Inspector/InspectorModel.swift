@@ -1,3 +1,5 @@
+import Timing
+
 /// What the inspector overlay shows, kept from the touch frames the window
 /// receives and the window's trace: every active contact (where, which
 /// seat and id, what kind, its phase, since when, how many events per
@@ -78,6 +80,10 @@ public struct InspectorModel: Sendable {
     /// The canvas's recognizers; fed with `record(_:at:)`.
     public private(set) var timeline: RecognizerTimeline
     public private(set) var latency = LatencyReadout()
+    /// Input → on screen, from the compositor's presentation feedback.
+    public private(set) var presentation = PresentationStatistics()
+    /// Whether the compositor offers presentation feedback at all.
+    public var presentationOffered = true
     private var nextSerial = 1
 
     public init(timeline: RecognizerTimeline = RecognizerTimeline()) {
@@ -142,5 +148,10 @@ public struct InspectorModel: Sendable {
     @discardableResult
     public mutating func committed(at time: Double) -> Bool {
         latency.committed(at: time)
+    }
+
+    /// The compositor told what became of a frame with input.
+    public mutating func presented(_ frame: FramePresentation) {
+        presentation.add(frame)
     }
 }

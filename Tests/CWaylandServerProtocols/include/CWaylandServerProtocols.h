@@ -2,6 +2,7 @@
 #include <wayland-server.h>
 #include "fractional-scale-v1-server-protocol.h"
 #include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "presentation-time-server-protocol.h"
 #include "tablet-unstable-v2-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"

@@ -1,0 +1,79 @@
+/// What became of one committed frame that carried input, as the
+/// compositor told it (`wp_presentation_feedback`): shown at a time on
+/// the presentation clock, or discarded unseen (a newer commit replaced
+/// it, or the window was not visible).
+///
+/// A plain value so the pure core (statistics, the latch predictor) and
+/// the recording read it without Wayland.
+public struct FramePresentation: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// `presented`: on screen from `time` (seconds on the presentation
+        /// clock); `refresh` is the output's refresh period in seconds (nil
+        /// when the compositor does not know it, as for a variable rate).
+        case presented(time: Double, refresh: Double?, flags: PresentationFlags)
+        /// `discarded`: the content never reached the screen.
+        case discarded
+    }
+
+    public var outcome: Outcome
+    /// The compositor's time (milliseconds, 32 bits: events' `time`) of
+    /// the oldest input this frame is the first to show.
+    public var oldestInputTime: UInt32
+    /// The presentation clock (`wp_presentation.clock_id`, a `clockid_t`).
+    public var clock: UInt32
+
+    /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
+    /// KWin stamp input events with, so the only one latency can be read on.
+    public static let monotonicClock: UInt32 = 1
+    /// Longer than any real latency: beyond it the clocks differ.
+    public static let plausibleLimit = 10.0
+
+    public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32) {
+        self.outcome = outcome
+        self.oldestInputTime = oldestInputTime
+        self.clock = clock
+    }
+
+    public var isDiscarded: Bool { outcome == .discarded }
+
+    /// Seconds from the oldest input to the screen; nil for a discarded
+    /// frame, or when the event times are not on the presentation clock
+    /// (another clock id, or a difference no real latency has).
+    public var inputToPresented: Double? {
+        guard case .presented(let time, _, _) = outcome, clock == Self.monotonicClock else { return nil }
+        return Self.difference(from: oldestInputTime, to: time)
+    }
+
+    /// Seconds from the event time `milliseconds` to `seconds` on the same
+    /// clock, in the 32-bit millisecond arithmetic events wrap in (every
+    /// 49.7 days); nil when negative or implausibly long.
+    public static func difference(from milliseconds: UInt32, to seconds: Double) -> Double? {
+        let whole = UInt32(truncatingIfNeeded: Int64((seconds * 1000).rounded(.down)))
+        let fraction = seconds * 1000 - (seconds * 1000).rounded(.down)
+        let difference = (Double(Int32(bitPattern: whole &- milliseconds)) + fraction) / 1000
+        guard difference >= 0, difference <= plausibleLimit else { return nil }
+        return difference
+    }
+}
+
+/// `wp_presentation_feedback.kind`: how the compositor presented a frame.
+public struct PresentationFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Shown in step with the display's refresh (no tearing).
+    public static let vsync = PresentationFlags(rawValue: 0x1)
+    /// The time comes from the display hardware, not a software estimate.
+    public static let hardwareClock = PresentationFlags(rawValue: 0x2)
+    /// The hardware said when the update completed.
+    public static let hardwareCompletion = PresentationFlags(rawValue: 0x4)
+    /// Our buffer was scanned out directly, without a copy.
+    public static let zeroCopy = PresentationFlags(rawValue: 0x8)
+
+    /// Each flag with its name in the log and recordings, in protocol order.
+    public static let names: [(PresentationFlags, String)] = [
+        (.vsync, "vsync"), (.hardwareClock, "hw_clock"), (.hardwareCompletion, "hw_completion"), (.zeroCopy, "zero_copy"),
+    ]
+
+    public var names: [String] { Self.names.filter { contains($0.0) }.map(\.1) }
+}

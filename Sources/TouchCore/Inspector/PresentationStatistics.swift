@@ -1,0 +1,71 @@
+import Timing
+
+/// Input → on screen over the last frames that carried input
+/// (`FramePresentation`): the latest latency, its median and 99th
+/// percentile, the share of those frames the compositor discarded, and
+/// the last refresh and flags. The inspector shows it, `check` judges a
+/// recording's frames with it, and plots can read `frames`.
+public struct PresentationStatistics: Equatable, Sendable {
+    /// How many frames with input it summarizes.
+    public static let capacity = 120
+
+    /// The last frames with input, oldest first, at most `capacity`.
+    public private(set) var frames: [FramePresentation] = []
+    /// The input → presented latencies (seconds) of the presented frames
+    /// among `frames` whose clocks are comparable, oldest first.
+    public private(set) var latencies: [Double] = []
+    /// Presented frames whose event times were not on the presentation clock.
+    public private(set) var unrelatedClockFrames = 0
+    private let capacity: Int
+
+    public init(capacity: Int = PresentationStatistics.capacity) {
+        self.capacity = capacity
+    }
+
+    public mutating func add(_ frame: FramePresentation) {
+        frames.append(frame)
+        count(frame, by: 1)
+        if frames.count > capacity { count(frames.removeFirst(), by: -1) }
+    }
+
+    /// Adds (`by` 1) or removes (-1) a frame's latency or unreadable clock;
+    /// frames leave oldest first, as their latencies do.
+    private mutating func count(_ frame: FramePresentation, by step: Int) {
+        if let latency = frame.inputToPresented {
+            if step > 0 { latencies.append(latency) } else { latencies.removeFirst() }
+        } else if !frame.isDiscarded {
+            unrelatedClockFrames += step
+        }
+    }
+
+    public var last: Double? { latencies.last }
+    public var median: Double? { percentile(0.5) }
+    public var p99: Double? { percentile(0.99) }
+
+    /// The nearest-rank percentile `fraction` (0…1) of the latencies.
+    public func percentile(_ fraction: Double) -> Double? {
+        guard !latencies.isEmpty else { return nil }
+        let sorted = latencies.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    public var discardedCount: Int { frames.count { $0.isDiscarded } }
+    /// The share (0…1) of the frames the compositor discarded.
+    public var discardedShare: Double { frames.isEmpty ? 0 : Double(discardedCount) / Double(frames.count) }
+
+    /// The refresh period and flags of the newest presented frame.
+    public var lastPresented: (refresh: Double?, flags: PresentationFlags)? {
+        for frame in frames.reversed() {
+            if case .presented(_, let refresh, let flags) = frame.outcome { return (refresh, flags) }
+        }
+        return nil
+    }
+
+    /// The presentation clock of the newest frame.
+    public var clock: UInt32? { frames.last?.clock }
+
+    public static func == (lhs: PresentationStatistics, rhs: PresentationStatistics) -> Bool {
+        lhs.frames == rhs.frames && lhs.capacity == rhs.capacity
+    }
+}

@@ -1,0 +1,36 @@
+import Timing
+import TouchCore
+import WaylandClient
+
+/// Input → on screen: every frame that is the first to show some input
+/// asks the compositor when it reached the screen (`wp_presentation`),
+/// and the answer goes to `--log-input`, the recording and the inspector.
+extension Session {
+    func wirePresentation(logInput: ((String) -> Void)?) {
+        inspector.presentationOffered = toplevel.offersPresentationFeedback
+        toplevel.onPresentation = { [unowned self] presentation in
+            logInput?(InputLog.line(for: presentation))
+            recorder?.record(presentation)
+            inspector.presented(presentation)
+            self.presentation.add(presentation)
+            // The tip hides the latency the user sees.
+            if let median = self.presentation.median { canvas.predictionHorizon = median }
+        }
+    }
+
+    /// After `event` was handled: input that changed what is drawn is
+    /// measured from the frame that shows it. Input that changed nothing
+    /// (a hover over nothing) is not, or the next frame, maybe seconds
+    /// later, would be charged with its wait.
+    func noteUnshownInput(_ event: InputEvent) {
+        guard let time = event.inputTime, toplevel.needsFrame else { return }
+        unshownInputTime = min(unshownInputTime ?? time, time)
+    }
+
+    /// The frame being drawn shows the input noted since the last one.
+    func askWhenInputIsShown() {
+        guard let time = unshownInputTime else { return }
+        unshownInputTime = nil
+        toplevel.requestPresentationFeedback(oldestInputTime: time)
+    }
+}

@@ -1,0 +1,79 @@
+import JSONLine
+import Timing
+
+/// The `--log-input` line of a presentation feedback: what became of a
+/// frame that carried input (`FramePresentation`). Field order is stable:
+///
+/// - `"presentation"`: `"presented"` or `"discarded"`;
+/// - `"inputTime"`: the compositor's time (ms) of the oldest input the
+///   frame is the first to show;
+/// - `"clock"`: the presentation clock (`clockid_t`; 1 is `CLOCK_MONOTONIC`);
+/// - presented only: `"time"`, when it reached the screen (seconds on that
+///   clock, to the microsecond), `"refresh"` (seconds; absent when the
+///   compositor does not know it), `"flags"` (`vsync`, `hw_clock`,
+///   `hw_completion`, `zero_copy`), and `"inputToPresented"` (seconds)
+///   when the event times are on the presentation clock.
+extension InputLog {
+    public static func line(for presentation: FramePresentation) -> String {
+        object(for: presentation).line
+    }
+
+    public static func object(for presentation: FramePresentation) -> JSONObject {
+        func microseconds(_ seconds: Double) -> JSONValue { .number((seconds * 1_000_000).rounded() / 1_000_000) }
+        var object = JSONObject()
+        switch presentation.outcome {
+        case .presented(let time, let refresh, let flags):
+            object.add(presentationKey, .string("presented"))
+            object.add("inputTime", .number(Double(presentation.oldestInputTime)))
+            object.add("clock", .number(Double(presentation.clock)))
+            object.add("time", microseconds(time))
+            if let refresh { object.add("refresh", microseconds(refresh)) }
+            object.add("flags", .array(flags.names.map { .string($0) }))
+            if let latency = presentation.inputToPresented { object.add("inputToPresented", microseconds(latency)) }
+        case .discarded:
+            object.add(presentationKey, .string("discarded"))
+            object.add("inputTime", .number(Double(presentation.oldestInputTime)))
+            object.add("clock", .number(Double(presentation.clock)))
+        }
+        return object
+    }
+
+    /// The key that tells a presentation line from an input batch.
+    public static let presentationKey = "presentation"
+
+    /// The presentation a line (parsed) describes: the inverse of `line(for:)`.
+    public static func presentation(from object: JSONObject) throws(UnreadableBatch) -> FramePresentation {
+        func fail(_ reason: String) -> UnreadableBatch { UnreadableBatch(description: "a presentation: \(reason)") }
+        func uint32(_ key: String) throws(UnreadableBatch) -> UInt32 {
+            guard let number = object[key]?.numberValue, let value = UInt32(exactly: number) else {
+                throw fail("\"\(key)\" is not a 32-bit unsigned integer")
+            }
+            return value
+        }
+        func seconds(_ key: String) throws(UnreadableBatch) -> Double {
+            guard let number = object[key]?.numberValue, number >= 0, number.isFinite else {
+                throw fail("\"\(key)\" is not a time in seconds")
+            }
+            return number
+        }
+        let inputTime = try uint32("inputTime")
+        let clock = try uint32("clock")
+        switch object[presentationKey]?.stringValue {
+        case "presented":
+            var flags: PresentationFlags = []
+            for value in object["flags"]?.arrayValue ?? [] {
+                guard let name = value.stringValue, let flag = PresentationFlags.names.first(where: { $0.1 == name }) else {
+                    throw fail("unknown flag \(Excerpt.of(value.text))")
+                }
+                flags.insert(flag.0)
+            }
+            let refresh = object["refresh"] == nil ? nil : try seconds("refresh")
+            return FramePresentation(outcome: .presented(time: try seconds("time"), refresh: refresh, flags: flags),
+                                     oldestInputTime: inputTime, clock: clock)
+        case "discarded":
+            return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock)
+        default:
+            throw fail("\"presentation\" is neither \"presented\" nor \"discarded\"")
+        }
+    }
+}

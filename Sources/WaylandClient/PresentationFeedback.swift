@@ -1,0 +1,56 @@
+import CWaylandClient
+import CWaylandProtocols
+import Timing
+
+/// One `wp_presentation_feedback`: asked for before a commit, it tells
+/// once when that commit's content reached the screen (`presented`) or
+/// that it never will (`discarded`), and is then gone. `sync_output` is
+/// not needed: the refresh comes with `presented`.
+///
+/// The owner (the window) keeps it until it reports, and destroys it with
+/// itself; the listener's user data points at it, so no event outlives it.
+final class PresentationFeedback {
+    private var proxy: OpaquePointer?
+    private let oldestInputTime: UInt32
+    private let clock: UInt32
+    /// Receives the outcome, once.
+    private let onOutcome: (PresentationFeedback, FramePresentation) -> Void
+
+    /// Asks for feedback on `surface`'s next commit (`wp_presentation.feedback`).
+    init(presentation: OpaquePointer, surface: OpaquePointer, oldestInputTime: UInt32, clock: UInt32,
+         onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
+        self.oldestInputTime = oldestInputTime
+        self.clock = clock
+        self.onOutcome = onOutcome
+        proxy = wp_presentation_feedback(presentation, surface)
+        wp_presentation_feedback_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if let proxy { wp_presentation_feedback_destroy(proxy) }
+    }
+
+    private func report(_ outcome: FramePresentation.Outcome) {
+        // Both events are destructors: the object is gone on the server.
+        wp_presentation_feedback_destroy(proxy)
+        proxy = nil
+        onOutcome(self, FramePresentation(outcome: outcome, oldestInputTime: oldestInputTime, clock: clock))
+    }
+
+    private static func feedback(_ data: UnsafeMutableRawPointer?) -> PresentationFeedback {
+        Unmanaged<PresentationFeedback>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
+        let listener = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
+        listener.initialize(to: wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, flags in
+                let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
+                feedback(data).report(.presented(time: seconds, refresh: refresh == 0 ? nil : Double(refresh) / 1e9,
+                                                 flags: PresentationFlags(rawValue: flags)))
+            },
+            discarded: { data, _ in feedback(data).report(.discarded) }))
+        return listener
+    }()
+}

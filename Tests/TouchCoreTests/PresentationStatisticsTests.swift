@@ -1,0 +1,56 @@
+import Testing
+import Timing
+import TouchCore
+
+/// `PresentationStatistics` and `FramePresentation`: input → on screen over
+/// the last frames with input, read on the clock the compositor names.
+@Suite struct PresentationStatisticsTests {
+    private func shown(input: UInt32, at time: Double, clock: UInt32 = FramePresentation.monotonicClock)
+        -> FramePresentation {
+        FramePresentation(outcome: .presented(time: time, refresh: 1.0 / 60, flags: [.vsync]),
+                          oldestInputTime: input, clock: clock)
+    }
+
+    private func discarded(input: UInt32) -> FramePresentation {
+        FramePresentation(outcome: .discarded, oldestInputTime: input, clock: FramePresentation.monotonicClock)
+    }
+
+    @Test func latencyIsFromTheOldestInputToTheScreenInTheEventsWrappingMilliseconds() {
+        #expect(shown(input: 1000, at: 1.0255).inputToPresented == 0.0255)
+        // Event times are 32-bit milliseconds that wrap every 49.7 days.
+        let wrapped = shown(input: UInt32.max - 4, at: Double(UInt64(UInt32.max) + 1) / 1000 + 0.005)
+        #expect(abs(wrapped.inputToPresented! - 0.010) < 1e-9)
+        #expect(discarded(input: 1000).inputToPresented == nil)
+        #expect(shown(input: 1000, at: 1.02, clock: 0).inputToPresented == nil, "another clock says nothing")
+        #expect(shown(input: 5000, at: 1.0).inputToPresented == nil, "shown before its input: not our clock")
+        #expect(shown(input: 0, at: 3600).inputToPresented == nil, "an hour: not our clock")
+    }
+
+    @Test func itSummarizesTheLastFramesWithTheirMedianP99AndDiscardedShare() {
+        var statistics = PresentationStatistics(capacity: 4)
+        #expect(statistics.median == nil && statistics.discardedShare == 0)
+        statistics.add(shown(input: 1000, at: 1.030))
+        statistics.add(discarded(input: 1010))
+        statistics.add(shown(input: 1020, at: 1.040))
+        statistics.add(shown(input: 1030, at: 1.080))
+        #expect(statistics.latencies == [0.030, 0.020, 0.050])
+        #expect(statistics.last == 0.050)
+        #expect(statistics.median == 0.030)
+        #expect(statistics.p99 == 0.050)
+        #expect(statistics.discardedShare == 0.25)
+        // The oldest leaves as a fifth comes.
+        statistics.add(shown(input: 1040, at: 1.050))
+        #expect(statistics.frames.count == 4)
+        #expect(statistics.latencies == [0.020, 0.050, 0.010])
+        #expect(statistics.discardedShare == 0.25)
+        #expect(statistics.lastPresented?.flags == [.vsync])
+    }
+
+    @Test func framesOnAnotherClockAreCountedNotMeasured() {
+        var statistics = PresentationStatistics()
+        statistics.add(shown(input: 1000, at: 1.03, clock: 0))
+        #expect(statistics.latencies.isEmpty)
+        #expect(statistics.unrelatedClockFrames == 1)
+        #expect(statistics.clock == 0)
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+import TestCompositor
+import Timing
+import TouchCore
+@testable import TouchTrackerApp
+
+/// Input → on screen (`wp_presentation`) through the whole stack: the
+/// scripted compositor presents the app's frames at fake refreshes on the
+/// clock its event times are on, discards frames replaced before a latch,
+/// or never answers; the app's `--log-input`, recording, `check` row and
+/// inspector tell what happened.
+@Suite struct PresentationEndToEndTests {
+    /// The presentation lines of the log, in order.
+    private func presentationLines(_ app: AppHarness) -> [String] {
+        app.logLines.filter { $0.hasPrefix("{\"presentation\"") }
+    }
+
+    /// Presents the newest commit `delay` seconds from now on the fake clock.
+    private func present(_ app: AppHarness, after delay: Double) throws {
+        app.compositor.presentFrames(at: app.clock.now + delay)
+        try app.settle()
+    }
+
+    @Test func eachFrameWithInputTellsWhenItReachedTheScreenFromItsOldestInput() throws {
+        let app = try AppHarness(logInput: true)
+        let downTime = app.time
+        // The harness sends the touch, lets 10 ms pass, then lets the app
+        // draw; the compositor shows that frame 6 ms later.
+        try app.down(1, 100, 100)
+        try present(app, after: 0.006)
+        let lines = presentationLines(app)
+        #expect(lines.count == 1)
+        #expect(lines.first == "{\"presentation\":\"presented\",\"inputTime\":\(downTime),\"clock\":1,"
+                + "\"time\":\(Double(downTime) / 1000 + 0.016),\"refresh\":0.016667,\"flags\":[\"vsync\",\"hw_clock\"],"
+                + "\"inputToPresented\":0.016}")
+        try app.move(1, 140, 100)
+        try present(app, after: 0.020)
+        #expect(presentationLines(app).count == 2)
+        #expect(presentationLines(app).last?.hasSuffix("\"inputToPresented\":0.03}") == true)
+    }
+
+    @Test func framesWithoutInputAskForNoFeedback() throws {
+        let app = try AppHarness(logInput: true)
+        try app.wait(0.5)
+        try app.pointerEnter(50, 50)
+        try present(app, after: 0.005)
+        #expect(presentationLines(app).isEmpty, "neither a plain frame nor a hover that changes nothing is measured")
+    }
+
+    @Test func theInspectorShowsInputToOnScreenBesideInputToCommit() throws {
+        let app = try AppHarness()
+        app.session.toggleInspector()
+        try app.down(1, 200, 150)
+        try present(app, after: 0.004)
+        for step in 1...4 {
+            try app.move(1, 200 + Double(step) * 10, 150)
+            try present(app, after: 0.004)
+        }
+        let statistics = app.session.inspector.model.presentation
+        #expect(statistics.frames.count == 5)
+        #expect(statistics.last == 0.014)
+        #expect(statistics.discardedShare == 0)
+    }
+
+    @Test func aFrameReplacedBeforeTheLatchIsDiscardedAndCheckFailsMoreThanFivePercent() throws {
+        let app = try AppHarness(logInput: true, record: true)
+        try app.down(1, 100, 100)
+        // No refresh took the down's frame: the motion's replaces it.
+        try app.move(1, 120, 100)
+        try present(app, after: 0.004)
+        try app.up(1)
+        try present(app, after: 0.004)
+        let lines = presentationLines(app)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("{\"presentation\":\"discarded\"") == true)
+        app.session.quit()
+        let report = CompositorReport(try Recording.read(path: app.recordingPath), name: "test")
+        let row = report.row(.presentation)
+        #expect(row.result == .fail)
+        #expect(row.evidence.hasPrefix("1 of 3 frames with input discarded"))
+    }
+
+    @Test func checkPassesWithTheFiguresWhenEveryFrameIsShown() throws {
+        let app = try AppHarness(record: true)
+        try app.down(1, 100, 100)
+        try present(app, after: 0.006)
+        try app.move(1, 140, 100)
+        try present(app, after: 0.010)
+        try app.up(1)
+        try present(app, after: 0.006)
+        app.session.quit()
+        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        #expect(row.result == .pass)
+        #expect(row.evidence == "median 16.0 ms, p99 20.0 ms over 3 frames; refresh 16.7 ms, vsync+hw_clock; "
+                + "0 of 3 frames with input discarded")
+    }
+
+    @Test func aCompositorThatNeverAnswersGetsAWarningAndTheAppGoesOn() throws {
+        let app = try AppHarness(logInput: true, record: true)
+        app.compositor.answersPresentationFeedback = false
+        try app.stroke(from: Point(x: 50, y: 50), to: Point(x: 150, y: 80))
+        try present(app, after: 0.005)
+        #expect(presentationLines(app).isEmpty)
+        #expect(app.canvas.drawing.count == 1, "the stroke is drawn all the same")
+        app.session.quit()
+        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        #expect(row.result == .warn)
+        #expect(row.evidence.hasPrefix("no presentation feedback recorded for"))
+    }
+
+    @Test func anotherPresentationClockWarnsInsteadOfShowingANumber() throws {
+        let app = try AppHarness(logInput: true, record: true, presentationClock: 0)
+        try app.down(1, 100, 100)
+        try present(app, after: 0.006)
+        try app.up(1)
+        try present(app, after: 0.006)
+        #expect(presentationLines(app).allSatisfy { !$0.contains("inputToPresented") })
+        app.session.quit()
+        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        #expect(row.result == .warn)
+        #expect(row.evidence.hasPrefix("presentation clock 0 is not CLOCK_MONOTONIC"))
+    }
+}

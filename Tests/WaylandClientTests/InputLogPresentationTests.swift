@@ -1,0 +1,35 @@
+import JSONLine
+import Testing
+import Timing
+import WaylandClient
+
+/// The `--log-input` presentation line: written and read back unchanged.
+@Suite struct InputLogPresentationTests {
+    private func roundTrip(_ presentation: FramePresentation) throws -> FramePresentation {
+        let object = try #require(try JSONValue.parse(InputLog.line(for: presentation)).objectValue)
+        return try InputLog.presentation(from: object)
+    }
+
+    @Test func presentedAndDiscardedFramesReadBackAsWritten() throws {
+        let presented = FramePresentation(outcome: .presented(time: 12.345678, refresh: 0.016667,
+                                                             flags: [.vsync, .zeroCopy]),
+                                          oldestInputTime: 12_300, clock: 1)
+        #expect(InputLog.line(for: presented) == "{\"presentation\":\"presented\",\"inputTime\":12300,\"clock\":1,"
+                + "\"time\":12.345678,\"refresh\":0.016667,\"flags\":[\"vsync\",\"zero_copy\"],\"inputToPresented\":0.045678}")
+        #expect(try roundTrip(presented) == presented)
+        let unknownRefresh = FramePresentation(outcome: .presented(time: 2, refresh: nil, flags: []),
+                                               oldestInputTime: 1990, clock: 1)
+        #expect(try roundTrip(unknownRefresh) == unknownRefresh)
+        let discarded = FramePresentation(outcome: .discarded, oldestInputTime: 7, clock: 1)
+        #expect(InputLog.line(for: discarded) == "{\"presentation\":\"discarded\",\"inputTime\":7,\"clock\":1}")
+        #expect(try roundTrip(discarded) == discarded)
+    }
+
+    @Test func aMalformedPresentationIsNamed() throws {
+        let object = try #require(try JSONValue.parse("{\"presentation\":\"shown\",\"inputTime\":1,\"clock\":1}").objectValue)
+        #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: object) }
+        let flag = try #require(try JSONValue.parse(
+            "{\"presentation\":\"presented\",\"inputTime\":1,\"clock\":1,\"time\":1,\"flags\":[\"tearing\"]}").objectValue)
+        #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: flag) }
+    }
+}
