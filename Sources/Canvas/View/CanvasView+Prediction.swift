@@ -38,12 +38,13 @@ extension CanvasView {
     func endPrediction(for key: ObjectIdentifier) {
         predictors[key] = nil
         replaceTip(for: key, with: nil)
+        // No tip left to withdraw: no wake-up for nothing.
+        if predictedTips.isEmpty { predictionExpiry?.cancel() }
     }
 
     /// Prediction was turned off: every tip goes.
     func endAllPredictions() {
         for key in Array(predictors.keys) + Array(predictedTips.keys) { endPrediction(for: key) }
-        predictionExpiry?.cancel()
     }
 
     /// No sample came for a while: the tips go, the predictors stay for
