@@ -35,8 +35,8 @@ import Glibc
 /// - every batch of the strokes: the down, the motions and the up, whose
 ///   commit follows the finished line being saved;
 /// - stroke start: from the down to the first commit showing the stroke's
-///   ink, judged against the motions' p99 of the same run (it is one more
-///   batch). The finger keeps moving 5 pt per 8 ms of real time until ink
+///   ink, at most a tenth of a 60 Hz frame (its ratio to the motions' p99
+///   of the same run, the old budget, is reported). The finger keeps moving 5 pt per 8 ms of real time until ink
 ///   shows, so a canvas that withholds the down shows as a wait. The same
 ///   is measured with the canvas's taps set up as the book does (and as the
 ///   app did before ink came first): `delaysTouchesBegan`, 45 pt, 1.5 s.
@@ -90,10 +90,17 @@ enum InputLatencyBenchmark {
             Figure(name: "input batch → wl_surface.commit, whole strokes (down, motions, up), p99",
                    value: wholeStrokes.percentile(99) * 1e3, unit: "ms", budget: .atMost(1), verdict: verdict,
                    details: ["\(wholeStrokes.durationSummary); the up's line is saved after its commit"]),
-            Figure(name: "stroke start (touch down → commit showing its ink) p99 ÷ motion p99",
-                   value: strokeStarts.percentile(99) / motionP99, unit: "×", budget: .atMost(1), verdict: verdict,
+            // Issue 25: a first frame costs a sub-millisecond more than a
+            // motion's (cold caches, not work), which nobody sees; the
+            // budget is a tenth of a 60 Hz frame, and the old ratio is
+            // reported beside it.
+            Figure(name: "stroke start (touch down → commit showing its ink) p99",
+                   value: strokeStarts.percentile(99) * 1e3, unit: "ms", budget: .atMost(1000.0 / 60 / 10),
+                   verdict: verdict,
                    details: [
                        "stroke start: \(strokeStarts.durationSummary)",
+                       "÷ the motions' p99 (the old budget, ≤ 1 ×): "
+                           + Format.number(strokeStarts.percentile(99) / motionP99) + " ×",
                        "with the book's tap set-up (delaysTouchesBegan, 45 pt, 1.5 s; the app before ink came first), "
                            + "the finger moving 5 pt per 8 ms: \(book.durationSummary)",
                    ]),
