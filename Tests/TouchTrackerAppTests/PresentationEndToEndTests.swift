@@ -47,6 +47,16 @@ import TouchCore
         #expect(presentationLines(app).isEmpty, "neither a plain frame nor a hover that changes nothing is measured")
     }
 
+    @Test func aMouseDragIsMeasuredToo() throws {
+        let app = try AppHarness(logInput: true)
+        try app.pointerEnter(100, 100)
+        try app.pointerButton(0x110, pressed: true)
+        try present(app, after: 0.004)
+        try app.pointerMotion(150, 100)
+        try present(app, after: 0.004)
+        #expect(presentationLines(app).count == 2, "\(app.logLines)")
+    }
+
     @Test func theInspectorShowsInputToOnScreenBesideInputToCommit() throws {
         let app = try AppHarness()
         app.session.toggleInspector()
