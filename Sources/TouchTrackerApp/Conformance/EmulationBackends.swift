@@ -14,6 +14,7 @@ enum EmulationBackends {
     /// most, but for a nested one (whose input comes from the outer
     /// compositor's interface).
     static let candidates: [Candidate] = [
+        WlrootsBackend.candidate,
     ]
 
     /// The first back end that opens, and why each one tried before it did not.
