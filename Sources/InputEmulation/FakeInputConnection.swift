@@ -1,5 +1,5 @@
 import CWaylandClient
-import CWaylandProtocols
+import CConformanceProtocols
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -16,7 +16,6 @@ const struct wl_interface *tt_wl_keyboard_interface(void);
 const struct wl_interface *tt_wl_touch_interface(void);
 const struct wl_interface *tt_wl_shm_pool_interface(void);
 const struct wl_interface *tt_wl_subsurface_interface(void);
-const struct wl_interface *tt_org_kde_kwin_fake_input_interface(void);
 const struct wl_interface *tt_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *tt_wp_fractional_scale_v1_interface(void);
 const struct wl_interface *tt_zwp_pointer_gestures_v1_interface(void);
