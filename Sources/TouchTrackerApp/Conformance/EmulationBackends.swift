@@ -14,6 +14,8 @@ enum EmulationBackends {
     /// most, but for a nested one (whose input comes from the outer
     /// compositor's interface).
     static let candidates: [Candidate] = [
+        MutterRemoteDesktopBackend.candidate,
+        KWinFakeInputBackend.candidate,
     ]
 
     /// The first back end that opens, and why each one tried before it did not.
