@@ -45,7 +45,7 @@ private_bus() { # DIR : a dbus-daemon of its own; sets bus and bus_pid
 check_report() { # NAME BACKEND-WORDS REPORT
     local name=$1 words=$2 report=$3 planned cases
     cat "$report"
-    expect "$name: the report names $words as its input" grep -q "^# input: .*$words" "$report"
+    expect "$name: the report names $words as its input" grep -q "^# .*input: $words" "$report"
     planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$report")
     cases=$(grep -cE '^(not )?ok [0-9]+ - ' "$report")
     expect "$name: a TAP plan and one line per case ($cases of ${planned:-no plan})" \
