@@ -147,12 +147,37 @@ final class ConformanceRunner: CaseDriver {
             if let seen {
                 windowOffset = OutputPoint(x: guess.x - seen.x, y: guess.y - seen.y)
                 // A finger's tap must not count as a first tap of a case.
-                if !usePointer { try wait(Self.settleTime) }
+                if !usePointer { try wait(Self.settleTime) } else { try confirmWindowOffset(near: guess) }
                 return
             }
         }
         throw EmulationFailure(description: "the app's window received no input at any of "
             + guesses.map { "(\(Int($0.x)), \(Int($0.y)))" }.joined(separator: ", "))
+    }
+
+    /// Moves the pointer a point to and fro near `guess` until two
+    /// positions in a row give the same offset: a compositor may still be
+    /// moving or animating the window it has just mapped (mutter's map
+    /// animation scales it for a quarter of a second, and the positions it
+    /// reports meanwhile are off by up to 27 points).
+    private func confirmWindowOffset(near guess: OutputPoint) throws {
+        for attempt in 1...20 {
+            try wait(0.05)
+            let point = OutputPoint(x: guess.x + Double(attempt % 2), y: guess.y)
+            let first = batches.count
+            try backend.pointerMotion(to: point)
+            try backend.pointerFrame()
+            try backend.sync()
+            var seen: OutputPoint?
+            try waitUntil(timeout: 1) {
+                seen = Self.firstPosition(in: batches[first...])
+                return seen != nil
+            }
+            guard let seen else { continue }
+            let offset = OutputPoint(x: point.x - seen.x, y: point.y - seen.y)
+            if let previous = windowOffset, abs(previous.x - offset.x) < 0.01, abs(previous.y - offset.y) < 0.01 { return }
+            windowOffset = offset
+        }
     }
 
     /// Waits until a seat has the pointer (or touch) capability: events sent
