@@ -61,7 +61,10 @@ final class ConformanceRunner: CaseDriver {
         let layout = session.windowLayout
         linesAtStart = lines
         do {
-            for device in testCase.devices { try backend.plug(device) }
+            for device in testCase.devices {
+                try backend.plug(device)
+                try awaitCapability(device)
+            }
             if windowOffset == nil { try locateWindow() }
             try testCase.drive(self)
             try wait(Self.settleTime)
@@ -126,7 +129,7 @@ final class ConformanceRunner: CaseDriver {
             throw EmulationUnavailable(reason: "no pointer or touch to find the window with (\(reason))")
         }
         try backend.plug(usePointer ? .pointer : .touch)
-        try awaitCapability(pointer: usePointer)
+        try awaitCapability(usePointer ? .pointer : .touch)
         for guess in guesses {
             let first = batches.count
             if usePointer {
@@ -180,14 +183,22 @@ final class ConformanceRunner: CaseDriver {
         }
     }
 
-    /// Waits until a seat has the pointer (or touch) capability: events sent
-    /// before the app has bound the device never reach it.
-    private func awaitCapability(pointer: Bool) throws {
-        try waitUntil(timeout: Self.deliveryTimeout) {
-            batches.contains {
-                guard case .batch(.seatCapabilities(_, let hasPointer, _, let hasTouch), _, _) = $0.item else { return false }
-                return pointer ? hasPointer : hasTouch
+    /// Waits until the seat's latest capabilities include `device`'s: events
+    /// sent before the app has bound the device never reach it, and a
+    /// compositor may add the capability only as the device is plugged
+    /// (mutter on its first event).
+    private func awaitCapability(_ device: EmulatedDevice) throws {
+        _ = try waitUntil(timeout: Self.deliveryTimeout) {
+            for entry in batches.reversed() {
+                guard case .batch(.seatCapabilities(_, let pointer, let keyboard, let touch), _, _) = entry.item else { continue }
+                switch device {
+                case .pointer: return pointer
+                case .keyboard: return keyboard
+                case .touch: return touch
+                case .tablet: return true
+                }
             }
+            return false
         }
     }
 
