@@ -34,8 +34,8 @@ extension Program {
         do {
             let opened = try Document.beginOpening(at: scratch + "/drawing.json")
             opening = opened
-            session = try Session(display: Display.connect(), clock: SystemClock(), opening: opened,
-                                  report: { printError("touchtracker: \($0)") })
+            session = try Session(display: Display.connect(), configuration: Session.Configuration(
+                drawing: .opening(opened), clock: SystemClock(), report: { printError("touchtracker: \($0)") }))
         } catch {
             opening?.abandon()
             return failed(error)
