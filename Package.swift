@@ -34,6 +34,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
                        providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // Glue of the protocols the app speaks, generated from protocols/*.xml
         // by protocols/generate.sh.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
@@ -75,7 +77,13 @@ let package = Package(
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
-                               "CWaylandProtocols", "CXKBCommon"]),
+                               "CWaylandProtocols", "CXKBCommon", "InputEmulation"]),
+        // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
+        .target(name: "DBus", dependencies: ["CSystemdBus"]),
+        // The compositors' own input-emulation interfaces that `touchtracker
+        // conformance` drives (mutter's RemoteDesktop over D-Bus, KWin's
+        // fake input); only that command uses them.
+        .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
@@ -127,6 +135,7 @@ let package = Package(
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )

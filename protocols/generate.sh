@@ -41,7 +41,8 @@ core_interfaces="wl_compositor wl_subcompositor wl_shm wl_seat wl_output wl_surf
 
 interfaces_of() { # xml...
     for xml in "$@"; do
-        grep -o '<interface name="[^"]*"' "$xml" | sed 's/<interface name="//; s/"$//' | tr '\n' ' '
+        # (KDE's XML puts two spaces before name.)
+        grep -o '<interface[[:space:]]\+name="[^"]*"' "$xml" | sed 's/<interface[[:space:]]*name="//; s/"$//' | tr '\n' ' '
     done
 }
 

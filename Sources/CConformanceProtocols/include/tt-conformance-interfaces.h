@@ -2,6 +2,7 @@
 #ifndef TT_CONFORMANCE_INTERFACES_H
 #define TT_CONFORMANCE_INTERFACES_H
 #include <wayland-util.h>
+const struct wl_interface *tt_org_kde_kwin_fake_input_interface(void);
 const struct wl_interface *tt_zwp_virtual_keyboard_v1_interface(void);
 const struct wl_interface *tt_zwp_virtual_keyboard_manager_v1_interface(void);
 const struct wl_interface *tt_zwlr_output_manager_v1_interface(void);

@@ -61,7 +61,10 @@ final class ConformanceRunner: CaseDriver {
         let layout = session.windowLayout
         linesAtStart = lines
         do {
-            for device in testCase.devices { try backend.plug(device) }
+            for device in testCase.devices {
+                try backend.plug(device)
+                try awaitCapability(device)
+            }
             if windowOffset == nil { try locateWindow() }
             try testCase.drive(self)
             try wait(Self.settleTime)
@@ -126,7 +129,7 @@ final class ConformanceRunner: CaseDriver {
             throw EmulationUnavailable(reason: "no pointer or touch to find the window with (\(reason))")
         }
         try backend.plug(usePointer ? .pointer : .touch)
-        try awaitCapability(pointer: usePointer)
+        try awaitCapability(usePointer ? .pointer : .touch)
         for guess in guesses {
             let first = batches.count
             if usePointer {
@@ -147,7 +150,7 @@ final class ConformanceRunner: CaseDriver {
             if let seen {
                 windowOffset = OutputPoint(x: guess.x - seen.x, y: guess.y - seen.y)
                 // A finger's tap must not count as a first tap of a case.
-                if !usePointer { try wait(Self.settleTime) }
+                if !usePointer { try wait(Self.settleTime) } else { try confirmWindowOffset(near: guess) }
                 return
             }
         }
@@ -155,14 +158,47 @@ final class ConformanceRunner: CaseDriver {
             + guesses.map { "(\(Int($0.x)), \(Int($0.y)))" }.joined(separator: ", "))
     }
 
-    /// Waits until a seat has the pointer (or touch) capability: events sent
-    /// before the app has bound the device never reach it.
-    private func awaitCapability(pointer: Bool) throws {
-        try waitUntil(timeout: Self.deliveryTimeout) {
-            batches.contains {
-                guard case .batch(.seatCapabilities(_, let hasPointer, _, let hasTouch), _, _) = $0.item else { return false }
-                return pointer ? hasPointer : hasTouch
+    /// Moves the pointer a point to and fro near `guess` until two
+    /// positions in a row give the same offset: a compositor may still be
+    /// moving or animating the window it has just mapped (mutter's map
+    /// animation scales it for a quarter of a second, and the positions it
+    /// reports meanwhile are off by up to 27 points).
+    private func confirmWindowOffset(near guess: OutputPoint) throws {
+        for attempt in 1...20 {
+            try wait(0.05)
+            let point = OutputPoint(x: guess.x + Double(attempt % 2), y: guess.y)
+            let first = batches.count
+            try backend.pointerMotion(to: point)
+            try backend.pointerFrame()
+            try backend.sync()
+            var seen: OutputPoint?
+            try waitUntil(timeout: 1) {
+                seen = Self.firstPosition(in: batches[first...])
+                return seen != nil
             }
+            guard let seen else { continue }
+            let offset = OutputPoint(x: point.x - seen.x, y: point.y - seen.y)
+            if let previous = windowOffset, abs(previous.x - offset.x) < 0.01, abs(previous.y - offset.y) < 0.01 { return }
+            windowOffset = offset
+        }
+    }
+
+    /// Waits until the seat's latest capabilities include `device`'s: events
+    /// sent before the app has bound the device never reach it, and a
+    /// compositor may add the capability only as the device is plugged
+    /// (mutter on its first event).
+    private func awaitCapability(_ device: EmulatedDevice) throws {
+        _ = try waitUntil(timeout: Self.deliveryTimeout) {
+            for entry in batches.reversed() {
+                guard case .batch(.seatCapabilities(_, let pointer, let keyboard, let touch), _, _) = entry.item else { continue }
+                switch device {
+                case .pointer: return pointer
+                case .keyboard: return keyboard
+                case .touch: return touch
+                case .tablet: return true
+                }
+            }
+            return false
         }
     }
 

@@ -14,6 +14,11 @@ enum EmulationBackends {
     /// most, but for a nested one (whose input comes from the outer
     /// compositor's interface).
     static let candidates: [Candidate] = [
+        // The compositor-specific interfaces first: a compositor that also
+        // offers one of wlroots' virtual devices (a keyboard alone) gets
+        // its touch from its own interface.
+        MutterRemoteDesktopBackend.candidate,
+        KWinFakeInputBackend.candidate,
         WlrootsBackend.candidate,
     ]
 
