@@ -34,9 +34,14 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
                        providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // Glue of the protocols the app speaks, generated from protocols/*.xml
         // by protocols/generate.sh.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // Glue of the input-emulation protocols (protocols/conformance/) that
+        // only `touchtracker conformance` speaks: its code alone calls them.
+        .target(name: "CConformanceProtocols", dependencies: ["CWaylandClient"]),
         // Linux calls Swift's Glibc module does not expose.
         .target(name: "CPlatform"),
         // The POSIX calls the app makes, in Swift (swift-system's manner):
@@ -71,7 +76,14 @@ let package = Package(
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
-                               "Timing", "Platform", "JSONLine"]),
+                               "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
+                               "CWaylandProtocols", "CXKBCommon", "InputEmulation"]),
+        // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
+        .target(name: "DBus", dependencies: ["CSystemdBus"]),
+        // The compositors' own input-emulation interfaces that `touchtracker
+        // conformance` drives (mutter's RemoteDesktop over D-Bus, KWin's
+        // fake input); only that command uses them.
+        .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
@@ -98,13 +110,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
         // Test fixtures: a small tmpfs per test, to play full and read-only disks.
         .target(name: "TestFileSystems", path: "Tests/TestFileSystems"),
-        // Test tool: drives a virtual pointer on sway for Tests/RealCompositors/smoke.sh.
-        // Its protocol (protocols/test/) is glued in a target of its own, so the
-        // shipped binary carries only the protocols the app speaks.
-        .target(name: "CWaylandTestProtocols", dependencies: ["CWaylandClient"],
-                path: "Tests/CWaylandTestProtocols"),
+        // Test tool: drives a virtual pointer on sway for the playground drags
+        // of Tests/RealCompositors/smoke.sh (input conformance itself is
+        // `touchtracker conformance`'s).
         .executableTarget(name: "touchtracker-virtual-pointer",
-                          dependencies: ["CWaylandClient", "CWaylandProtocols", "CWaylandTestProtocols"],
+                          dependencies: ["CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"],
                           path: "Tests/VirtualPointer"),
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
@@ -122,9 +132,10 @@ let package = Package(
                     dependencies: ["Render", "Document", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient",
+                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )

@@ -6,9 +6,13 @@
 #   protocols/*.xml       what the app speaks. Client glue in
 #                         Sources/CWaylandProtocols; server headers for the
 #                         scripted test compositor in Tests/CWaylandServerProtocols.
-#   protocols/test/*.xml  what only test tools speak (the virtual pointer of the
-#                         sway smoke test). Client glue in Tests/CWaylandTestProtocols,
-#                         so the shipped binary carries none of it.
+#   protocols/conformance/*.xml
+#                         what only `touchtracker conformance` speaks: the input-
+#                         emulation interfaces compositors offer (virtual pointer
+#                         and keyboard…). Client glue in Sources/CConformanceProtocols,
+#                         which only the conformance command's code calls (the test
+#                         tool touchtracker-virtual-pointer uses it too); the
+#                         drawing app's normal run never binds them.
 #
 # Besides the scanner's own output it writes accessor functions that return the
 # address of each wl_interface table. Swift must not take those addresses itself
@@ -21,11 +25,11 @@ check=false
 [ "${1:-}" = "--check" ] && check=true
 
 app_xml=(protocols/*.xml)
-test_xml=(protocols/test/*.xml)
+conformance_xml=(protocols/conformance/*.xml)
 client=Sources/CWaylandProtocols
 server=Tests/CWaylandServerProtocols
-test_client=Tests/CWaylandTestProtocols
-targets=("$client" "$server" "$test_client")
+conformance_client=Sources/CConformanceProtocols
+targets=("$client" "$server" "$conformance_client")
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -37,7 +41,8 @@ core_interfaces="wl_compositor wl_subcompositor wl_shm wl_seat wl_output wl_surf
 
 interfaces_of() { # xml...
     for xml in "$@"; do
-        grep -o '<interface name="[^"]*"' "$xml" | sed 's/<interface name="//; s/"$//' | tr '\n' ' '
+        # (KDE's XML puts two spaces before name.)
+        grep -o '<interface[[:space:]]\+name="[^"]*"' "$xml" | sed 's/<interface[[:space:]]*name="//; s/"$//' | tr '\n' ' '
     done
 }
 
@@ -101,10 +106,11 @@ write_accessors "$out/$server" tts-interfaces tts server "$app_interfaces" "${ap
 write_umbrella "$out/$server" CWaylandServerProtocols tts-interfaces server "${app_xml[@]}"
 
 # The core interfaces' accessors are CWaylandProtocols' (tt_wl_seat_interface…);
-# this target adds only those of the test protocols.
-scan "$out/$test_client" client "${test_xml[@]}"
-write_accessors "$out/$test_client" tt-test-interfaces tt client "$(interfaces_of "${test_xml[@]}")" "${test_xml[@]}"
-write_umbrella "$out/$test_client" CWaylandTestProtocols tt-test-interfaces client "${test_xml[@]}"
+# this target adds only those of the conformance protocols.
+scan "$out/$conformance_client" client "${conformance_xml[@]}"
+write_accessors "$out/$conformance_client" tt-conformance-interfaces tt client \
+    "$(interfaces_of "${conformance_xml[@]}")" "${conformance_xml[@]}"
+write_umbrella "$out/$conformance_client" CConformanceProtocols tt-conformance-interfaces client "${conformance_xml[@]}"
 
 if $check; then
     status=0

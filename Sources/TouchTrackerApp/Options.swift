@@ -14,6 +14,9 @@ public struct Options: Equatable, Sendable {
         /// `check FILE`: report what the compositor did in a recording;
         /// `check --live` (nil): record a guided session first.
         case check(recording: String?)
+        /// `conformance`: open the window, drive scripted input into it
+        /// through the compositor's input emulation and report each case.
+        case conformance(ConformanceOptions)
         /// `--help`: the usage; of one command (`replay --help`), its part.
         case help(command: String? = nil)
         case version
@@ -71,6 +74,13 @@ public struct Options: Equatable, Sendable {
         var live = false
         var exportPath: String?
         var given: Set<String> = []
+        // `conformance` takes options of its own and no others.
+        if remaining.first == "conformance" {
+            guard let conformance = try ConformanceOptions.parse(remaining.dropFirst()) else {
+                return Options(command: .help(command: "conformance"))
+            }
+            return Options(command: .conformance(conformance))
+        }
         if let first = remaining.first, ["replay", "check"].contains(first) {
             subcommand = remaining.popFirst()
             if let path = remaining.first, !path.hasPrefix("-") {
@@ -131,7 +141,7 @@ public struct Options: Equatable, Sendable {
         // Help and the version are answered whatever else the line says.
         switch options.command {
         case .help, .version: return options
-        case .run, .export, .replay, .check: break
+        case .run, .export, .replay, .check, .conformance: break
         }
         switch subcommand {
         case "replay":
@@ -193,6 +203,7 @@ public struct Options: Equatable, Sendable {
                touchtracker replay RECORDING [--export OUT] [--trace]
                touchtracker check RECORDING [--json]
                touchtracker check --live [--json] [--record FILE] [--file PATH]
+               touchtracker conformance [--json] [--junit FILE] [--only CASE,…] [--list]
 
         Draw lines with your fingers, a pen or the mouse on Wayland.
         One line per finger; tap a line to select it (Delete removes it), double-tap
@@ -273,6 +284,18 @@ public struct Options: Equatable, Sendable {
                             it (to --record FILE if given) and print the same table
                             when the window closes
             --json          the table as one JSON object
+          conformance       for compositor developers: open the window, drive
+                            scripted touch, pointer and keyboard input into it
+                            through the input emulation the compositor offers
+                            (wlroots' virtual pointer and keyboard, KWin's fake
+                            input, mutter's RemoteDesktop), and check what
+                            arrived (check's rows, per case) and what the app
+                            drew; prints TAP (ok, not ok, # SKIP and why) and
+                            "N passed, N failed"; exits 1 when a case fails
+            --json          the results as one JSON object instead
+            --junit FILE    also write them to FILE as JUnit XML
+            --only CASE,…   run only these cases
+            --list          print every case and the rule it checks, run none
           -V, --version     show the version and exit
 
         Files:
@@ -291,7 +314,8 @@ public struct Options: Equatable, Sendable {
         Exit status:
           0  done, every change saved
           1  no compositor, a lost connection, a failed export or replay, a
-             recording that cannot be read, or a row of check that failed
+             recording that cannot be read, a row of check or a case of
+             conformance that failed
           2  wrong command line, or options that conflict (one given twice;
              --playground, --log-input or --trace with --export)
           3  the drawing is open in another touchtracker (its pid is named)

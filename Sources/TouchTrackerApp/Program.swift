@@ -39,6 +39,8 @@ public enum Program {
         case .check(nil):
             // Its drawing is a scratch one unless --file names one.
             status = checkLive(documentAt: options.file, record: options.record, json: options.json)
+        case .conformance(let conformance):
+            status = Program.conformance(conformance)
         }
         return status.rawValue
     }

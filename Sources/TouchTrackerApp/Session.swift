@@ -104,6 +104,12 @@ public final class Session {
     /// Input → on screen over the last frames with input, whatever the
     /// inspector shows: the predicted tip looks this far ahead.
     var presentation = PresentationStatistics()
+    /// Sees every input batch as it arrives, with its origin: `touchtracker
+    /// conformance` judges each case on them. Nil in every other run.
+    var onInputObserved: ((InputEvent, InputOrigin) -> Void)?
+    /// Sees each frame once painted, before it is committed: `touchtracker
+    /// conformance` reads the pixels the user is shown. Nil in every other run.
+    var onFramePainted: ((DrawTarget) -> Void)?
 
     /// Declared after everything holding Wayland objects: stored properties
     /// are released in order, and those objects must be destroyed while the
@@ -277,6 +283,7 @@ public final class Session {
     private func wire(logInput: ((String) -> Void)?) {
         seats.onInput = { [unowned self] event in
             recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
+            onInputObserved?(event, seats.currentOrigin)
             logInput?(InputLog.line(for: event))
             guide?.observe(event)
             scene.handle(event)
@@ -323,14 +330,19 @@ public final class Session {
     /// Places the views for the toplevel's size, scale, decorations and
     /// states (and records them, with `--record`).
     func layOut() {
-        let states = toplevel.states
-        let layout = WindowLayout(width: Int(toplevel.size.width), height: Int(toplevel.size.height),
-                                  scale: toplevel.scaleFactor,
-                                  clientSideDecorations: toplevel.decorationMode == .clientSide,
-                                  maximized: states.contains(.maximized), fullscreen: states.contains(.fullscreen),
-                                  activated: states.contains(.activated))
+        let layout = windowLayout
         recorder?.record(layout)
         scene.layOut(layout)
+    }
+
+    /// The window's size, scale, decorations and states now.
+    var windowLayout: WindowLayout {
+        let states = toplevel.states
+        return WindowLayout(width: Int(toplevel.size.width), height: Int(toplevel.size.height),
+                            scale: toplevel.scaleFactor,
+                            clientSideDecorations: toplevel.decorationMode == .clientSide,
+                            maximized: states.contains(.maximized), fullscreen: states.contains(.fullscreen),
+                            activated: states.contains(.activated))
     }
 
     /// The `wl_seat` version of the seat a capabilities batch is about, for
@@ -368,6 +380,7 @@ public final class Session {
             // Last: the inspector shows what is under it too.
             inspector.paint(into: buffer, damage: damage)
         }
+        onFramePainted?(target)
         // The commit follows at once.
         inspector.committed()
         askWhenInputIsShown()

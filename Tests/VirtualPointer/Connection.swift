@@ -1,6 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
-import CWaylandTestProtocols
+import CConformanceProtocols
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import CWaylandClient
-import CWaylandTestProtocols
+import CConformanceProtocols
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -17,9 +17,9 @@ extern "C" {
  *
  * @section page_desc_wlr_virtual_pointer_unstable_v1 Description
  *
- * Written for TouchTracker's real-compositor smoke tests. It declares the
+ * Written for touchtracker conformance and the smoke tests. It declares the
  * requests of the wlroots virtual pointer interfaces in the order the
- * compositor numbers them, so that a test tool can feed pointer input to a
+ * compositor numbers them, so that the conformance command can feed pointer input to a
  * headless compositor that has no real input device. Only the wire format
  * matters here; the compositor's own documentation is authoritative on
  * behaviour.

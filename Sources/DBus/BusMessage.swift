@@ -1,0 +1,65 @@
+import CSystemdBus
+
+/// A message received from the bus (a method's reply, a signal), read one
+/// argument at a time from the start, in order. It holds its own reference
+/// to sd-bus's message.
+public final class BusMessage {
+    private let message: OpaquePointer
+
+    /// Takes over one reference to `message`.
+    init(adopting message: OpaquePointer) {
+        self.message = message
+    }
+
+    deinit {
+        sd_bus_message_unref(message)
+    }
+
+    /// The message's signature: the types of its arguments (`o`, `u`, …).
+    public var signature: String {
+        sd_bus_message_get_signature(message, 1).map { String(cString: $0) } ?? ""
+    }
+
+    /// The next argument, which must be a string (`s`).
+    public func readString() throws(BusError) -> String {
+        try readText("s")
+    }
+
+    /// The next argument, which must be an object path (`o`).
+    public func readObjectPath() throws(BusError) -> String {
+        try readText("o")
+    }
+
+    /// The next argument, which must be an unsigned 32-bit integer (`u`).
+    public func readUInt32() throws(BusError) -> UInt32 {
+        var value: UInt32 = 0
+        let result = sd_bus_message_read_basic(message, BusValue.code("u"), &value)
+        try check(result, expecting: "u")
+        return value
+    }
+
+    /// The next argument, which must be a boolean (`b`).
+    public func readBoolean() throws(BusError) -> Bool {
+        var value: Int32 = 0
+        let result = sd_bus_message_read_basic(message, BusValue.code("b"), &value)
+        try check(result, expecting: "b")
+        return value != 0
+    }
+
+    private func readText(_ type: Unicode.Scalar) throws(BusError) -> String {
+        var text: UnsafePointer<CChar>?
+        let result = sd_bus_message_read_basic(message, BusValue.code(type), &text)
+        try check(result, expecting: type)
+        return String(cString: text!)
+    }
+
+    /// sd-bus answers a negative errno (ENXIO) both at the end of the
+    /// arguments and for a type that does not match; tell them apart.
+    private func check(_ result: Int32, expecting type: Unicode.Scalar) throws(BusError) {
+        guard result <= 0 else { return }
+        if sd_bus_message_at_end(message, 1) > 0 {
+            throw BusError(name: nil, description: "expected an argument of type '\(type)', but the message (\(signature)) has no more")
+        }
+        throw BusError(name: nil, description: "expected an argument of type '\(type)' in a message of signature '\(signature)'")
+    }
+}
