@@ -3,9 +3,15 @@
 #include "tt-conformance-interfaces.h"
 #include "fake-input-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
+#include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 const struct wl_interface *tt_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
 const struct wl_interface *tt_zwp_virtual_keyboard_v1_interface(void) { return &zwp_virtual_keyboard_v1_interface; }
 const struct wl_interface *tt_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
+const struct wl_interface *tt_zwlr_output_manager_v1_interface(void) { return &zwlr_output_manager_v1_interface; }
+const struct wl_interface *tt_zwlr_output_head_v1_interface(void) { return &zwlr_output_head_v1_interface; }
+const struct wl_interface *tt_zwlr_output_mode_v1_interface(void) { return &zwlr_output_mode_v1_interface; }
+const struct wl_interface *tt_zwlr_output_configuration_v1_interface(void) { return &zwlr_output_configuration_v1_interface; }
+const struct wl_interface *tt_zwlr_output_configuration_head_v1_interface(void) { return &zwlr_output_configuration_head_v1_interface; }
 const struct wl_interface *tt_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 const struct wl_interface *tt_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }

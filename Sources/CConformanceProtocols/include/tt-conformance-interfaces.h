@@ -5,6 +5,11 @@
 const struct wl_interface *tt_org_kde_kwin_fake_input_interface(void);
 const struct wl_interface *tt_zwp_virtual_keyboard_v1_interface(void);
 const struct wl_interface *tt_zwp_virtual_keyboard_manager_v1_interface(void);
+const struct wl_interface *tt_zwlr_output_manager_v1_interface(void);
+const struct wl_interface *tt_zwlr_output_head_v1_interface(void);
+const struct wl_interface *tt_zwlr_output_mode_v1_interface(void);
+const struct wl_interface *tt_zwlr_output_configuration_v1_interface(void);
+const struct wl_interface *tt_zwlr_output_configuration_head_v1_interface(void);
 const struct wl_interface *tt_zwlr_virtual_pointer_manager_v1_interface(void);
 const struct wl_interface *tt_zwlr_virtual_pointer_v1_interface(void);
 #endif

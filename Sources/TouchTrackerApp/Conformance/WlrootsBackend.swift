@@ -10,7 +10,8 @@ import Glibc
 /// own: `zwlr_virtual_pointer_v1` (absolute motion, buttons, the wheel)
 /// and `zwp_virtual_keyboard_v1` (keys, with a keymap and modifiers sent
 /// by us). sway, labwc, wayfire, river and Hyprland offer them. wlroots
-/// has no virtual touch screen or tablet: those cases are skipped.
+/// has no virtual touch screen or tablet: those cases are skipped. An
+/// output's scale changes through `zwlr_output_manager_v1`, where offered.
 ///
 /// Each device is created when a case needs it (the seat gains its
 /// capability then, as on a headless compositor with no input device) and
@@ -34,6 +35,7 @@ final class WlrootsBackend: EmulationBackend {
     private var keyboardManager: OpaquePointer?
     private var seat: OpaquePointer?
     private var output: OpaquePointer?
+    private var outputManagement: WlrootsOutputManagement?
     /// `wl_output.mode` (current, in pixels) and `wl_output.scale`.
     private var outputPixels: (width: Int32, height: Int32)?
     private var outputScale: Int32 = 1
@@ -200,6 +202,15 @@ final class WlrootsBackend: EmulationBackend {
         }
     }
 
+    // MARK: Output
+
+    func setOutputScale(_ scale: Double) throws {
+        guard let outputManagement else {
+            throw EmulationUnavailable(reason: "the compositor does not offer zwlr_output_manager_v1")
+        }
+        try outputManagement.setScale(scale, roundtrip: sync)
+    }
+
     // MARK: Flow
 
     func sync() throws {
@@ -212,6 +223,9 @@ final class WlrootsBackend: EmulationBackend {
     func close() {
         try? unplug(.pointer)
         try? unplug(.keyboard)
+        try? outputManagement?.restore(roundtrip: sync)
+        outputManagement?.destroy()
+        outputManagement = nil
         if let pointerManager { zwlr_virtual_pointer_manager_v1_destroy(pointerManager) }
         if let keyboardManager { zwp_virtual_keyboard_manager_v1_destroy(keyboardManager) }
         if let seat { wl_seat_destroy(seat) }
@@ -242,6 +256,10 @@ final class WlrootsBackend: EmulationBackend {
             pointerManager = OpaquePointer(wl_registry_bind(registry, name, tt_zwlr_virtual_pointer_manager_v1_interface(), 1))
         case "zwp_virtual_keyboard_manager_v1" where keyboardManager == nil:
             keyboardManager = OpaquePointer(wl_registry_bind(registry, name, tt_zwp_virtual_keyboard_manager_v1_interface(), 1))
+        case "zwlr_output_manager_v1" where outputManagement == nil:
+            if let manager = wl_registry_bind(registry, name, tt_zwlr_output_manager_v1_interface(), 1) {
+                outputManagement = WlrootsOutputManagement(manager: OpaquePointer(manager))
+            }
         case "wl_seat" where seat == nil:
             seat = OpaquePointer(wl_registry_bind(registry, name, tt_wl_seat_interface(), 1))
         case "wl_output" where output == nil:
