@@ -37,13 +37,12 @@ public final class FakeInputConnection {
         self.display = display
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        // Every stored property is set by now: a throw below runs deinit,
+        // which disconnects (disconnecting here too would free the display twice).
         guard wl_display_roundtrip(display) >= 0 else {
-            let code = wl_display_get_error(display)
-            Self.disconnect(display, registry: registry)
-            throw FakeInputError("the compositor closed the connection (error \(code))")
+            throw FakeInputError("the compositor closed the connection (error \(wl_display_get_error(display)))")
         }
         guard let offered else {
-            Self.disconnect(display, registry: registry)
             throw FakeInputError("the compositor offers no org_kde_kwin_fake_input to this program (KWin offers it to "
                 + "programs whose desktop entry lists it in X-KDE-Wayland-Interfaces, or to all with "
                 + "KWIN_WAYLAND_NO_PERMISSION_CHECKS=1)")
