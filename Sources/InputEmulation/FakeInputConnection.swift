@@ -96,20 +96,9 @@ public final class FakeInputConnection {
         org_kde_kwin_fake_input_pointer_motion_absolute(fakeInput, wl_fixed_from_double(x), wl_fixed_from_double(y))
     }
 
-    /// `pointer_motion`, relative.
-    public func pointerMotion(dx: Double, dy: Double) {
-        org_kde_kwin_fake_input_pointer_motion(fakeInput, wl_fixed_from_double(dx), wl_fixed_from_double(dy))
-    }
-
     /// `button`; `button` is a Linux event code.
     public func pointerButton(_ button: UInt32, pressed: Bool) {
         org_kde_kwin_fake_input_button(fakeInput, button, pressed ? 1 : 0)
-    }
-
-    /// `axis`: `axis` 0 is vertical, 1 horizontal; `value` in the units of
-    /// `wl_pointer.axis` (KWin counts 15 to a wheel detent).
-    public func pointerAxis(_ axis: UInt32, value: Double) {
-        org_kde_kwin_fake_input_axis(fakeInput, axis, wl_fixed_from_double(value))
     }
 
     /// `keyboard_key` (version 4); `code` is a Linux event code.

@@ -16,30 +16,37 @@ final class PrivateBus {
 
     init() throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-dbus")
-        let socket = directory.path + "/bus"
-        address = "unix:path=\(socket)"
+        address = "unix:path=\(directory.path)/bus"
+        // The daemon prints its address on the pipe once it accepts
+        // connections (the socket file exists a little earlier).
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw StartFailed(description: "pipe: \(String(cString: strerror(errno)))")
+        }
+        defer { close(ends[0]) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addopen(&actions, 2, directory.path + "/dbus.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let words: [String] = ["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)"]
+        let words: [String] = ["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)",
+                               "--print-address=1"]
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, words[0], &actions, nil, argv, environ)
+        close(ends[1])
         guard spawned == 0 else {
             throw StartFailed(description: "cannot start /usr/bin/dbus-daemon: \(String(cString: strerror(spawned)))")
         }
         self.pid = pid
-        // The daemon is ready once its socket exists (within a few seconds on a busy machine).
-        for _ in 0..<500 where access(socket, F_OK) != 0 {
-            usleep(10_000)
-        }
-        guard access(socket, F_OK) == 0 else {
+        var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        var byte: UInt8 = 0
+        guard poll(&ready, 1, 10_000) == 1, read(ends[0], &byte, 1) == 1 else {
             Self.end(pid)
-            throw StartFailed(description: "dbus-daemon made no socket at \(socket) within 5 s")
+            throw StartFailed(description: "dbus-daemon printed no address within 10 s")
         }
     }
 
