@@ -1,5 +1,3 @@
-#if canImport(Glibc)
-#endif
 import TouchCore
 
 /// The TouchTracker canvas (SPEC §6): fingers draw straight lines, or
