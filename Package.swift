@@ -48,8 +48,11 @@ let package = Package(
         // retried on EINTR, failures thrown as `Errno`.
         .target(name: "Platform", dependencies: ["CPlatform", "Timing"]),
 
-        // Pure Swift.
-        .target(name: "Timing"),
+        // Pure Swift. Its timer queue is on the per-touch path (taps and
+        // long presses schedule, cancel and fire timers): release builds
+        // skip its run-time exclusivity checks too, as TouchCore's.
+        .target(name: "Timing",
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The one JSON reader (streaming, and the trees of short lines built on
         // it) and the writer of one object per line, fields in order: drawings,
         // recordings, --log-input and --trace.

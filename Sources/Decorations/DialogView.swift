@@ -5,19 +5,11 @@ import TouchCore
 /// button at the card's top end, and a content view, which scrolls when
 /// the window is too short for it.
 ///
-/// It closes on its close button, a press outside the card, or Escape.
-/// While open it covers the window, takes every press, and is the first
-/// responder, with the responder it took that from as its `next` (see
-/// `PopoverView`).
-public final class DialogView: View {
+/// It closes on its close button, a press outside the card, or Escape;
+/// how it takes input while open is `OverlayView`'s.
+public final class DialogView: OverlayView {
     public let title: String
-    public let contentView: View
-    private let scrollView: ScrollView
-    private let preferredContentSize: Size
     public let closeButton: HeaderButton
-    /// The card, in this view's (the window's) coordinates.
-    public private(set) var cardFrame = Rect.zero
-    private weak var presenter: Responder?
 
     public static let closeAction = Action("closeDialog")
     /// The card's header (title and close button) and the padding around
@@ -30,17 +22,11 @@ public final class DialogView: View {
 
     public init(title: String, contentView: View) {
         self.title = title
-        self.contentView = contentView
-        preferredContentSize = contentView.bounds.size
-        scrollView = ScrollView(contentView: contentView)
         closeButton = HeaderButton(Command(title: "Close", action: Self.closeAction), content: .windowButton(.close))
-        super.init(frame: .zero)
+        super.init(contentView: contentView)
         closeButton.target = self
-        addSubview(scrollView)
         addSubview(closeButton)
     }
-
-    public var isOpen: Bool { superview != nil }
 
     /// The most room a dialog over a window of `bounds` gives its content
     /// without scrolling.
@@ -50,7 +36,6 @@ public final class DialogView: View {
 
     /// Opens centred over `window` (or refits it to the window's size).
     public func open(in window: Window) {
-        frame = window.bounds
         let size = preferredContentSize
         let width = min(size.width + 2 * Self.padding, window.bounds.width - 2 * Self.margin)
         let height = min(Self.headerHeight + size.height + Self.padding, window.bounds.height - 2 * Self.margin)
@@ -60,50 +45,16 @@ public final class DialogView: View {
                                 width: width - 2 * Self.padding, height: height - Self.headerHeight - Self.padding)
         let side = AdwaitaStyle.buttonSide
         closeButton.frame = Rect(x: cardFrame.maxX - 6 - side, y: cardFrame.minY + 6, width: side, height: side)
-        if superview !== window {
-            presenter = window.firstResponder
-            window.addSubview(self)
-        }
-        becomeFirstResponder()
-        setNeedsDisplay()
-    }
-
-    public func close() {
-        guard isOpen else { return }
-        let presenter = presenter
-        self.presenter = nil
-        resignFirstResponder()
-        removeFromSuperview()
-        presenter?.becomeFirstResponder()
-    }
-
-    public override var canBecomeFirstResponder: Bool { true }
-
-    public override var next: Responder? { presenter ?? super.next }
-
-    public override func keyPressed(_ press: KeyPress) -> Bool {
-        guard press.key == .escape else { return super.keyPressed(press) }
-        close()
-        return true
+        present(in: window)
     }
 
     public override func handler(for action: Action) -> ((Any?) -> Void)? {
         action == Self.closeAction ? { [unowned self] _ in close() } : super.handler(for: action)
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        if touches.contains(where: { !cardFrame.contains($0.location(in: self)) }) { close() }
-    }
-
     public override func draw(_ rect: Rect, in context: DrawingContext) {
         context.fill(bounds, with: AdwaitaStyle.dialogBackdrop)
-        for spread in [4.0, 2.0] {
-            context.setFillColor(AdwaitaStyle.popoverShadow)
-            context.beginPath()
-            context.addRoundedRect(cardFrame.offsetBy(dx: 0, dy: 2).insetBy(dx: -spread, dy: -spread),
-                                   radius: Self.cornerRadius + spread)
-            context.fillPath()
-        }
+        drawShadow(in: context, radius: Self.cornerRadius, drop: 2, spreads: [4.0, 2.0])
         context.setFillColor(AdwaitaStyle.popoverBackground)
         context.beginPath()
         context.addRoundedRect(cardFrame, radius: Self.cornerRadius)

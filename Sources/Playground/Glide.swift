@@ -1,5 +1,3 @@
-#if canImport(Glibc)
-#endif
 import TouchCore
 
 /// A picture gliding on after a pan: it leaves with the pan's velocity and

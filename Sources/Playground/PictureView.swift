@@ -1,5 +1,3 @@
-#if canImport(Glibc)
-#endif
 import Timing
 import TouchCore
 

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-#endif
-
 /// A 2-D affine transform in CGAffineTransform's layout:
 ///
 ///     x' = a·x + c·y + tx

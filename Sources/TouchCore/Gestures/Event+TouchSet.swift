@@ -6,11 +6,6 @@ extension Event {
     func touchSet<Touches: Collection<Touch>>(_ touches: Touches, count: Int) -> Set<Touch> {
         assert(Set(touches).count == count, "a delivery's touches are distinct")
         let all = allTouches
-        if count == 1 {
-            // One finger down: no need to hash.
-            if all.count == 1, let touch = touches.first, all.first === touch { return all }
-            return Set(touches)
-        }
         if count == all.count && touches.allSatisfy({ all.contains($0) }) { return all }
         return Set(touches)
     }

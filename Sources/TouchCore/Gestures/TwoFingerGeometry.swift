@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-#endif
-
 /// The span between two fingers, as pinch and rotation read it.
 struct TwoFingerGeometry {
     let first: Point

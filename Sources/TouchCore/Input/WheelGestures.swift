@@ -1,6 +1,4 @@
 import Timing
-#if canImport(Glibc)
-#endif
 
 /// Turns Ctrl+wheel and Shift+wheel into indirect pinches, so a mouse can
 /// scale and rotate what pinch and rotation recognizers drive, as a
