@@ -54,7 +54,7 @@ let package = Package(
         // test run, keep them.
         .target(name: "TouchCore", dependencies: ["Timing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "Canvas", dependencies: ["TouchCore"]),
+        .target(name: "Canvas", dependencies: ["TouchCore", "Timing"]),
         // The drawing's files: load, atomic save, journal, lock, emergency copy.
         .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.

@@ -18,6 +18,8 @@ final class CanvasController: ViewController {
     static let switchTool = Action("switchTool")
     static let toggleInspector = Action("toggleInspector")
     static let showPlaygroundAction = Action("showPlayground")
+    /// Fingers Navigate (on) or Fingers Draw (off), in the main menu.
+    static let toggleFingersNavigate = Action("toggleFingersNavigate")
     static let playgroundTitle = "Gesture Playground"
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
@@ -135,6 +137,7 @@ final class CanvasController: ViewController {
         case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
         case Self.togglePalmRejection: command.state = isPalmRejectionOn() ? .on : .off
         case Self.toggleInspector: command.state = isInspectorOpen() ? .on : .off
+        case Self.toggleFingersNavigate: command.state = canvas.navigation.fingersNavigate ? .on : .off
         default: break
         }
     }
@@ -155,6 +158,7 @@ final class CanvasController: ViewController {
         case Self.switchTool: { [unowned self] _ in canvas.choose(otherTool) }
         case Self.toggleInspector: { [unowned self] _ in toggleInspector() }
         case Self.showPlaygroundAction: { [unowned self] _ in showPlayground() }
+        case Self.toggleFingersNavigate: { [unowned self] _ in canvas.navigation.fingersNavigate.toggle() }
         default: super.handler(for: action)
         }
     }

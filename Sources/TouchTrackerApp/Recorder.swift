@@ -23,6 +23,7 @@ final class Recorder {
     private let palmRejection: Bool
     private let tool: DrawingTool
     private let strokeStyle: StrokeStyle
+    private let fingersNavigate: Bool
     private let report: (String) -> Void
     /// What happened since the last write, in order, with its time.
     private enum Entry {
@@ -40,13 +41,14 @@ final class Recorder {
     private var failed = false
 
     init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
-         strokeStyle: StrokeStyle = .standard, report: @escaping (String) -> Void) {
+         strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
         self.strokeStyle = strokeStyle
+        self.fingersNavigate = fingersNavigate
         self.report = report
     }
 
@@ -99,7 +101,8 @@ final class Recorder {
         var bytes: [UInt8] = []
         if !headerWritten {
             bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool,
-                                                          strokeStyle: strokeStyle) + "\n").utf8)
+                                                          strokeStyle: strokeStyle,
+                                                          fingersNavigate: fingersNavigate) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

@@ -42,6 +42,8 @@ struct Recording {
     var tool: DrawingTool
     /// The colour and width strokes began with.
     var strokeStyle = StrokeStyle.standard
+    /// Whether fingers moved around instead of drawing when it began.
+    var fingersNavigate = false
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -140,6 +142,14 @@ struct Recording {
                                               + StrokeWidth.allCases.map(\.rawValue).joined(separator: ", "))
             }
             recording.strokeStyle.width = known
+        }
+        if let fingers = headerObject[RecordingFormat.fingersKey] {
+            switch fingers.stringValue {
+            case "navigate": recording.fingersNavigate = true
+            case "draw": recording.fingersNavigate = false
+            default:
+                throw Unreadable(description: "\(name): line 1: fingers is \(fingers.text), not \"draw\" or \"navigate\"")
+            }
         }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,

@@ -196,13 +196,15 @@ public final class Session {
             size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
+            fingersNavigate: settingsFile?.settings.fingersNavigate ?? false,
             exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
             report: report)
         let tool = scene.canvas.tool
         let strokeStyle = scene.canvas.strokeStyle
+        let fingersNavigate = scene.canvas.navigation.fingersNavigate
         recorder = record.map {
             Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
-                     report: report)
+                     fingersNavigate: fingersNavigate, report: report)
         }
         guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
@@ -317,6 +319,7 @@ public final class Session {
         scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
         scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
         scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
+        scene.onFingersNavigateChange = { [unowned self] on in settingsFile?.update { $0.fingersNavigate = on } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.

@@ -12,12 +12,17 @@ struct Settings: Equatable {
     /// (`CanvasView.strokeStyle`); the file's `line-color = black|blue|…`
     /// and `line-width = thin|medium|thick`.
     var strokeStyle = StrokeStyle.standard
+    /// Whether fingers move around the canvas instead of drawing
+    /// (`CanvasNavigation.fingersNavigate`, the main menu's Fingers
+    /// Navigate); the file's `fingers = draw|navigate`.
+    var fingersNavigate = false
     /// Lines of keys this version does not know, in file order, kept as
     /// they were so a later version's settings survive an older app saving.
     var otherEntries: [(key: String, value: String)] = []
 
     static func == (lhs: Settings, rhs: Settings) -> Bool {
         lhs.palmRejection == rhs.palmRejection && lhs.tool == rhs.tool && lhs.strokeStyle == rhs.strokeStyle
+            && lhs.fingersNavigate == rhs.fingersNavigate
             && lhs.otherEntries.map(\.key) == rhs.otherEntries.map(\.key)
             && lhs.otherEntries.map(\.value) == rhs.otherEntries.map(\.value)
     }

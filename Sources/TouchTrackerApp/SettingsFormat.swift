@@ -8,6 +8,7 @@ import Canvas
 ///     tool = lines               # or freehand
 ///     line-color = black         # or blue, green, yellow, orange, red, purple, brown
 ///     line-width = medium        # or thin, thick
+///     fingers = draw             # or navigate
 ///
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
@@ -25,6 +26,7 @@ enum SettingsFormat {
     static let toolKey = "tool"
     static let lineColorKey = "line-color"
     static let lineWidthKey = "line-width"
+    static let fingersKey = "fingers"
 
     static func parse(_ text: String) throws(Malformed) -> Settings {
         var settings = Settings()
@@ -68,6 +70,12 @@ enum SettingsFormat {
                     throw Malformed(line: number, reason: "\(key) must be \(choices(StrokeWidth.self)), not '\(value)'")
                 }
                 settings.strokeStyle.width = width
+            case fingersKey:
+                switch value {
+                case "draw": settings.fingersNavigate = false
+                case "navigate": settings.fingersNavigate = true
+                default: throw Malformed(line: number, reason: "\(key) must be 'draw' or 'navigate', not '\(value)'")
+                }
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -83,6 +91,11 @@ enum SettingsFormat {
     static func text(of settings: Settings, updating original: String?) -> String {
         guard let original else { return text(of: settings) }
         var known = [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue)]
+        // Fingers that draw, as they always did, add no line of their own.
+        let setsFingers = original.split(whereSeparator: \.isNewline).contains {
+            $0.trimmingSpaces.split(separator: "=").first?.trimmingSpaces == fingersKey
+        }
+        if settings.fingersNavigate || setsFingers { known.append((fingersKey, fingersValue(settings))) }
         // Each line with its own end ("\r\n" is one Character), kept as it was.
         var lines: [(text: String, end: String)] = [("", "")]
         for character in original {
@@ -115,6 +128,7 @@ enum SettingsFormat {
             "\(toolKey) = \(settings.tool.rawValue)",
             "\(lineColorKey) = \(settings.strokeStyle.color.rawValue)",
             "\(lineWidthKey) = \(settings.strokeStyle.width.rawValue)",
+            "\(fingersKey) = \(fingersValue(settings))",
         ]
         lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
         return lines.joined(separator: "\n") + "\n"
@@ -122,6 +136,10 @@ enum SettingsFormat {
 }
 
 extension SettingsFormat {
+    fileprivate static func fingersValue(_ settings: Settings) -> String {
+        settings.fingersNavigate ? "navigate" : "draw"
+    }
+
     /// "'a', 'b' or 'c'": the values a key takes.
     fileprivate static func choices<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
         let names = Value.allCases.map { "'\($0.rawValue)'" }

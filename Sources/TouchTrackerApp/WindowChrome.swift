@@ -72,6 +72,7 @@ final class WindowChrome: Responder {
              Command(title: "Export SVG", action: CanvasController.exportSVG),
              Command(title: "Export PDF", action: CanvasController.exportPDF)],
             [Command(title: "Palm Rejection", action: CanvasController.togglePalmRejection),
+             Command(title: "Fingers Navigate", action: CanvasController.toggleFingersNavigate),
              Command(title: "Inspector", action: CanvasController.toggleInspector),
              Command(title: CanvasController.playgroundTitle, action: CanvasController.showPlaygroundAction)],
             [Command(title: "Keyboard Shortcuts", action: Self.showKeyboardShortcuts),
