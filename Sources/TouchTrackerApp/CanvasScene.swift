@@ -129,6 +129,13 @@ final class CanvasScene {
         canvas.strokeStyle = strokeStyle
         canvas.onStrokeStyleChange = { [unowned self] style in onStrokeStyleChange(style) }
         canvas.navigation.fingersNavigate = fingersNavigate
+        // The header bar's readout follows the zoom, a fling's and a
+        // replay's too, as soon as its reading changes.
+        canvas.onViewportChange = { [unowned self] viewport in
+            guard viewport.percentage != shownZoom else { return }
+            shownZoom = viewport.percentage
+            chrome.update()
+        }
         canvas.navigation.onFingersNavigateChange = { [unowned self] on in
             if !switchingForPen { onFingersNavigateChange(on) }
         }
@@ -142,6 +149,8 @@ final class CanvasScene {
     }
 
     private var switchingForPen = false
+    /// The percentage the header bar's zoom readout shows.
+    private var shownZoom = 100
 
     /// The pen draws, the hand navigates (Xournal++'s and Rnote's
     /// convention): the first pen to touch the canvas (not a menu over it)

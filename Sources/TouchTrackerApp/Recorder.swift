@@ -24,6 +24,7 @@ final class Recorder {
     private let tool: DrawingTool
     private let strokeStyle: StrokeStyle
     private let fingersNavigate: Bool
+    private let viewport: CanvasViewport
     private let report: (String) -> Void
     /// What happened since the last write, in order, with its time.
     private enum Entry {
@@ -41,7 +42,8 @@ final class Recorder {
     private var failed = false
 
     init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
-         strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false, report: @escaping (String) -> Void) {
+         strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
+         viewport: CanvasViewport = .actualSize, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         start = clock.now
@@ -49,6 +51,7 @@ final class Recorder {
         self.tool = tool
         self.strokeStyle = strokeStyle
         self.fingersNavigate = fingersNavigate
+        self.viewport = viewport
         self.report = report
     }
 
@@ -102,7 +105,8 @@ final class Recorder {
         if !headerWritten {
             bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool,
                                                           strokeStyle: strokeStyle,
-                                                          fingersNavigate: fingersNavigate) + "\n").utf8)
+                                                          fingersNavigate: fingersNavigate,
+                                                          viewport: viewport) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

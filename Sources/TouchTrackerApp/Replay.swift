@@ -50,6 +50,7 @@ final class Replay {
         }
         scene.traceLine = trace
         scene.layOut(first)
+        scene.canvas.viewport = recording.viewport
         // As in the session: input before the drawing's line in the
         // recording draws on an empty canvas, and joins the lines it opened
         // with when they come.

@@ -202,9 +202,14 @@ public final class Session {
         let tool = scene.canvas.tool
         let strokeStyle = scene.canvas.strokeStyle
         let fingersNavigate = scene.canvas.navigation.fingersNavigate
+        // The drawing opens where it was last seen.
+        if let view = settingsFile?.settings.views[SettingsFormat.viewKey(forDrawingAt: documentPath)] {
+            scene.canvas.viewport = view
+        }
+        let viewport = scene.canvas.viewport
         recorder = record.map {
             Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
-                     fingersNavigate: fingersNavigate, report: report)
+                     fingersNavigate: fingersNavigate, viewport: viewport, report: report)
         }
         guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
@@ -450,12 +455,20 @@ public final class Session {
         // (the recording's end line lifts them in a replay too).
         scene.window.liftAllTouches()
         recorder?.finish()
+        rememberView()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
         if needsSave { autosave?.markChanged() }
         needsSave = false
         // No autosave: the drawing could not be opened, and nothing was saved.
         ending = autosave?.finish(environment: environment) ?? .saved
+    }
+
+    /// Remembers where the drawing was seen, for the next time it opens.
+    private func rememberView() {
+        let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
+        guard let settingsFile, settingsFile.settings.views[key] != canvas.viewport else { return }
+        settingsFile.update { $0.views[key] = canvas.viewport }
     }
 
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the

@@ -1,4 +1,5 @@
 import Canvas
+import TouchCore
 
 /// The settings file's text: one `key = value` per line; blank lines and
 /// lines starting with `#` are comments. Keys are lower case with dashes;
@@ -9,6 +10,8 @@ import Canvas
 ///     line-color = black         # or blue, green, yellow, orange, red, purple, brown
 ///     line-width = medium        # or thin, thick
 ///     fingers = draw             # or navigate
+///     view-3f2a…c1 = 1.5 120 -40 # a drawing's last view: zoom, then the
+///                                # drawing point at the window's top-left
 ///
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
@@ -27,6 +30,24 @@ enum SettingsFormat {
     static let lineColorKey = "line-color"
     static let lineWidthKey = "line-width"
     static let fingersKey = "fingers"
+    static let viewKeyPrefix = "view-"
+
+    /// The key remembering the view of the drawing at `path`: `view-` and
+    /// the FNV-1a hash of the path, in hex (keys are letters, digits and
+    /// dashes; a path is anything).
+    static func viewKey(forDrawingAt path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return viewKeyPrefix + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func viewValue(_ viewport: CanvasViewport) -> String {
+        "\(viewport.zoom) \(viewport.origin.x) \(viewport.origin.y)"
+    }
 
     static func parse(_ text: String) throws(Malformed) -> Settings {
         var settings = Settings()
@@ -76,6 +97,13 @@ enum SettingsFormat {
                 case "navigate": settings.fingersNavigate = true
                 default: throw Malformed(line: number, reason: "\(key) must be 'draw' or 'navigate', not '\(value)'")
                 }
+            case _ where key.hasPrefix(viewKeyPrefix):
+                let numbers = value.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
+                guard numbers.count == 3, let zoom = numbers[0], let x = numbers[1], let y = numbers[2],
+                      zoom.isFinite, x.isFinite, y.isFinite, zoom > 0 else {
+                    throw Malformed(line: number, reason: "\(key) must be a zoom and a point, '1.5 120 -40', not '\(value)'")
+                }
+                settings.views[key] = CanvasViewport(zoom: zoom, origin: Point(x: x, y: y))
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -96,6 +124,7 @@ enum SettingsFormat {
             $0.trimmingSpaces.split(separator: "=").first?.trimmingSpaces == fingersKey
         }
         if settings.fingersNavigate || setsFingers { known.append((fingersKey, fingersValue(settings))) }
+        known += settings.views.keys.sorted().map { ($0, viewValue(settings.views[$0]!)) }
         // Each line with its own end ("\r\n" is one Character), kept as it was.
         var lines: [(text: String, end: String)] = [("", "")]
         for character in original {
@@ -130,6 +159,7 @@ enum SettingsFormat {
             "\(lineWidthKey) = \(settings.strokeStyle.width.rawValue)",
             "\(fingersKey) = \(fingersValue(settings))",
         ]
+        lines += settings.views.keys.sorted().map { "\($0) = \(viewValue(settings.views[$0]!))" }
         lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
         return lines.joined(separator: "\n") + "\n"
     }

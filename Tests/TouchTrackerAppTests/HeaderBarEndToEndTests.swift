@@ -20,7 +20,7 @@ import WaylandClient
     typealias Running = SessionDecorationsTests.Running
 
     /// A session in a `width` × 400 window drawing its own decorations.
-    static func running(width: Int32 = 800, scale: Int32 = 1) throws -> Running {
+    static func running(width: Int32 = 800, height: Int32 = 400, scale: Int32 = 1) throws -> Running {
         let app = try Running(decorationMode: nil)
         if scale != 1 {
             let output = app.compositor.addOutput(name: "HiDPI", scale: scale)
@@ -28,7 +28,7 @@ import WaylandClient
             app.toplevel.surface.enter(output)
             try app.settle()
         }
-        app.configure(width: width, height: 400, states: [XDG_TOPLEVEL_STATE_ACTIVATED])
+        app.configure(width: width, height: height, states: [XDG_TOPLEVEL_STATE_ACTIVATED])
         return app
     }
 
@@ -160,8 +160,9 @@ import WaylandClient
         let button = chrome.menuButton.convert(chrome.menuButton.bounds, to: nil)
         #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
         #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
-        #expect(menu.commands.map(\.title) == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection", "Inspector",
-                                               "Gesture Playground", "Keyboard Shortcuts", "About TouchTracker"])
+        #expect(menu.commands.map(\.title) == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection",
+                                               "Fingers Navigate", "Inspector", "Gesture Playground",
+                                               "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
         let export = menu.convert(menu.rowFrames[0], to: nil)
@@ -196,7 +197,8 @@ import WaylandClient
     }
 
     @Test func keyboardShortcutsAndAboutOpenFromTheMenu() throws {
-        let app = try Self.running()
+        // Tall enough for the whole main menu under the bar.
+        let app = try Self.running(height: 480)
         let chrome = Self.chrome(app)
         for (title, name) in [("Keyboard Shortcuts", "shortcuts"), ("About TouchTracker", "about")] {
             try Self.tap(app, chrome.menuButton)

@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import Testing
 import TestSupport
 import TouchCore
@@ -32,7 +33,10 @@ import TouchCore
         }
         try app.up(1)
         try app.up(2)
-        try app.wait(0.5)
+        // The zoom's percentage showed over the middle, and went.
+        #expect(app.canvas.zoomIndicator.text == "200 %" && !app.canvas.zoomIndicator.isHidden)
+        try app.wait(ZoomIndicatorView.shownFor + 0.1)
+        #expect(app.canvas.zoomIndicator.isHidden)
         #expect(abs(app.canvas.viewport.zoom - 2) < 0.01)
         let after = inkRun(app, x: 200, from: 100, to: 200)
         #expect(abs(after - 2 * before) <= 1, "\(after) pixels after, \(before) before")
@@ -107,12 +111,12 @@ import TouchCore
         try app.focusKeyboard()
         #expect(!app.canvasPixels.contains { $0 != Colour.white }, "nothing in view")
         try app.press(EvdevKey.zero, modifiers: ModifierMask.control)
-        try app.wait(0.5)
+        try app.wait(ZoomIndicatorView.shownFor + 0.1)
         let shown = app.canvas.viewport.viewRect(fromDrawing: Rect(x: 2000, y: 1500, width: 600, height: 0))
         #expect(shown.minX >= CanvasViewport.fitMargin && shown.maxX <= 400 - CanvasViewport.fitMargin)
         #expect(app.pixel(shown.midX, shown.midY) == Colour.black)
         try app.press(EvdevKey.one, modifiers: ModifierMask.control)
-        try app.wait(0.5)
+        try app.wait(ZoomIndicatorView.shownFor + 0.1)
         #expect(app.canvas.viewport.zoom == 1)
         #expect(app.pixel(200, 150) == Colour.black, "100 % about the centre, where the line was")
     }
@@ -190,5 +194,57 @@ import TouchCore
         #expect(abs(replayed.zoom - live.zoom) < 1e-9)
         #expect(abs(replayed.origin.x - live.origin.x) < 1e-6 && abs(replayed.origin.y - live.origin.y) < 1e-6,
                 "\(replayed) replayed, \(live) live")
+    }
+}
+
+/// Each drawing opens where it was last seen (issue 23).
+@Suite struct RememberedViewTests {
+    @Test func aDrawingOpensWhereItWasLastSeenAndAnotherAtItsOrigin() throws {
+        let temporary = try TemporaryDirectory(prefix: AppHarness.temporaryPrefix)
+        let path = temporary.path + "/drawing.json"
+        let seen: CanvasViewport
+        do {
+            let app = try AppHarness(lines: [line(100, 100, 300, 100)], documentPath: path, sharing: temporary)
+            try app.focusKeyboard()
+            try app.press(EvdevKey.equal, modifiers: ModifierMask.control)
+            app.canvas.navigation.scroll(by: Vector(dx: -40, dy: 25))
+            seen = app.canvas.viewport
+            app.session.quit()
+            let settings = String(decoding: AppHarness.read(app.settingsPath) ?? [], as: UTF8.self)
+            #expect(settings.contains("\(SettingsFormat.viewKey(forDrawingAt: path)) = 1.25 "), "\(settings)")
+        }
+        let next = try AppHarness(documentPath: path, sharing: temporary)
+        #expect(next.canvas.viewport == seen)
+        let other = try AppHarness(documentName: "other.json", sharing: temporary)
+        #expect(other.canvas.viewport == .actualSize)
+    }
+
+    @Test func aMalformedViewIsReported() {
+        #expect(throws: SettingsFormat.Malformed(line: 1, reason: "view-00ff must be a zoom and a point, '1.5 120 -40', not '2 x'")) {
+            try SettingsFormat.parse("view-00ff = 2 x")
+        }
+    }
+}
+
+/// The header bar's zoom readout (issue 23).
+@Suite struct ZoomReadoutTests {
+    @Test func theReadoutShowsTheZoomAndOffersFitAnd100() throws {
+        let app = try AppHarness(lines: [line(2000, 1500, 2600, 1500)])
+        let chrome = app.session.scene.chrome
+        try app.frame()
+        #expect(chrome.zoomButton.command.value as? String == "100%")
+        try app.focusKeyboard()
+        try app.press(EvdevKey.equal, modifiers: ModifierMask.control)
+        #expect(chrome.zoomButton.command.value as? String == "125%")
+        // Tapped (the toolbar is above the canvas: negative canvas y), it offers Fit Drawing and 100 %.
+        let face = chrome.zoomButton.convert(chrome.zoomButton.bounds, to: nil)
+        try app.tap(face.midX, face.midY - AppHarness.canvasTop)
+        let menu = try #require(chrome.zoomOptions?.contentView as? PopoverMenuView)
+        #expect(menu.commands.map(\.title) == [WindowChrome.fitTitle, WindowChrome.actualSizeTitle])
+        app.session.application.sendAction(CanvasView.zoomToFitAction, to: nil, from: nil)
+        let shown = app.canvas.viewport.viewRect(fromDrawing: Rect(x: 2000, y: 1500, width: 600, height: 0))
+        #expect(shown.minX >= 0 && shown.maxX <= 400)
+        app.session.application.sendAction(CanvasView.zoomToActualSizeAction, to: nil, from: nil)
+        #expect(app.canvas.viewport.zoom == 1)
     }
 }

@@ -4,6 +4,12 @@ import TouchCore
 /// zoom about the centre, Ctrl+0 fits the drawing, Ctrl+1 shows it at
 /// 100 %), the menus' Fit and 100 %, and the wheel.
 extension CanvasView {
+    /// Shows the whole drawing (the header bar's zoom readout offers it);
+    /// validated, its command's value is the zoom as read: "150%".
+    public static let zoomToFitAction = Action("zoomToFit")
+    /// Shows the drawing at 100 %.
+    public static let zoomToActualSizeAction = Action("zoomToActualSize")
+
     /// How much one Ctrl+plus or Ctrl+minus zooms: a quarter, so four
     /// presses go from 100 % to about 250 %.
     public static let zoomStep = 1.25

@@ -82,6 +82,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         didSet {
             guard viewport != oldValue else { return }
             setNeedsDisplay()
+            if viewport.zoom != oldValue.zoom {
+                zoomIndicator.show(viewport, centredIn: bounds, timers: window?.timers)
+            }
             onViewportChange?(viewport)
         }
     }
@@ -90,6 +93,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public var onViewportChange: ((CanvasViewport) -> Void)?
     /// Called when the view starts or stops moving (`navigation.isMoving`).
     public var onNavigationMotionChange: ((Bool) -> Void)?
+    /// The percentage shown for a moment while the zoom changes.
+    public let zoomIndicator = ZoomIndicatorView()
     /// Panning and zooming by fingers, touchpad and wheel.
     public private(set) lazy var navigation = CanvasNavigation(canvas: self)
 
@@ -157,6 +162,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for recognizer in gestureRecognizers { recognizer.delegate = self }
         // Its recognizers come after the canvas's own.
         _ = navigation
+        addSubview(zoomIndicator)
     }
 
     // MARK: Drawing itself
@@ -508,8 +514,15 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func handler(for action: Action) -> ((Any?) -> Void)? {
         switch action {
         case .delete: { [unowned self] _ in deleteSelectedLine() }
+        case Self.zoomToFitAction: { [unowned self] _ in zoomToFit() }
+        case Self.zoomToActualSizeAction: { [unowned self] _ in zoomToActualSize() }
         default: super.handler(for: action)
         }
+    }
+
+    /// The zoom readout shows the zoom.
+    public override func validate(_ command: Command) {
+        if command.action == Self.zoomToFitAction { command.value = "\(viewport.percentage)%" }
     }
 
     /// Delete only makes sense with a line selected.
