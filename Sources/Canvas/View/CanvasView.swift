@@ -363,6 +363,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         select(nearestLine(toView: point))
         guard let menu = window?.menuController else { return drawing.selectedLineID != nil }
         if drawing.selectedLineID != nil, becomeFirstResponder() {
+            // The line menu holds the standard edit actions the canvas
+            // performs (Delete), none of the canvas menu's items.
+            menu.menuItems = []
             menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: self)
             menu.showMenu()
             return true
