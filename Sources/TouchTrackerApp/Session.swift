@@ -412,10 +412,11 @@ public final class Session {
         ending = autosave?.finish(environment: environment) ?? .saved
     }
 
-    /// Remembers where the drawing was seen, for the next time it opens.
+    /// Remembers where the drawing was seen, for the next time it opens; a
+    /// view nobody moved leaves the settings file as it was (or absent).
     private func rememberView() {
         let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
-        guard let settingsFile, settingsFile.settings.views[key] != canvas.viewport else { return }
+        guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
         settingsFile.update { $0.views[key] = canvas.viewport }
     }
 
