@@ -31,6 +31,9 @@ public final class HeaderButton: View {
         /// A width to choose: a stroke that wide, on a held-down face
         /// while its command is on.
         case widthChoice(Double)
+        /// A short reading, its command's value as a string ("150%": the
+        /// zoom), in place of a glyph.
+        case readout
     }
 
     public let command: Command
@@ -124,7 +127,7 @@ public final class HeaderButton: View {
             glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
         case .colourChoice(let colour):
             drawColourChoice(colour, centredAt: centre, in: context)
-        case .glyph, .toggle, .swatch, .widthChoice:
+        case .glyph, .toggle, .swatch, .widthChoice, .readout:
             // A width's face spans its cell, so the thickest sample fits on it.
             let side = AdwaitaStyle.buttonSide
             let face = if case .widthChoice = content { bounds.insetBy(dx: 3, dy: 5) }
@@ -133,7 +136,7 @@ public final class HeaderButton: View {
             // held, as GTK's toggle and menu buttons do.
             let isChecked: Bool = switch content {
             case .glyph, .widthChoice: command.state == .on
-            case .toggle, .swatch, .windowButton, .colourChoice: false
+            case .toggle, .swatch, .windowButton, .colourChoice, .readout: false
             }
             if isPressed || isChecked {
                 context.setFillColor(isPressed ? AdwaitaStyle.pressedFill : AdwaitaStyle.checkedFill)
@@ -157,12 +160,19 @@ public final class HeaderButton: View {
                 context.move(to: Point(x: centre.x - 12, y: centre.y))
                 context.addLine(to: Point(x: centre.x + 12, y: centre.y))
                 context.strokePath()
+            case .readout:
+                if let text = command.value as? String {
+                    context.draw(text, centredAt: centre, font: Self.readoutFont, color: AdwaitaStyle.foreground)
+                }
             case .windowButton, .colourChoice:
                 break
             }
         }
         if dimmed { context.endTransparencyLayer(alpha: AdwaitaStyle.dimmedOpacity) }
     }
+
+    /// Small enough for "1000%" on a button's face.
+    static let readoutFont = Font(size: 9, bold: true)
 
     private func drawColourChoice(_ colour: Color, centredAt centre: Point, in context: DrawingContext) {
         if isPressed || command.state == .on {

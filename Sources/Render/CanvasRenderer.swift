@@ -14,12 +14,19 @@ import TouchCore
 /// view's own `draw(_:in:)` would give.
 ///
 /// Damage is in logical points of the window; the canvas view fills the
-/// window, or `canvasFrame` of it (below a client-side title bar), and the
-/// drawing is in the canvas's own coordinates. The caller owns the
+/// window, or `canvasFrame` of it (below a client-side title bar), and shows
+/// the drawing through its viewport (issue 23). While the view moves (a
+/// pinch, a pan, a fling), a frame scales and shifts the cached pixels of
+/// the last viewport instead of drawing every line again; once it rests,
+/// the cache is drawn again, sharp, at the new viewport. The caller owns the
 /// damage bookkeeping per buffer: with several `wl_shm` buffers in rotation,
 /// a buffer must be given the damage of every frame since it was last drawn.
 public final class CanvasRenderer: ContentPainter {
     private var layer: LineLayer?
+    /// The last complete cache of another viewport, shown scaled where the
+    /// cache of the present one is not complete yet: a huge drawing fills
+    /// in sharp over a blurred picture instead of over white paper.
+    private var previous: LineLayer?
     /// What the last frame did, for tests and benchmarks.
     public private(set) var lastFrame = FrameStatistics()
     /// How long a frame may spend rendering the line cache from scratch (a
@@ -50,6 +57,9 @@ public final class CanvasRenderer: ContentPainter {
         /// Cache tiles (256 px squares) re-rendered for removed, moved or
         /// (de)selected lines.
         public var cacheTilesRepainted = 0
+        /// Whether the frame showed the cache of an earlier viewport,
+        /// scaled and shifted, because the view was moving.
+        public var scaledCache = false
     }
 
     public init() {}
@@ -58,6 +68,7 @@ public final class CanvasRenderer: ContentPainter {
     /// a resize); benchmarks use it to time a full redraw.
     public func invalidateCache() {
         layer = nil
+        previous = nil
     }
 
     /// The size of the line cache the last frame drew the canvas from; nil
@@ -88,7 +99,11 @@ public final class CanvasRenderer: ContentPainter {
     /// window); its edges are rounded to whole pixels, so it should sit on
     /// the pixel grid at the buffer's scale. Damage outside it is left to
     /// whoever draws there.
-    public func render(_ drawing: Drawing, into buffer: PixelBuffer, canvasFrame: Rect? = nil, damage: [Rect]) {
+    ///
+    /// `viewport` is how the canvas shows the drawing; `moving`, whether it
+    /// is in motion (see the type's comment).
+    public func render(_ drawing: Drawing, into buffer: PixelBuffer, canvasFrame: Rect? = nil, damage: [Rect],
+                       viewport: CanvasViewport = .actualSize, moving: Bool = false) {
         let rects = damage.compactMap { buffer.pixelRect(covering: $0) }
         let canvasArea = if let canvasFrame {
             buffer.pixelRect(nearest: canvasFrame)
@@ -104,7 +119,8 @@ public final class CanvasRenderer: ContentPainter {
         buffer.drawClipped(to: local) { cairo in
             cairo_translate(cairo, Double(canvasArea.x), Double(canvasArea.y))
             cairo_scale(cairo, buffer.scale, buffer.scale)
-            renderCanvas(drawing, into: buffer, at: canvasArea, damage: local, strokingOn: cairo)
+            renderCanvas(drawing, viewport: viewport, moving: moving, into: buffer, at: canvasArea, damage: local,
+                         strokingOn: cairo)
         }
     }
 
@@ -133,8 +149,10 @@ public final class CanvasRenderer: ContentPainter {
         guard let canvasArea = buffer.pixelRect(nearest: canvasFrame) else { return true }
         let local = frame.damage.compactMap { $0.intersection(canvasArea) }
         cairo_surface_flush(target)
-        renderCanvas(canvas.drawing, predictedTips: canvas.predictedTips.values, into: buffer, at: canvasArea,
-                     damage: local, strokingOn: cairo, beforeStroking: { cairo_surface_mark_dirty(target) })
+        renderCanvas(canvas.drawing, viewport: canvas.viewport, moving: canvas.navigation.isMoving,
+                     predictedTips: canvas.predictedTips.values, into: buffer,
+                     at: canvasArea, damage: local, strokingOn: cairo,
+                     beforeStroking: { cairo_surface_mark_dirty(target) })
         return true
     }
 
@@ -165,33 +183,62 @@ public final class CanvasRenderer: ContentPainter {
     /// pixels are copied from the line cache, then the lines in progress
     /// (with their predicted tips) and the selected line are stroked on `cairo`, whose user space is
     /// the canvas's and whose clip is the damage.
-    private func renderCanvas(_ drawing: Drawing, predictedTips: some Collection<Line> = [Line](),
+    private func renderCanvas(_ drawing: Drawing, viewport: CanvasViewport, moving: Bool,
+                              predictedTips: some Collection<Line> = [Line](),
                               into buffer: PixelBuffer, at canvasArea: PixelRect,
                               damage rects: [PixelRect], strokingOn cairo: OpaquePointer,
                               beforeStroking: () -> Void = {}) {
         lastFrame = FrameStatistics()
         let canvasBuffer = buffer.cropped(to: canvasArea)
-        let layer = currentLayer(for: canvasBuffer)
+        let deadline = budgetSuspended ? nil : frameBudget.map { Time.monotonicSeconds() + $0 }
+        // While the view moves, the cache stays at the viewport it has.
+        let moved = moving ? layer.flatMap { fits($0, canvasBuffer) ? $0 : nil } : nil
+        let layer = moved ?? currentLayer(for: canvasBuffer, viewport: viewport)
         layer.update(from: drawing)
-        layer.renderUnfinished(drawing, until: budgetSuspended ? nil : frameBudget.map { Time.monotonicSeconds() + $0 })
+        layer.renderUnfinished(drawing, until: deadline)
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
                                     cacheTilesRepainted: layer.statistics.tilesRepainted)
-        unfinishedArea = layer.fillInRects.map {
+        if layer.isComplete { previous = nil }
+        let backdrop = layer.isComplete ? nil : previous
+        if let backdrop {
+            backdrop.update(from: drawing)
+            backdrop.renderUnfinished(drawing, until: deadline)
+        }
+        let scaling = layer.viewport != viewport
+        unfinishedArea = scaling ? [] : layer.fillInRects.map {
             $0.offsetBy(dx: canvasArea.x, dy: canvasArea.y).logical(scale: buffer.scale)
         }
         let rects = rects.map { $0.offsetBy(dx: -canvasArea.x, dy: -canvasArea.y) }
         guard !rects.isEmpty else { return }
-        for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: canvasBuffer) }
-        beforeStroking()
+        if scaling {
+            beforeStroking()
+            paintScaled(backdrop ?? layer, to: viewport, on: cairo)
+            lastFrame.scaledCache = true
+        } else if let backdrop {
+            // The finished tiles sharp, the others blurred from the last view.
+            for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: canvasBuffer, onlyComplete: true) }
+            beforeStroking()
+            cairo_save(cairo)
+            layer.clipToIncompleteTiles(cairo)
+            paintScaled(backdrop, to: viewport, on: cairo)
+            cairo_restore(cairo)
+            lastFrame.scaledCache = true
+        } else {
+            for rect in rects { lastFrame.pixelsCopied += layer.copy(rect, to: canvasBuffer) }
+            beforeStroking()
+        }
 
-        let logicalDamage = rects.map { $0.logical(scale: buffer.scale) }
+        let logicalDamage = rects.map { viewport.drawingRect(fromView: $0.logical(scale: buffer.scale)) }
         func isDamaged(_ line: Line) -> Bool {
             let reach = line.paintedBounds
             return logicalDamage.contains { $0.intersects(reach) }
         }
         // What a line must reach to paint inside the damage.
         let reach = logicalDamage.map { $0.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach) }
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        Self.apply(viewport.transform, to: cairo)
         LineStyle.configure(cairo)
         // Drawing order of the original app: finished, in progress, selected.
         for (touch, line) in drawing.linesInProgress where isDamaged(line) {
@@ -206,6 +253,34 @@ public final class CanvasRenderer: ContentPainter {
         if let selected = drawing.selectedLine, isDamaged(selected) {
             LineStyle.strokeSelected(selected, on: cairo, within: reach)
         }
+    }
+
+    /// Paints the paper, then `layer`'s pixels where they show under
+    /// `viewport`: scaled by the ratio of the zooms, shifted by the
+    /// difference of the origins. `cairo`'s user space is the canvas's
+    /// view points, clipped to the damage.
+    private func paintScaled(_ layer: LineLayer, to viewport: CanvasViewport, on cairo: OpaquePointer) {
+        cairo_save(cairo)
+        LineStyle.background.set(on: cairo)
+        cairo_paint(cairo)
+        let old = layer.viewport
+        let factor = viewport.zoom / old.zoom
+        cairo_translate(cairo, (old.origin.x - viewport.origin.x) * viewport.zoom,
+                        (old.origin.y - viewport.origin.y) * viewport.zoom)
+        cairo_scale(cairo, factor, factor)
+        layer.paintPixels(on: cairo)
+        cairo_restore(cairo)
+    }
+
+    static func apply(_ transform: AffineTransform, to cairo: OpaquePointer) {
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                                    x0: transform.tx, y0: transform.ty)
+        cairo_transform(cairo, &matrix)
+    }
+
+    /// Whether `layer` covers `buffer`'s pixels, at any viewport.
+    private func fits(_ layer: LineLayer, _ buffer: PixelBuffer) -> Bool {
+        layer.width == buffer.width && layer.height == buffer.height && layer.scale == buffer.scale
     }
 
     /// Paints a freehand line in progress inside the damage `reach`: the
@@ -236,11 +311,16 @@ public final class CanvasRenderer: ContentPainter {
     }
 
     /// Forgets the area left to fill in (the canvas is no longer shown).
-    private func currentLayer(for buffer: PixelBuffer) -> LineLayer {
-        if let layer, layer.width == buffer.width, layer.height == buffer.height, layer.scale == buffer.scale {
+    private func currentLayer(for buffer: PixelBuffer, viewport: CanvasViewport) -> LineLayer {
+        if let layer, fits(layer, buffer), layer.viewport == viewport {
             return layer
         }
-        let fresh = LineLayer(width: buffer.width, height: buffer.height, scale: buffer.scale)
+        if let layer, fits(layer, buffer), layer.isComplete {
+            previous = layer
+        } else if let previous, !fits(previous, buffer) {
+            self.previous = nil
+        }
+        let fresh = LineLayer(width: buffer.width, height: buffer.height, scale: buffer.scale, viewport: viewport)
         layer = fresh
         return fresh
     }

@@ -5,6 +5,8 @@ import Platform
 
 /// The finished lines, already drawn, at the output's pixel size: the cache a
 /// frame copies from so that a moving finger never repaints every line.
+/// It shows the drawing through one `viewport` (another view is another
+/// layer), and holds only the lines in view.
 ///
 /// It holds every finished line except the selected one (drawn ringed on top
 /// in each frame, so selecting never blends green over black), and catches up
@@ -31,6 +33,7 @@ final class LineLayer {
     let width: Int
     let height: Int
     let scale: Double
+    let viewport: CanvasViewport
     static let tileSize = 256
     private let margin: Int
     private let columns: Int
@@ -77,6 +80,9 @@ final class LineLayer {
         }
 
         var progress = Progress.complete
+        var isComplete: Bool {
+            if case .complete = progress { true } else { false }
+        }
         /// The value every visible pixel holds, when a look at them found
         /// them all alike in a colour that a line of the same colour leaves
         /// exactly as it is (see `LineLayer.unchangedPixelValue(of:)`); nil: not known.
@@ -86,22 +92,25 @@ final class LineLayer {
         /// Lines left out because they could not change the pixels.
         private(set) var strokesLeftOut = 0
         let rect: PixelRect
-        /// The logical area whose lines can paint on the tile's visible pixels.
+        /// The area of the drawing whose lines can paint on the tile's
+        /// visible pixels.
         let reach: Rect
         let surface: OpaquePointer
         let cairo: OpaquePointer
         let margin: Int
 
-        init(rect: PixelRect, margin: Int, scale: Double) {
+        init(rect: PixelRect, margin: Int, scale: Double, viewport: CanvasViewport) {
             self.rect = rect
             self.margin = margin
-            reach = rect.logical(scale: scale).insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
+            reach = viewport.drawingRect(fromView: rect.logical(scale: scale))
+                .insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width + 2 * margin),
                                                  Int32(rect.height + 2 * margin))
             precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "out of memory for the line cache")
             cairo = cairo_create(surface)
             cairo_translate(cairo, Double(margin - rect.x), Double(margin - rect.y))
             cairo_scale(cairo, scale, scale)
+            CanvasRenderer.apply(viewport.transform, to: cairo)
             LineStyle.configure(cairo)
             paintBackground()
         }
@@ -206,17 +215,21 @@ final class LineLayer {
         }
     }
 
-    init(width: Int, height: Int, scale: Double) {
+    init(width: Int, height: Int, scale: Double, viewport: CanvasViewport = .actualSize) {
         self.width = width
         self.height = height
         self.scale = scale
-        margin = Int((CanvasMetrics.paintReach * scale).rounded(.up)) + 2
+        self.viewport = viewport
+        // Zoomed in, lines reach farther in pixels, but a margin the width
+        // of the widest line at 100 % already keeps the clipped geometry
+        // out of sight; zoomed out, less is needed.
+        margin = Int((CanvasMetrics.paintReach * scale * min(1, viewport.zoom)).rounded(.up)) + 2
         let size = Self.tileSize
         columns = (width + size - 1) / size
         for y in stride(from: 0, to: height, by: size) {
             for x in stride(from: 0, to: width, by: size) {
                 let rect = PixelRect(x: x, y: y, width: min(size, width - x), height: min(size, height - y))
-                tiles.append(Tile(rect: rect, margin: margin, scale: scale))
+                tiles.append(Tile(rect: rect, margin: margin, scale: scale, viewport: viewport))
             }
         }
     }
@@ -385,7 +398,7 @@ final class LineLayer {
     /// the segment crosses (the test `Tile.render` uses to pick lines).
     private func tiles(touching line: Line) -> [Int] {
         if line.isFreehand { return tiles(touchingFreehand: line) }
-        guard let area = pixelRect(covering: line.paintedBounds) else { return [] }
+        guard let area = pixelRect(covering: viewport.viewRect(fromDrawing: line.paintedBounds)) else { return [] }
         let size = Self.tileSize
         var result: [Int] = []
         for row in (area.y / size)...((area.y + area.height - 1) / size) {
@@ -405,7 +418,7 @@ final class LineLayer {
         let size = Self.tileSize
         for index in 0..<line.segmentCount {
             let piece = line.segment(index)
-            guard let area = pixelRect(covering: piece.paintedBounds) else { continue }
+            guard let area = pixelRect(covering: viewport.viewRect(fromDrawing: piece.paintedBounds)) else { continue }
             for row in (area.y / size)...((area.y + area.height - 1) / size) {
                 for column in (area.x / size)...((area.x + area.width - 1) / size) {
                     let tile = row * columns + column
@@ -416,17 +429,56 @@ final class LineLayer {
         return found.sorted()
     }
 
-    /// Copies the visible pixels in `area` to the same place in `buffer`;
+    /// Copies the visible pixels in `area` to the same place in `buffer`
+    /// (with `onlyComplete`, only from the tiles that show every line);
     /// returns how many were copied.
-    func copy(_ area: PixelRect, to buffer: PixelBuffer) -> Int {
+    func copy(_ area: PixelRect, to buffer: PixelBuffer, onlyComplete: Bool = false) -> Int {
         let size = Self.tileSize
         var copied = 0
         for row in (area.y / size)...((area.y + area.height - 1) / size) {
             for column in (area.x / size)...((area.x + area.width - 1) / size) {
-                copied += tiles[row * columns + column].copy(area, to: buffer)
+                let tile = tiles[row * columns + column]
+                if onlyComplete, !tile.isComplete { continue }
+                copied += tile.copy(area, to: buffer)
             }
         }
         return copied
+    }
+
+    /// Whether every tile shows every line.
+    var isComplete: Bool { unfinished.isEmpty }
+
+    /// Narrows `cairo`'s clip (user space: the layer's view points) to the
+    /// tiles that do not show every line yet.
+    func clipToIncompleteTiles(_ cairo: OpaquePointer) {
+        cairo_new_path(cairo)
+        for tile in tiles {
+            if tile.isComplete { continue }
+            let rect = tile.rect.logical(scale: scale)
+            cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+        }
+        cairo_clip(cairo)
+    }
+
+    /// Paints every tile's pixels, as they are, on `cairo`, whose user
+    /// space is this layer's view points: drawn under another viewport's
+    /// transform, the last frame scaled and shifted while the view moves,
+    /// at a cost that follows the window's size, never the lines'.
+    func paintPixels(on cairo: OpaquePointer) {
+        cairo_save(cairo)
+        cairo_scale(cairo, 1 / scale, 1 / scale)
+        // Tiles meet exactly; antialiased edges would let paper show between them.
+        cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
+        for tile in tiles {
+            cairo_surface_flush(tile.surface)
+            cairo_set_source_surface(cairo, tile.surface, Double(tile.rect.x - tile.margin),
+                                     Double(tile.rect.y - tile.margin))
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
+            cairo_rectangle(cairo, Double(tile.rect.x), Double(tile.rect.y), Double(tile.rect.width),
+                            Double(tile.rect.height))
+            cairo_fill(cairo)
+        }
+        cairo_restore(cairo)
     }
 
     func pixelRect(covering rect: Rect) -> PixelRect? {

@@ -13,6 +13,9 @@ final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
     static let switchTool = Action("switchTool")
+    /// Fingers Navigate (on) or Fingers Draw (off), in the main menu: the
+    /// canvas's own way of taking fingers, so its controller answers it.
+    static let toggleFingersNavigate = Action("toggleFingersNavigate")
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
     /// standard edit action of the canvas. The last two say what choosing
@@ -115,7 +118,11 @@ final class CanvasController: ViewController {
             command.state = canvas.strokeStyle.width == width ? .on : .off
             return
         }
-        if command.action == Self.switchTool { command.state = canvas.tool == .freehand ? .on : .off }
+        switch command.action {
+        case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
+        case Self.toggleFingersNavigate: command.state = canvas.navigation.fingersNavigate ? .on : .off
+        default: break
+        }
     }
 
     /// Besides the actions above, every `PaletteColor.action` and
@@ -128,6 +135,7 @@ final class CanvasController: ViewController {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
         case Self.switchTool: { [unowned self] _ in canvas.choose(otherTool) }
+        case Self.toggleFingersNavigate: { [unowned self] _ in canvas.navigation.fingersNavigate.toggle() }
         default: super.handler(for: action)
         }
     }

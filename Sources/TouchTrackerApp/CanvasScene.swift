@@ -57,6 +57,12 @@ final class CanvasScene {
     var onToolChange: (DrawingTool) -> Void = { _ in }
     /// Another colour or width was chosen.
     var onStrokeStyleChange: (StrokeStyle) -> Void = { _ in }
+    /// The person chose Fingers Navigate or Fingers Draw (a pen's switch
+    /// to navigating is not theirs to remember).
+    var onFingersNavigateChange: (Bool) -> Void = { _ in }
+    /// Whether a pen has switched fingers to navigating in this session:
+    /// it does so once, so the person can switch back.
+    private var penSwitchedFingers = false
 
     /// - Parameters:
     ///   - timers: the gestures' timers; `clock` is their clock, which palm
@@ -67,8 +73,10 @@ final class CanvasScene {
     ///   - report: says where an export went, or why it failed.
     ///   - tool: what strokes draw at first.
     ///   - strokeStyle: the colour and width they draw with at first.
+    ///   - fingersNavigate: whether fingers move around instead of drawing.
     init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
-         tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, exportEnvironment: [String: String]?, report: @escaping (String) -> Void) {
+         tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
+         exportEnvironment: [String: String]?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
         let measurer = PangoTextMeasurer()
         window.menuController.textMeasurer = measurer
@@ -126,6 +134,43 @@ final class CanvasScene {
         canvas.onToolChange = { [unowned self] tool in onToolChange(tool) }
         canvas.strokeStyle = strokeStyle
         canvas.onStrokeStyleChange = { [unowned self] style in onStrokeStyleChange(style) }
+        canvas.navigation.fingersNavigate = fingersNavigate
+        // The header bar's readout follows the zoom, a fling's and a
+        // replay's too, as soon as its reading changes.
+        canvas.onViewportChange = { [unowned self] viewport in
+            guard viewport.percentage != shownZoom else { return }
+            shownZoom = viewport.percentage
+            chrome.update()
+        }
+        canvas.navigation.onFingersNavigateChange = { [unowned self] on in
+            if !switchingForPen { onFingersNavigateChange(on) }
+        }
+        translator.onPan = { [unowned self] pan, point in
+            // Over the playground (or anything else on top) the wheel keeps
+            // its own gestures.
+            guard window.hitTest(point, with: nil)?.isDescendant(of: canvas) == true else { return false }
+            canvas.navigation.scroll(by: pan)
+            return true
+        }
+    }
+
+    private var switchingForPen = false
+    /// The percentage the header bar's zoom readout shows.
+    private var shownZoom = 100
+
+    /// The pen draws, the hand navigates (Xournal++'s and Rnote's
+    /// convention): the first pen to touch the canvas (not a menu over it)
+    /// while palm rejection is on turns fingers to navigating, for this
+    /// session.
+    private func penMayTakeOver(_ frame: TabletToolFrame) {
+        guard !penSwitchedFingers, palmRejection.isEnabled,
+              frame.events.contains(where: { if case .down = $0 { true } else { false } }),
+              window.hitTest(Point(x: frame.axes.x, y: frame.axes.y), with: nil)?.isDescendant(of: canvas) == true
+        else { return }
+        penSwitchedFingers = true
+        switchingForPen = true
+        canvas.navigation.fingersNavigate = true
+        switchingForPen = false
     }
 
     /// The window's tracer: `--trace`'s lines, the open inspector's
@@ -212,6 +257,7 @@ final class CanvasScene {
         case .tabletTool(let frame):
             palmRejection.observe(frame)
             penHover.observe(frame)
+            penMayTakeOver(frame)
             translator.handle(event)
         case .pointer, .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
             translator.handle(event)

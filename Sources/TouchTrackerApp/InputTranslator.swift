@@ -8,11 +8,13 @@ import WaylandClient
 /// an eraser tool) with its pressure and tilt (hovering is none), and keys
 /// arrive as named keys with modifiers. A touchpad's pinches and swipes,
 /// and Ctrl+wheel and Shift+wheel bursts (`WheelGestures`), become the
-/// core's indirect gestures at the pointer.
+/// core's indirect gestures at the pointer, unless the canvas takes the
+/// wheel, Shift+wheel and the middle button to move around (`onPan`).
 final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
+    static let middleButton: UInt32 = 0x112
     /// A pen's first barrel button (BTN_STYLUS), which acts as a right click.
     static let firstBarrelButton: UInt32 = 0x14b
 
@@ -26,11 +28,22 @@ final class InputTranslator {
     /// Sees every frame of touch changes just before the window handles it
     /// (the inspector overlay).
     var onTouchFrame: ((TouchCore.TouchFrame) -> Void)?
+    /// The wheel (Shift: sideways), a touchpad's two-finger scroll, or a
+    /// drag with the middle button, at a pointer location (window
+    /// coordinates), asks to move the content by a vector (points);
+    /// returns whether it was taken (the canvas is under the pointer).
+    /// What is not taken goes on as before: Shift+wheel rotates.
+    var onPan: ((Vector, Point) -> Bool)?
+    /// Points the content moves per wheel click: GNOME's applications
+    /// scroll about this far per click of a mouse wheel.
+    static let panPerClick = 50.0
 
     /// What the app knows of one seat's pointer between frames.
     private struct PointerState {
         var location = Point(x: 0, y: 0)
         var leftButtonDown = false
+        /// Where a middle-button drag that pans was last, if one is under way.
+        var middleDrag: Point?
     }
     private var pointers: [String: PointerState] = [:]
 
@@ -175,14 +188,20 @@ final class InputTranslator {
             case .enter(let x, let y):
                 state.location = Point(x: x, y: y)
             case .motion(let x, let y):
+                let previous = state.location
                 state.location = Point(x: x, y: y)
                 if state.leftButtonDown { change(.move) }
+                if state.middleDrag != nil {
+                    _ = onPan?(state.location - previous, previous)
+                    state.middleDrag = state.location
+                }
             case .leave:
                 // With the button held the compositor normally keeps sending
                 // to us (implicit grab); a leave then means the grab was
                 // taken away, so the stroke is cancelled, not finished.
                 if state.leftButtonDown { change(.cancel) }
                 state.leftButtonDown = false
+                state.middleDrag = nil
             case .button(Self.leftButton, let pressed):
                 guard pressed != state.leftButtonDown else { continue }
                 state.leftButtonDown = pressed
@@ -194,6 +213,9 @@ final class InputTranslator {
                 change(.cancel)
             case .button(Self.rightButton, true):
                 secondaryClick = true
+            case .button(Self.middleButton, let pressed):
+                // A press the canvas takes begins a drag that pans.
+                state.middleDrag = pressed && onPan?(.zero, state.location) == true ? state.location : nil
             case .button, .releasedByLeave:
                 // Other buttons do nothing on the canvas.
                 break
@@ -206,12 +228,36 @@ final class InputTranslator {
         if secondaryClick, !state.leftButtonDown {
             onSecondaryClick?(state.location)
         }
-        // Without Ctrl or Shift the wheel does nothing. Some setups turn
+        let modifiers = Self.modifiers(of: frame.modifiers)
+        if !modifiers.contains(.control), let pan = Self.pan(of: frame, shifted: modifiers.contains(.shift)),
+           onPan?(pan, state.location) == true {
+            return
+        }
+        // Ctrl+wheel and Shift+wheel are gestures. Some setups turn
         // Shift+wheel into horizontal scrolling: either axis rotates.
         if let clicks = wheel.vertical ?? wheel.horizontal {
-            wheelGestures.wheel(clicks, device: device, at: state.location,
-                                modifiers: Self.modifiers(of: frame.modifiers), timestamp: timestamp)
+            wheelGestures.wheel(clicks, device: device, at: state.location, modifiers: modifiers,
+                                timestamp: timestamp)
         }
+    }
+
+    /// How far a frame's scrolling moves the content: against the scroll
+    /// (scrolling down shows what lies below), a wheel's clicks
+    /// `panPerClick` each, a touchpad's by the fingers' own distance; with
+    /// Shift a vertical wheel moves sideways. Nil without scrolling.
+    private static func pan(of frame: PointerFrame, shifted: Bool) -> Vector? {
+        var pan = Vector.zero
+        var scrolled = false
+        for case .axis(let axis) in frame.events {
+            let distance = axis.value120.map { Double($0) / 120 * panPerClick } ?? axis.value
+            guard distance != 0 else { continue }
+            scrolled = true
+            switch (axis.orientation, shifted) {
+            case (.vertical, false): pan.dy -= distance
+            case (.vertical, true), (.horizontal, _): pan.dx -= distance
+            }
+        }
+        return scrolled ? pan : nil
     }
 
     /// A touchpad pinch or swipe: its begin, at the pointer, begins an

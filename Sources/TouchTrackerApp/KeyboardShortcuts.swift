@@ -15,6 +15,13 @@ enum KeyboardShortcuts {
             .init("L", detail: "Draw straight lines"),
             .init("F", detail: "Draw freehand"),
         ]),
+        .init(heading: "Moving Around", rows: [
+            .init("Ctrl+plus, Ctrl+minus", detail: "Zoom in, zoom out"),
+            .init("Ctrl+0", detail: "Fit the whole drawing"),
+            .init("Ctrl+1", detail: "Zoom to 100 %"),
+            .init("Ctrl+wheel", detail: "Zoom about the pointer"),
+            .init("Wheel, Shift+wheel", detail: "Move up and down, sideways"),
+        ]),
         .init(heading: "Menus", rows: [
             .init("F10", detail: "Open the main menu"),
             .init("← → ↑ ↓, Tab", detail: "Move in the canvas menu"),

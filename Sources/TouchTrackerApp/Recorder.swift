@@ -23,6 +23,8 @@ final class Recorder {
     private let palmRejection: Bool
     private let tool: DrawingTool
     private let strokeStyle: StrokeStyle
+    private let fingersNavigate: Bool
+    private let viewport: CanvasViewport
     private let report: (String) -> Void
     /// What happened since the last write, in order, with its time.
     private enum Entry {
@@ -41,13 +43,16 @@ final class Recorder {
     private var failed = false
 
     init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
-         strokeStyle: StrokeStyle = .standard, report: @escaping (String) -> Void) {
+         strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
+         viewport: CanvasViewport = .actualSize, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
         self.strokeStyle = strokeStyle
+        self.fingersNavigate = fingersNavigate
+        self.viewport = viewport
         self.report = report
     }
 
@@ -105,7 +110,9 @@ final class Recorder {
         var bytes: [UInt8] = []
         if !headerWritten {
             bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool,
-                                                          strokeStyle: strokeStyle) + "\n").utf8)
+                                                          strokeStyle: strokeStyle,
+                                                          fingersNavigate: fingersNavigate,
+                                                          viewport: viewport) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

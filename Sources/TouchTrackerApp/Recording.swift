@@ -45,6 +45,10 @@ struct Recording {
     var tool: DrawingTool
     /// The colour and width strokes began with.
     var strokeStyle = StrokeStyle.standard
+    /// Whether fingers moved around instead of drawing when it began.
+    var fingersNavigate = false
+    /// How the drawing was seen when it began.
+    var viewport = CanvasViewport.actualSize
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -143,6 +147,21 @@ struct Recording {
                                               + StrokeWidth.allCases.map(\.rawValue).joined(separator: ", "))
             }
             recording.strokeStyle.width = known
+        }
+        if let fingers = headerObject[RecordingFormat.fingersKey] {
+            switch fingers.stringValue {
+            case "navigate": recording.fingersNavigate = true
+            case "draw": recording.fingersNavigate = false
+            default:
+                throw Unreadable(description: "\(name): line 1: fingers is \(fingers.text), not \"draw\" or \"navigate\"")
+            }
+        }
+        if let viewport = headerObject[RecordingFormat.viewportKey] {
+            let numbers = viewport.arrayValue?.compactMap(\.numberValue) ?? []
+            guard numbers.count == 3, numbers[0] > 0 else {
+                throw Unreadable(description: "\(name): line 1: the viewport is \(Excerpt.of(viewport.text)), not [zoom,x,y]")
+            }
+            recording.viewport = CanvasViewport(zoom: numbers[0], origin: Point(x: numbers[1], y: numbers[2]))
         }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,

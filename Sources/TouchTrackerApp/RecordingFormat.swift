@@ -16,8 +16,11 @@ import WaylandClient
 ///   on, and the drawing tool strokes began with (`lines` or `freehand`;
 ///   `lines` when absent), then, when they are not black and medium, the
 ///   colour and width strokes began with (`"lineColor":"red"`,
-///   `"lineWidth":"thick"`; absent: the standard ones). Later tool, colour
-///   and width changes are key presses, menu choices or taps in the batches.
+///   `"lineWidth":"thick"`; absent: the standard ones), and `"fingers":
+///   "navigate"` when fingers moved around instead of drawing (absent: they
+///   drew), and `"viewport":[zoom,x,y]` when the drawing opened seen
+///   otherwise than at 100 % from its origin. Later tool, colour, width and fingers changes are key presses,
+///   menu choices or taps in the batches.
 /// - Every other line starts with `"t"`, our monotonic clock's time of
 ///   receipt in seconds since the recording began (to the microsecond),
 ///   then one of:
@@ -52,9 +55,12 @@ enum RecordingFormat {
 
     static let lineColorKey = "lineColor"
     static let lineWidthKey = "lineWidth"
+    static let fingersKey = "fingers"
+    static let viewportKey = "viewport"
 
     static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
-                       strokeStyle: StrokeStyle = .standard) -> String {
+                       strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
+                       viewport: CanvasViewport = .actualSize) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -68,6 +74,10 @@ enum RecordingFormat {
         object.add("tool", .string(tool.rawValue))
         if strokeStyle.color != .standard { object.add(lineColorKey, .string(strokeStyle.color.rawValue)) }
         if strokeStyle.width != .standard { object.add(lineWidthKey, .string(strokeStyle.width.rawValue)) }
+        if fingersNavigate { object.add(fingersKey, .string("navigate")) }
+        if viewport != .actualSize {
+            object.add(viewportKey, .array([.number(viewport.zoom), .number(viewport.origin.x), .number(viewport.origin.y)]))
+        }
         return object.line
     }
 

@@ -40,7 +40,7 @@ final class Replay {
         }.first ?? Self.unconfigured
         scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
                             drawing: Drawing(), palmRejection: recording.palmRejection, tool: recording.tool,
-                            strokeStyle: recording.strokeStyle,
+                            strokeStyle: recording.strokeStyle, fingersNavigate: recording.fingersNavigate,
                             exportEnvironment: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
         scene.headerBar.onRequest = { [unowned self] request in
@@ -50,6 +50,7 @@ final class Replay {
         }
         scene.traceLine = trace
         scene.layOut(first)
+        scene.canvas.viewport = recording.viewport
         // As in the session: input before the drawing's line in the
         // recording draws on an empty canvas, and joins the lines it opened
         // with when they come.
@@ -63,8 +64,7 @@ final class Replay {
         for entry in recording.entries {
             guard !quit else { break }
             // Timers due before this batch fire first, at their own time.
-            let time = Self.startTime + entry.time
-            if time > clock.now { timers.advance(by: time - clock.now) }
+            advance(to: Self.startTime + entry.time)
             switch entry.item {
             case .drawing(let lines):
                 scene.documentOpened(Drawing(lines: lines))
@@ -84,6 +84,33 @@ final class Replay {
             // Nothing is shown: the damage the views raised goes nowhere.
             _ = scene.window.takeDamage()
         }
+        // A fling still gliding when the recording ends glides to its end.
+        var frames = 0
+        while scene.window.needsAnimationFrame, frames < Self.maximumTrailingFrames {
+            stepAnimations()
+            frames += 1
+        }
         return scene.canvas.drawing
+    }
+
+    /// Animations step at 60 frames a second, as a compositor's frames
+    /// would step them.
+    static let frameInterval = 1.0 / 60
+    /// Enough frames for any fling to stop (it does within seconds).
+    static let maximumTrailingFrames = 60 * 60
+
+    /// Lets time pass until `time`: timers fire at their own time, and the
+    /// running display links (a fling gliding on) step frame by frame.
+    private func advance(to time: Double) {
+        while scene.window.needsAnimationFrame, clock.now + Self.frameInterval < time {
+            stepAnimations()
+        }
+        if time > clock.now { timers.advance(by: time - clock.now) }
+    }
+
+    private func stepAnimations() {
+        timers.advance(by: Self.frameInterval)
+        scene.window.runDisplayLinks(at: clock.now)
+        _ = scene.window.takeDamage()
     }
 }

@@ -158,12 +158,19 @@ public final class Session {
             size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
+            fingersNavigate: settingsFile?.settings.fingersNavigate ?? false,
             exportEnvironment: environment, report: report)
         let tool = scene.canvas.tool
         let strokeStyle = scene.canvas.strokeStyle
+        let fingersNavigate = scene.canvas.navigation.fingersNavigate
+        // The drawing opens where it was last seen.
+        if let view = settingsFile?.settings.views[SettingsFormat.viewKey(forDrawingAt: documentPath)] {
+            scene.canvas.viewport = view
+        }
+        let viewport = scene.canvas.viewport
         recorder = configuration.record.map {
             Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
-                     report: report)
+                     fingersNavigate: fingersNavigate, viewport: viewport, report: report)
         }
         guide = configuration.showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
@@ -299,6 +306,7 @@ public final class Session {
         scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
         canvas.predictsTip = settingsFile?.settings.prediction ?? true
         canvas.onPredictionChange = { [unowned self] on in settingsFile?.update { $0.prediction = on } }
+        scene.onFingersNavigateChange = { [unowned self] on in settingsFile?.update { $0.fingersNavigate = on } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.
@@ -438,12 +446,21 @@ public final class Session {
         // (the recording's end line lifts them in a replay too).
         scene.window.liftAllTouches()
         recorder?.finish()
+        rememberView()
         // A change the idle hook has not saved yet counts as unsaved: if the
         // last save fails, it goes to the emergency copy.
         if needsSave { autosave?.markChanged() }
         needsSave = false
         // No autosave: the drawing could not be opened, and nothing was saved.
         ending = autosave?.finish(environment: environment) ?? .saved
+    }
+
+    /// Remembers where the drawing was seen, for the next time it opens; a
+    /// view nobody moved leaves the settings file as it was (or absent).
+    private func rememberView() {
+        let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
+        guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
+        settingsFile.update { $0.views[key] = canvas.viewport }
     }
 
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the

@@ -15,6 +15,14 @@ struct Settings: Equatable {
     /// Whether strokes in progress show a predicted tip
     /// (`CanvasView.predictsTip`); the file's `prediction = on|off`.
     var prediction = true
+    /// Whether fingers move around the canvas instead of drawing
+    /// (`CanvasNavigation.fingersNavigate`, the main menu's Fingers
+    /// Navigate); the file's `fingers = draw|navigate`.
+    var fingersNavigate = false
+    /// Where each drawing was last seen (`CanvasView.viewport`), by its
+    /// `SettingsFormat.viewKey(forDrawingAt:)`; the file's
+    /// `view-<hash of the path> = <zoom> <x> <y>`.
+    var views: [String: CanvasViewport] = [:]
     /// Lines of keys this version does not know, in file order, kept as
     /// they were so a later version's settings survive an older app saving.
     var otherEntries: [(key: String, value: String)] = []
@@ -22,6 +30,7 @@ struct Settings: Equatable {
     static func == (lhs: Settings, rhs: Settings) -> Bool {
         lhs.palmRejection == rhs.palmRejection && lhs.tool == rhs.tool && lhs.strokeStyle == rhs.strokeStyle
             && lhs.prediction == rhs.prediction
+            && lhs.fingersNavigate == rhs.fingersNavigate && lhs.views == rhs.views
             && lhs.otherEntries.map(\.key) == rhs.otherEntries.map(\.key)
             && lhs.otherEntries.map(\.value) == rhs.otherEntries.map(\.value)
     }

@@ -1,4 +1,5 @@
 import Canvas
+import TouchCore
 
 /// The settings file's text: one `key = value` per line; blank lines and
 /// lines starting with `#` are comments. Keys are lower case with dashes;
@@ -8,6 +9,10 @@ import Canvas
 ///     tool = lines               # or freehand
 ///     line-color = black         # or blue, green, yellow, orange, red, purple, brown
 ///     line-width = medium        # or thin, thick
+///     prediction = on            # or off
+///     fingers = draw             # or navigate
+///     view-3f2a…c1 = 1.5 120 -40 # a drawing's last view: zoom, then the
+///                                # drawing point at the window's top-left
 ///
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
@@ -26,6 +31,25 @@ enum SettingsFormat {
     static let lineColorKey = "line-color"
     static let lineWidthKey = "line-width"
     static let predictionKey = "prediction"
+    static let fingersKey = "fingers"
+    static let viewKeyPrefix = "view-"
+
+    /// The key remembering the view of the drawing at `path`: `view-` and
+    /// the FNV-1a hash of the path, in hex (keys are letters, digits and
+    /// dashes; a path is anything).
+    static func viewKey(forDrawingAt path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return viewKeyPrefix + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func viewValue(_ viewport: CanvasViewport) -> String {
+        "\(viewport.zoom) \(viewport.origin.x) \(viewport.origin.y)"
+    }
 
     static func parse(_ text: String) throws(Malformed) -> Settings {
         var settings = Settings()
@@ -75,6 +99,19 @@ enum SettingsFormat {
                 case "off": settings.prediction = false
                 default: throw Malformed(line: number, reason: "\(key) must be 'on' or 'off', not '\(value)'")
                 }
+            case fingersKey:
+                switch value {
+                case "draw": settings.fingersNavigate = false
+                case "navigate": settings.fingersNavigate = true
+                default: throw Malformed(line: number, reason: "\(key) must be 'draw' or 'navigate', not '\(value)'")
+                }
+            case _ where key.hasPrefix(viewKeyPrefix):
+                let numbers = value.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
+                guard numbers.count == 3, let zoom = numbers[0], let x = numbers[1], let y = numbers[2],
+                      zoom.isFinite, x.isFinite, y.isFinite, zoom > 0 else {
+                    throw Malformed(line: number, reason: "\(key) must be a zoom and a point, '1.5 120 -40', not '\(value)'")
+                }
+                settings.views[key] = CanvasViewport(zoom: zoom, origin: Point(x: x, y: y))
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -91,6 +128,12 @@ enum SettingsFormat {
         guard let original else { return text(of: settings) }
         var known = [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
                      (predictionKey, settings.prediction ? "on" : "off")]
+        // Fingers that draw, as they always did, add no line of their own.
+        let setsFingers = original.split(whereSeparator: \.isNewline).contains {
+            $0.trimmingSpaces.split(separator: "=").first?.trimmingSpaces == fingersKey
+        }
+        if settings.fingersNavigate || setsFingers { known.append((fingersKey, fingersValue(settings))) }
+        known += settings.views.keys.sorted().map { ($0, viewValue(settings.views[$0]!)) }
         // Each line with its own end ("\r\n" is one Character), kept as it was.
         var lines: [(text: String, end: String)] = [("", "")]
         for character in original {
@@ -124,13 +167,19 @@ enum SettingsFormat {
             "\(lineColorKey) = \(settings.strokeStyle.color.rawValue)",
             "\(lineWidthKey) = \(settings.strokeStyle.width.rawValue)",
             "\(predictionKey) = \(settings.prediction ? "on" : "off")",
+            "\(fingersKey) = \(fingersValue(settings))",
         ]
+        lines += settings.views.keys.sorted().map { "\($0) = \(viewValue(settings.views[$0]!))" }
         lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }
 
 extension SettingsFormat {
+    fileprivate static func fingersValue(_ settings: Settings) -> String {
+        settings.fingersNavigate ? "navigate" : "draw"
+    }
+
     /// "'a', 'b' or 'c'": the values a key takes.
     fileprivate static func choices<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
         let names = Value.allCases.map { "'\($0.rawValue)'" }

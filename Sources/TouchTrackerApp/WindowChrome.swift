@@ -25,6 +25,7 @@ final class WindowChrome: Responder {
     static let showKeyboardShortcuts = Action("showKeyboardShortcuts")
     static let showAbout = Action("showAbout")
     static let showColours = Action("showColours")
+    static let showZoomOptions = Action("showZoomOptions")
 
     let headerBar: HeaderBarView
     let undoButton = HeaderButton(Command(title: "Undo", action: CanvasController.undo), content: .glyph(.undo))
@@ -33,12 +34,16 @@ final class WindowChrome: Responder {
                                   content: .toggle(off: .lines, on: .freehand))
     let colourButton = HeaderButton(Command(title: "Colour and Width", action: WindowChrome.showColours),
                                     content: .swatch)
+    /// The zoom, as read ("150%"); tapped, it offers Fit and 100 %.
+    let zoomButton = HeaderButton(Command(title: "Zoom", action: WindowChrome.showZoomOptions), content: .readout)
     let menuButton = HeaderButton(Command(title: "Main Menu", action: WindowChrome.showMainMenu),
                                   content: .glyph(.menu))
     /// The main menu, while open.
     private(set) var mainMenu: PopoverView?
     /// The colour popover, while open.
     private(set) var colourPopover: PopoverView?
+    /// The zoom readout's popover, while open.
+    private(set) var zoomOptions: PopoverView?
     /// The dialog shown, while open.
     private(set) var dialog: DialogView?
     private unowned let window: Window
@@ -49,8 +54,8 @@ final class WindowChrome: Responder {
         self.window = window
         self.measurer = measurer
         headerBar = HeaderBarView(title: title, startButtons: [undoButton, redoButton],
-                                  endButtons: [toolButton, colourButton, menuButton],
-                                  collapsibleButtons: [toolButton, colourButton])
+                                  endButtons: [zoomButton, toolButton, colourButton, menuButton],
+                                  collapsibleButtons: [zoomButton, toolButton, colourButton])
         headerBar.textMeasurer = measurer
         super.init()
     }
@@ -69,11 +74,15 @@ final class WindowChrome: Responder {
     var mainMenuSections: [[Command]] {
         [
             headerBar.isCollapsed ? [Command(title: "Freehand", action: CanvasController.switchTool),
-                                     Command(title: "Colour and Width…", action: Self.showColours)] : [],
+                                     Command(title: "Colour and Width…", action: Self.showColours),
+                                     Command(title: Self.fitTitle, action: CanvasView.zoomToFitAction),
+                                     Command(title: Self.actualSizeTitle, action: CanvasView.zoomToActualSizeAction)]
+                : [],
             [Command(title: "Export PNG", action: SceneController.exportPNG),
              Command(title: "Export SVG", action: SceneController.exportSVG),
              Command(title: "Export PDF", action: SceneController.exportPDF)],
             [Command(title: "Palm Rejection", action: SceneController.togglePalmRejection),
+             Command(title: "Fingers Navigate", action: CanvasController.toggleFingersNavigate),
              Command(title: "Prediction", action: CanvasView.togglePrediction),
              Command(title: "Inspector", action: SceneController.toggleInspector),
              Command(title: SceneController.playgroundTitle, action: SceneController.showPlayground)],
@@ -141,6 +150,36 @@ final class WindowChrome: Responder {
         return Swatch(colour: colour.color, width: width.points)
     }
 
+    // MARK: The zoom
+
+    static let fitTitle = "Fit Drawing"
+    static let actualSizeTitle = "100 %"
+
+    /// Opens Fit Drawing and 100 % under the zoom readout.
+    func openZoomOptions() {
+        zoomOptions?.close()
+        let menu = PopoverMenuView(sections: [[Command(title: Self.fitTitle, action: CanvasView.zoomToFitAction),
+                                               Command(title: Self.actualSizeTitle,
+                                                       action: CanvasView.zoomToActualSizeAction)]],
+                                   measurer: measurer)
+        if let application = window.application { menu.validate(with: application) }
+        let popover = PopoverView(contentView: menu)
+        popover.onClose = { [unowned self, unowned popover] in
+            if zoomOptions === popover { zoomOptions = nil }
+            update()
+        }
+        zoomOptions = popover
+        popover.open(in: window, pointingAt: zoomButton.convert(zoomButton.bounds, to: nil))
+    }
+
+    /// The zoom as the chain reads it: "150%".
+    private func currentZoom() -> String? {
+        guard let application = window.application else { return nil }
+        let command = Command(title: "", action: CanvasView.zoomToFitAction)
+        application.validateCommand(command, sender: nil)
+        return command.isEnabled ? command.value as? String : nil
+    }
+
     // MARK: Dialogs
 
     func showDialog(title: String, sections: [TextRowsView.Section], columnWidth: Double) {
@@ -157,6 +196,7 @@ final class WindowChrome: Responder {
     func windowResized() {
         closeMainMenu()
         colourPopover?.close()
+        zoomOptions?.close()
         if let dialog, dialog.isOpen { dialog.open(in: window) }
     }
 
@@ -166,6 +206,7 @@ final class WindowChrome: Responder {
         switch action {
         case Self.showMainMenu: { [unowned self] _ in openMainMenu() }
         case Self.showColours: { [unowned self] _ in openColours() }
+        case Self.showZoomOptions: { [unowned self] _ in openZoomOptions() }
         case Self.showKeyboardShortcuts: { [unowned self] _ in
             showDialog(title: "Keyboard Shortcuts", sections: KeyboardShortcuts.sections, columnWidth: 350)
         }
@@ -181,6 +222,7 @@ final class WindowChrome: Responder {
         switch command.action {
         case Self.showMainMenu: command.state = mainMenu == nil ? .off : .on
         case Self.showColours: command.value = currentSwatch()
+        case Self.showZoomOptions: command.value = currentZoom()
         default: break
         }
     }

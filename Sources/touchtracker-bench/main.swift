@@ -8,15 +8,15 @@
 //   touchtracker-bench --quick                a short run proving every benchmark executes;
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
-//                                             routing, idle, memory, large, inspector, prediction),
-//                                             e.g. under callgrind
+//                                             routing, idle, memory, large, inspector, prediction,
+//                                             navigation), e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
 let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
-                           "inspector", "prediction"]
+                           "inspector", "prediction", "navigation"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -62,6 +62,13 @@ if runs("renderer") {
     results.add(RendererBenchmarks.freehandExtensionRatio(frames: quick ? 50 : 2_000, verdict: timing))
     results.add(RendererBenchmarks.drawingPassOverhead(frames: quick ? 50 : 4_000))
     results.add(RendererBenchmarks.fullRedraw(runs: quick ? 1 : 10))
+}
+
+// Moving around (issue 23): pan and pinch frames, the sharp redraw at rest.
+if runs("navigation") {
+    let lineCount = quick ? 10_000 : 100_000
+    results.add(NavigationBenchmarks.frameRatios(lineCount: lineCount, frames: quick ? 30 : 1_000, verdict: timing))
+    results.add(NavigationBenchmarks.sharpRedraw(lineCount: lineCount, runs: quick ? 1 : 5))
 }
 
 // 4: selecting a line.

@@ -2,6 +2,10 @@
 /// carries: the keys the tests press.
 public enum EvdevKey {
     public static let escape: UInt32 = 1
+    public static let one: UInt32 = 2
+    public static let zero: UInt32 = 11
+    public static let minus: UInt32 = 12
+    public static let equal: UInt32 = 13
     public static let backspace: UInt32 = 14
     public static let q: UInt32 = 16
     public static let enter: UInt32 = 28

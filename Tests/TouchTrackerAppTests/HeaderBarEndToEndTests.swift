@@ -156,9 +156,9 @@ import WaylandClient
         let button = chrome.menuButton.convert(chrome.menuButton.bounds, to: nil)
         #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
         #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
-        #expect(menu.commands.map(\.title) == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection", "Prediction",
-                                               "Inspector", "Gesture Playground", "Keyboard Shortcuts",
-                                               "About TouchTracker"])
+        #expect(menu.commands.map(\.title) == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection",
+                                               "Fingers Navigate", "Prediction", "Inspector", "Gesture Playground",
+                                               "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
         let exportRow = menu.convert(menu.rowFrames[0], to: nil)
@@ -213,7 +213,7 @@ import WaylandClient
     }
 
     @Test func keyboardShortcutsAndAboutOpenFromTheMenu() throws {
-        // Tall enough for the whole menu.
+        // Tall enough for the whole main menu under the bar.
         let app = try Self.running(height: 480)
         let chrome = Self.chrome(app)
         for (title, name) in [("Keyboard Shortcuts", "shortcuts"), ("About TouchTracker", "about")] {

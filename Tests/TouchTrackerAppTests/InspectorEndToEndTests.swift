@@ -122,7 +122,8 @@ import TouchCore
         try app.focusKeyboard()
         try pressF12(app)
         let timeline = app.session.inspector.model.timeline
-        #expect(timeline.rows.map(\.recognizer) == ["doubleTap", "tap", "tapAfterTap", "twoFingerTap", "threeFingerTap", "longPress", "move"])
+        #expect(timeline.rows.map(\.recognizer) == ["doubleTap", "tap", "tapAfterTap", "twoFingerTap", "threeFingerTap", "longPress", "move",
+                                                      "navigatePan", "navigatePinch"])
         #expect(timeline.rows.allSatisfy { $0.state == .possible && $0.transitions.isEmpty })
         let rowFrame = layout(app).timelineRow(1)
         let rowBefore = pixels(app, in: rowFrame)

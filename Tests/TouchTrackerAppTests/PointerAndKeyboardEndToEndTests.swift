@@ -109,7 +109,8 @@ import TouchCore
         #expect(app.pixel(104, 250) == Colour.black, "not selected")
     }
 
-    @Test func theWheelChangesNothing() throws {
+    /// The wheel moves the view (issue 23), never the lines.
+    @Test func theWheelMovesTheViewNotTheLines() throws {
         let app = try AppHarness(lines: [line(100, 200, 300, 200)])
         try app.pointerEnter(200, 200)
         let before = app.presented.pixels
@@ -123,7 +124,11 @@ import TouchCore
             app.seat.pointerFrame()
         }
         try app.wait(1)
-        #expect(app.presented.pixels == before)
+        #expect(app.presented.pixels != before)
+        // Three clicks down show what lies 150 points below; 30 points of
+        // smooth scrolling left, what lies left.
+        #expect(app.canvas.viewport.origin == Point(x: -30, y: 3 * InputTranslator.panPerClick))
+        #expect(app.pixel(230, 50) == Colour.black)
         #expect(try app.savedLines() == [line(100, 200, 300, 200)])
         #expect(!app.menu.isMenuVisible)
         #expect(app.canvas.drawing.linesInProgress.isEmpty)

@@ -48,8 +48,6 @@ public enum CanvasMetrics {
     public static let eraserRadius = lineWidth / 2
     /// How far from the eraser's path the eraser erases `line`.
     public static func eraserReach(for line: Line) -> Double { eraserRadius + line.width / 2 }
-    /// The farthest the eraser reaches, for the widest lines.
-    public static let eraserReach = eraserRadius + widestLine / 2
 }
 
 extension Line {

@@ -11,19 +11,22 @@ extension Drawing {
         erasures[touch] = []
     }
 
-    /// Erases the finished lines within `CanvasMetrics.eraserReach(for:)` of the
-    /// eraser's path from `from` to `to`; returns them (for damage). A
-    /// touch that erases no stroke erases nothing.
+    /// Erases the finished lines whose ink comes within `radius` of the
+    /// eraser's path from `from` to `to` (`CanvasMetrics.eraserReach(for:)`
+    /// at 100 %; the canvas gives the eraser's disc in drawing units, so it
+    /// feels the same at any zoom); returns them (for damage). A touch that
+    /// erases no stroke erases nothing.
     @discardableResult
-    public func erase(for touch: ObjectIdentifier, from: Point, to: Point) -> [Line] {
+    public func erase(for touch: ObjectIdentifier, from: Point, to: Point,
+                      radius: Double = CanvasMetrics.eraserRadius) -> [Line] {
         guard erasures[touch] != nil else { return [] }
         let path = Line(begin: from, end: to)
-        let reach = CanvasMetrics.eraserReach
+        let reach = radius + CanvasMetrics.widestLine / 2
         let candidates = store.lines(intersecting: path.bounds.insetBy(dx: -reach, dy: -reach))
         var erased: [Line] = []
         for id in candidates {
             guard let line = store[id] else { continue }
-            let lineReach = CanvasMetrics.eraserReach(for: line)
+            let lineReach = radius + line.width / 2
             guard line.squaredDistance(to: path) <= lineReach * lineReach else { continue }
             applyRemove(id)
             erasures[touch]!.append((id, line))

@@ -57,7 +57,7 @@ extension CanvasView {
         let old = predictedTips[key]
         guard old != tip else { return }
         predictedTips[key] = tip
-        if let old { setNeedsDisplay(old.paintedBounds) }
-        if let tip { setNeedsDisplay(tip.paintedBounds) }
+        if let old { damage(old.paintedBounds) }
+        if let tip { damage(tip.paintedBounds) }
     }
 }

@@ -10,8 +10,14 @@ import TouchCore
 ///
 /// Every change asks for a redraw of just the rectangle it affects
 /// (`setNeedsDisplay(_:)` with the lines' painted bounds), and every change to
-/// the finished lines calls `onChange` (the app saves the drawing there). The
-/// view's coordinates are the drawing's coordinates.
+/// the finished lines calls `onChange` (the app saves the drawing there).
+///
+/// The view looks at the drawing through `viewport` (issue 23): touches
+/// arrive in view points and become drawing points on their way in; lines
+/// and their widths scale with the zoom; every distance a person feels
+/// (the drag threshold, the tap and selection distances, the eraser's
+/// reach, the menu's place) stays in view points. `navigation` pans and
+/// zooms it.
 public final class CanvasView: View, GestureRecognizerDelegate {
     /// The lines, the selection and the undo history.
     public let drawing: Drawing
@@ -88,6 +94,28 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Drag: move the picked-up line (never cancels the view's touches).
     public let moveRecognizer = PanGestureRecognizer()
 
+    /// Which part of the drawing the view shows, and how large. A change
+    /// redraws the whole view.
+    public var viewport = CanvasViewport.actualSize {
+        didSet {
+            guard viewport != oldValue else { return }
+            setNeedsDisplay()
+            if viewport.zoom != oldValue.zoom {
+                zoomIndicator.show(viewport, centredIn: bounds, timers: window?.timers)
+            }
+            onViewportChange?(viewport)
+        }
+    }
+    /// Called when the viewport changes (the app shows the zoom and
+    /// remembers the view).
+    public var onViewportChange: ((CanvasViewport) -> Void)?
+    /// Called when the view starts or stops moving (`navigation.isMoving`).
+    public var onNavigationMotionChange: ((Bool) -> Void)?
+    /// The percentage shown for a moment while the zoom changes.
+    public let zoomIndicator = ZoomIndicatorView()
+    /// Panning and zooming by fingers, touchpad and wheel.
+    public private(set) lazy var navigation = CanvasNavigation(canvas: self)
+
     public init(frame: Rect, drawing: Drawing = Drawing()) {
         self.drawing = drawing
         super.init(frame: frame)
@@ -150,6 +178,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         moveRecognizer.addTarget(self, action: Action("moveLine")) { view, _ in view.moveLine() }
         addGestureRecognizer(moveRecognizer)
         for recognizer in gestureRecognizers { recognizer.delegate = self }
+        // Its recognizers come after the canvas's own.
+        _ = navigation
+        addSubview(zoomIndicator)
     }
 
     // MARK: Drawing itself
@@ -171,6 +202,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// lines instead (Render's `CanvasRenderer`), with the same pixels.
     public override func draw(_ rect: Rect, in context: DrawingContext) {
         context.fill(rect, with: Self.paperColor)
+        context.saveState()
+        defer { context.restoreState() }
+        context.concatenate(viewport.transform)
+        let rect = viewport.drawingRect(fromView: rect)
         context.setLineCap(.round)
         context.setLineJoin(.round)
         func stroke(_ line: Line, _ color: Color) {
@@ -226,7 +261,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// eraser erases what it lands on.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.inOrderOfBeginning {
-            let point = touch.location(in: self)
+            if touch.kind == .finger, navigation.fingersNavigate {
+                navigation.fingerTouched()
+                continue
+            }
+            let point = drawingLocation(of: touch)
             if touch.kind == .eraser {
                 drawing.beginErasing(for: ObjectIdentifier(touch))
                 erase(for: touch, from: point, to: point)
@@ -238,8 +277,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 damage(Line(begin: point, end: point))
             case .freehand:
                 guard drawing.freehandPointCount < Drawing.pointLimit else { continue }
-                setNeedsDisplay(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
-                                                      style: strokeStyle))
+                damage(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
+                                             style: strokeStyle))
             }
             predict(for: touch)
         }
@@ -250,7 +289,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for touch in touches.inOrderOfBeginning {
             let key = ObjectIdentifier(touch)
             if drawing.isErasing(for: key) {
-                erase(for: touch, from: touch.previousLocation(in: self), to: touch.location(in: self))
+                erase(for: touch, from: viewport.drawingPoint(fromView: touch.previousLocation(in: self)),
+                      to: drawingLocation(of: touch))
                 continue
             }
             if drawing.linesInProgress[key]?.isFreehand == true {
@@ -258,8 +298,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                 predict(for: touch)
                 continue
             }
-            guard let (old, new) = drawing.extendLine(for: key, to: touch.location(in: self)) else { continue }
-            setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+            guard let (old, new) = drawing.extendLine(for: key, to: drawingLocation(of: touch)) else { continue }
+            damage(old.paintedBounds.union(new.paintedBounds))
             predict(for: touch)
         }
         if finished { onChange?() }
@@ -280,13 +320,18 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             drawing.beginFreehand(for: key, at: last, style: line.style)
             split = true
         }
-        if let rect = drawing.extendFreehand(for: key, to: freehandPoint(of: touch)) { setNeedsDisplay(rect) }
+        if let rect = drawing.extendFreehand(for: key, to: freehandPoint(of: touch)) { damage(rect) }
         return split
     }
 
     /// Where a touch is, with its pressure (full for fingers and the mouse).
     private func freehandPoint(of touch: Touch) -> FreehandPoint {
-        FreehandPoint(touch.location(in: self), pressure: FreehandPoint.pressure(from: touch.pressure))
+        FreehandPoint(drawingLocation(of: touch), pressure: FreehandPoint.pressure(from: touch.pressure))
+    }
+
+    /// Where a touch is on the drawing.
+    private func drawingLocation(of touch: Touch) -> Point {
+        viewport.drawingPoint(fromView: touch.location(in: self))
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -316,7 +361,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// menu with it.
     private func erase(for touch: Touch, from: Point, to: Point) {
         let hadSelection = drawing.selectedLineID != nil
-        let erased = drawing.erase(for: ObjectIdentifier(touch), from: from, to: to)
+        let erased = drawing.erase(for: ObjectIdentifier(touch), from: from, to: to,
+                                   radius: viewport.drawingDistance(fromView: CanvasMetrics.eraserRadius))
         for line in erased { damage(line) }
         if hadSelection, drawing.selectedLineID == nil { window?.menuController.hideMenu() }
     }
@@ -335,12 +381,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     /// What a tap does (and what the app does on a right click): selects the
-    /// nearest line within 20 points of `point` (view coordinates); if there
-    /// is one, becomes first responder and shows the menu there, otherwise
-    /// hides the menu. Returns whether a line was selected.
+    /// nearest line within 20 view points of `point` (view coordinates); if
+    /// there is one, becomes first responder and shows the menu there,
+    /// otherwise hides the menu. Returns whether a line was selected.
     @discardableResult
     public func selectLineAndShowMenu(at point: Point) -> Bool {
-        select(drawing.nearestLine(to: point, within: CanvasMetrics.selectionRadius))
+        select(nearestLine(toView: point))
         guard let menu = window?.menuController else { return drawing.selectedLineID != nil }
         if drawing.selectedLineID != nil, becomeFirstResponder() {
             // The line menu holds the standard edit actions the canvas
@@ -354,10 +400,23 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         return false
     }
 
+    /// The nearest line within the selection radius (view points, whatever
+    /// the zoom) of the view point `point`.
+    private func nearestLine(toView point: Point) -> LineID? {
+        drawing.nearestLine(to: viewport.drawingPoint(fromView: point),
+                            within: viewport.drawingDistance(fromView: CanvasMetrics.selectionRadius))
+    }
+
+    /// Whether a long press holds a line (to move it): the navigation then
+    /// leaves the view where it is.
+    var isHoldingLine: Bool {
+        drawing.selectedLineID != nil && [.began, .changed].contains(longPressRecognizer.state)
+    }
+
     private func longPress(_ recognizer: GestureRecognizer) {
         switch recognizer.state {
         case .began:
-            select(drawing.nearestLine(to: recognizer.location(in: self), within: CanvasMetrics.selectionRadius))
+            select(nearestLine(toView: recognizer.location(in: self)))
             // The fingers that pick a line up draw nothing more: their lines
             // in progress go, and later moves find no line to extend.
             if drawing.selectedLineID != nil {
@@ -383,13 +442,13 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     private func moveLine() {
         switch moveRecognizer.state {
         case .began, .changed:
-            let offset = moveRecognizer.translation(in: self)
+            let offset = viewport.drawingVector(fromView: moveRecognizer.translation(in: self))
             moveRecognizer.setTranslation(.zero, in: self)
             guard let id = drawing.selectedLineID, [.began, .changed].contains(longPressRecognizer.state),
                   window?.menuController.isMenuVisible != true, offset != .zero else { return }
             if !drawing.isUndoGroupOpen { drawing.beginUndoGroup() }
             let (old, new) = drawing.move(id, by: offset)
-            setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+            damage(old.paintedBounds.union(new.paintedBounds))
         case .ended, .cancelled, .failed:
             finishMove()
         case .possible:
@@ -469,7 +528,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     }
 
     private func damage(_ line: Line) {
-        setNeedsDisplay(line.paintedBounds)
+        damage(line.paintedBounds)
+    }
+
+    /// Redraws where `rect` (drawing coordinates) shows.
+    func damage(_ rect: Rect) {
+        setNeedsDisplay(viewport.viewRect(fromDrawing: rect))
     }
 
     // MARK: Responder
@@ -483,13 +547,17 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             predictsTip.toggle()
             onPredictionChange?(predictsTip)
         }
+        case Self.zoomToFitAction: { [unowned self] _ in zoomToFit() }
+        case Self.zoomToActualSizeAction: { [unowned self] _ in zoomToActualSize() }
         default: super.handler(for: action)
         }
     }
 
+    /// Prediction shows whether it is on; the zoom readout shows the zoom.
     public override func validate(_ command: Command) {
         switch command.action {
         case Self.togglePrediction: command.state = predictsTip ? .on : .off
+        case Self.zoomToFitAction: command.value = "\(viewport.percentage)%"
         default: super.validate(command)
         }
     }
@@ -535,7 +603,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         var style = line.style
         change(&style)
         guard let (old, new) = drawing.restyle(id, to: style) else { return }
-        setNeedsDisplay(old.paintedBounds.union(new.paintedBounds))
+        damage(old.paintedBounds.union(new.paintedBounds))
         onChange?()
     }
 
@@ -551,6 +619,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes, L and F pick the
     /// lines and the freehand tool.
     public override func keyPressed(_ press: KeyPress) -> Bool {
+        if navigationKeyPressed(press) { return true }
         if let tool = Self.tool(for: press) {
             choose(tool)
             return true
