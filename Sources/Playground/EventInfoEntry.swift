@@ -29,12 +29,12 @@ public struct EventInfoEntry: Equatable, Sendable {
     /// `event.allTouches.count`.
     public var allTouchesCount: Int
 
-    /// The entry's lines of text: the method and the count, then a line per
-    /// touch.
+    /// The entry's lines of text: the method and the count, then two lines
+    /// per touch (what it is, then where), narrow enough for a small window.
     public var lines: [String] {
-        ["\(method.rawValue)  allTouches \(allTouchesCount)"] + touches.map { info in
-            "  \(Self.name(of: info.touch)) \(Self.name(of: info.phase)) tap \(info.tapCount)"
-                + "  \(info.viewName) \(Self.format(info.inView))  window \(Self.format(info.inWindow))"
+        ["\(method.rawValue)  allTouches \(allTouchesCount)"] + touches.flatMap { info in
+            ["  \(Self.name(of: info.touch)) \(Self.name(of: info.phase)) tap \(info.tapCount)",
+             "    \(info.viewName) \(Self.format(info.inView))  window \(Self.format(info.inWindow))"]
         }
     }
 

@@ -225,6 +225,16 @@ public struct Options: Equatable, Sendable {
                      fingers adds Δd/d to the robot's zoom (pinching in shrinks
                      it, not below 0.25×); in a run of taps the 2nd adds 0.4,
                      the 3rd 0.6, the 4th 0.8
+          EventInfo  the guide's first demo: every touch message, newest first,
+                     with each touch's phase, tapCount, place in its view and
+                     in the window (a nested view shows they differ), and
+                     the event's allTouches count
+          Recognizer Lab  a single and a double tap on one view; switches for
+                     cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded,
+                     single requires double to fail, the delegate's shouldBegin
+                     and shouldReceiveTouch (right half only), and Disable
+                     (isEnabled off, mid-gesture too); the order of every
+                     message, state change and action, live
           The panel on the right shows each recognizer's state and last changes.
 
         Without a touch screen: a touchpad's two-finger pinch scales and rotates,
@@ -250,8 +260,9 @@ public struct Options: Equatable, Sendable {
                             times, ours, and the window's size and scale at each
                             change (JSON lines, format 1), for replay and check
           --playground      open the gesture playground instead of the drawing: the
-                            book's gesture demos (Pictures, MultiTap, PinchZoom) with
-                            a live panel of each recognizer's state
+                            book's gesture demos (Pictures, MultiTap, PinchZoom,
+                            EventInfo, Recognizer Lab) with a live panel of each
+                            recognizer's state
           -h, --help        show this help and exit
 
         Commands:
