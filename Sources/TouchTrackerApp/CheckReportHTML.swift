@@ -147,7 +147,7 @@ enum CheckReportHTML {
             let plotHeight = 100.0, barWidth = 18.0, left = 30.0
             html += "<figure><figcaption>\(escape(device)): \(intervals.count) intervals, median "
                 + "\(fixed(median, 1)) ms</figcaption>\n"
-            html += "<svg class=\"histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fixed(left + barWidth * Double(binCount) + 10, 0))\" height=\"130\">\n"
+            html += "<svg class=\"histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fixed(left + barWidth * Double(binCount) + 40, 0))\" height=\"130\">\n"
             for (index, count) in bins.enumerated() where count > 0 {
                 let height = Double(count) / tallest * plotHeight
                 let label = index == binCount - 1 ? "≥ \(fixed(binWidth * Double(index), 0)) ms"
@@ -158,10 +158,11 @@ enum CheckReportHTML {
             }
             html += "<line x1=\"\(fixed(left, 0))\" y1=\"108\" x2=\"\(fixed(left + barWidth * Double(binCount), 0))\" y2=\"108\" stroke=\"#241f31\"/>\n"
             for index in stride(from: 0, through: binCount - 1, by: 5) {
-                html += "<text x=\"\(fixed(left + barWidth * Double(index), 0))\" y=\"122\">\(fixed(binWidth * Double(index), 0))</text>"
+                let value = fixed(binWidth * Double(index), 0)
+                html += "<text x=\"\(fixed(left + barWidth * Double(index), 0))\" y=\"122\">"
+                    + (index == binCount - 1 ? "≥ \(value) ms" : value) + "</text>"
             }
-            html += "<text x=\"\(fixed(left + barWidth * Double(binCount) - 20, 0))\" y=\"122\">ms</text>"
-                + "<text x=\"0\" y=\"16\">\(Int(tallest))</text>\n</svg></figure>\n"
+            html += "<text x=\"0\" y=\"16\">\(Int(tallest))</text>\n</svg></figure>\n"
         }
         return html + "</div>\n"
     }
