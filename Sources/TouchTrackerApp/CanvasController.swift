@@ -1,6 +1,4 @@
 import Canvas
-import Platform
-import Render
 import TouchCore
 
 /// Owns the canvas view and sits after it in the responder chain, where it
@@ -8,46 +6,46 @@ import TouchCore
 /// menu (a right click away from any line) with Undo, Redo, Export as
 /// PNG, SVG or PDF, the other drawing tool, palm rejection turned off or
 /// on, the inspector overlay shown or hidden, and the gesture playground.
+/// Undo, Redo, the tool, the colour and the width are its own; the rest
+/// are the scene's (`SceneController`, its next responder), which the
+/// menu's items reach through the chain, as every nil-target action does.
 final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
-    static let exportPNG = Action("exportPNG")
-    static let exportSVG = Action("exportSVG")
-    static let exportPDF = Action("exportPDF")
-    static let togglePalmRejection = Action("togglePalmRejection")
     static let switchTool = Action("switchTool")
-    static let toggleInspector = Action("toggleInspector")
-    static let showPlaygroundAction = Action("showPlayground")
-    static let playgroundTitle = "Gesture Playground"
 
     /// The canvas menu's items; the line menu (Delete) needs none, it is a
     /// standard edit action of the canvas. The last two say what choosing
-    /// them does (the tool it switches to; palm rejection off or on), so
-    /// they read the same whichever way things are.
+    /// them does (the tool it switches to; palm rejection off or on, as the
+    /// chain says it is), so they read the same whichever way things are.
     var menuItems: [MenuItem] {
         [
             MenuItem(title: "Undo", action: Self.undo),
             MenuItem(title: "Redo", action: Self.redo),
-            MenuItem(title: "Export PNG", action: Self.exportPNG),
-            MenuItem(title: "Export SVG", action: Self.exportSVG),
-            MenuItem(title: "Export PDF", action: Self.exportPDF),
+            MenuItem(title: "Export PNG", action: SceneController.exportPNG),
+            MenuItem(title: "Export SVG", action: SceneController.exportSVG),
+            MenuItem(title: "Export PDF", action: SceneController.exportPDF),
             MenuItem(title: Self.title(switchingTo: otherTool), action: Self.switchTool),
-            MenuItem(title: isPalmRejectionOn() ? Self.palmRejectionOffTitle : Self.palmRejectionOnTitle,
-                     action: Self.togglePalmRejection),
-            MenuItem(title: isInspectorOpen() ? Self.hideInspectorTitle : Self.showInspectorTitle,
-                     action: Self.toggleInspector),
-            MenuItem(title: Self.playgroundTitle, action: Self.showPlaygroundAction),
+            MenuItem(title: isOn(SceneController.togglePalmRejection) ? Self.palmRejectionOffTitle
+                                                                       : Self.palmRejectionOnTitle,
+                     action: SceneController.togglePalmRejection),
+            MenuItem(title: isOn(SceneController.toggleInspector) ? Self.hideInspectorTitle : Self.showInspectorTitle,
+                     action: SceneController.toggleInspector),
+            MenuItem(title: SceneController.playgroundTitle, action: SceneController.showPlayground),
         ]
     }
     static let showInspectorTitle = "Show Inspector"
     static let hideInspectorTitle = "Hide Inspector"
-
-    /// Whether the inspector overlay is shown (`InspectorOverlay`).
-    var isInspectorOpen: () -> Bool = { false }
-    /// Shows or hides the inspector overlay.
-    var toggleInspector: () -> Void = {}
     static let palmRejectionOffTitle = "Palm Rejection Off"
     static let palmRejectionOnTitle = "Palm Rejection On"
+
+    /// Whether the responder that would perform `action` says it is on.
+    private func isOn(_ action: Action) -> Bool {
+        guard let target = target(forAction: action, withSender: nil) else { return false }
+        let command = Command(title: "", action: action)
+        target.validate(command)
+        return command.state == .on
+    }
 
     /// The menu item that picks `tool`: "Draw Freehand", "Draw Lines".
     static func title(switchingTo tool: DrawingTool) -> String {
@@ -60,24 +58,10 @@ final class CanvasController: ViewController {
     /// The tool the menu offers: the one not in use.
     private var otherTool: DrawingTool { canvas.tool == .lines ? .freehand : .lines }
 
-    /// Whether fingers are ignored while a pen is near (`PalmRejection`).
-    var isPalmRejectionOn: () -> Bool = { true }
-    /// Turns palm rejection on or off and remembers it.
-    var setPalmRejection: (Bool) -> Void = { _ in }
-    /// Opens the gesture playground.
-    var showPlayground: () -> Void = {}
-
     let canvas: CanvasView
-    /// Where exports go, without extension (a new name each time); nil
-    /// where the canvas must write no file (a replay).
-    var exportBasePath: (() -> String)?
-    /// Tells the user where an export went, or why it failed.
-    var report: (String) -> Void
 
-    init(canvas: CanvasView, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
+    init(canvas: CanvasView) {
         self.canvas = canvas
-        self.exportBasePath = exportBasePath
-        self.report = report
         super.init()
         view = canvas
     }
@@ -86,9 +70,9 @@ final class CanvasController: ViewController {
     /// (select + Delete); elsewhere, the canvas menu.
     func secondaryClick(at point: Point) {
         guard let menu = canvas.window?.menuController else { return }
-        menu.menuItems = menuItems
         if canvas.selectLineAndShowMenu(at: point) { return }
         guard becomeFirstResponder() else { return }
+        menu.menuItems = menuItems
         menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: canvas)
         menu.showMenu()
     }
@@ -120,8 +104,8 @@ final class CanvasController: ViewController {
     }
 
     /// How the header bar's, the main menu's and the colour popover's
-    /// commands look: the tool button, the toggles and the colour and width
-    /// in use show what is on.
+    /// commands look: the tool button and the colour and width in use show
+    /// what is on.
     override func validate(_ command: Command) {
         if let color = PaletteColor(action: command.action) {
             command.state = canvas.strokeStyle.color == color ? .on : .off
@@ -131,12 +115,7 @@ final class CanvasController: ViewController {
             command.state = canvas.strokeStyle.width == width ? .on : .off
             return
         }
-        switch command.action {
-        case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
-        case Self.togglePalmRejection: command.state = isPalmRejectionOn() ? .on : .off
-        case Self.toggleInspector: command.state = isInspectorOpen() ? .on : .off
-        default: break
-        }
+        if command.action == Self.switchTool { command.state = canvas.tool == .freehand ? .on : .off }
     }
 
     /// Besides the actions above, every `PaletteColor.action` and
@@ -148,37 +127,8 @@ final class CanvasController: ViewController {
         return switch action {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
-        case Self.exportPNG: { [unowned self] _ in export(.png) }
-        case Self.exportSVG: { [unowned self] _ in export(.svg) }
-        case Self.exportPDF: { [unowned self] _ in export(.pdf) }
-        case Self.togglePalmRejection: { [unowned self] _ in setPalmRejection(!isPalmRejectionOn()) }
         case Self.switchTool: { [unowned self] _ in canvas.choose(otherTool) }
-        case Self.toggleInspector: { [unowned self] _ in toggleInspector() }
-        case Self.showPlaygroundAction: { [unowned self] _ in showPlayground() }
         default: super.handler(for: action)
         }
-    }
-
-    func export(_ format: ExportFormat) {
-        guard let exportBasePath else {
-            report("not exported: a replay writes no file but the one --export names")
-            return
-        }
-        let path = "\(exportBasePath()).\(format.rawValue)"
-        do {
-            let summary = try Exporter.export(canvas.drawing, to: path)
-            report("exported the drawing to \(path)" + (summary.note.map { " (\($0))" } ?? ""))
-        } catch {
-            report("cannot export the drawing: \(error)")
-        }
-    }
-
-    /// `~/Pictures/TouchTracker <date time>` (the home directory when there is
-    /// no Pictures folder), so exports never overwrite each other or the drawing.
-    static func defaultExportBasePath(environment: [String: String], now: Int = Time.secondsSince1970()) -> String {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
-        let pictures = "\(home)/Pictures"
-        let folder = (try? FileStatus(path: pictures))?.kind == .directory ? pictures : home
-        return "\(folder)/TouchTracker \(CalendarDate.local(now).readable)"
     }
 }

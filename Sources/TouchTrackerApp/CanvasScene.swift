@@ -8,7 +8,9 @@ import WaylandClient
 
 /// The app without its compositor: the core's window holding the header
 /// bar (`WindowChrome`), the canvas and its controller, the gesture playground (in the canvas's
-/// place while shown), the banner, the inspector overlay, and
+/// place while shown), the banner, the inspector overlay, the scene's
+/// controller (`SceneController`: the actions on these, next after the
+/// canvas controller in the responder chain), and
 /// what turns input batches into touches and keys on the way (palm
 /// rejection, the pen hover rings, `InputTranslator`).
 ///
@@ -20,6 +22,10 @@ final class CanvasScene {
     let window: TouchCore.Window
     let canvas: CanvasView
     let canvasController: CanvasController
+    /// Performs the scene's actions (exports, palm rejection, the
+    /// inspector, the playground) for the canvas's and the playground's
+    /// controllers before it.
+    let controller: SceneController
     /// The header bar (the toolbar under server-side decorations), its
     /// main menu and dialogs.
     let chrome: WindowChrome
@@ -35,6 +41,7 @@ final class CanvasScene {
     let inspector: InspectorOverlay
     /// The gesture playground, hidden until shown (`showPlayground()`).
     let playground = PlaygroundView()
+    let playgroundController: PlaygroundController
     /// Plays a sound the playground asks for (its cue shows anyway).
     var onPlaygroundSound: ((PlaygroundSound) -> Void)?
     /// Receives the `--trace` lines; nil without `--trace`.
@@ -44,7 +51,7 @@ final class CanvasScene {
 
     /// Ctrl+Q.
     var onQuit: () -> Void = {}
-    /// Palm rejection was turned on or off from the canvas menu.
+    /// Palm rejection was turned on or off from a menu.
     var onPalmRejectionChange: (Bool) -> Void = { _ in }
     /// Another drawing tool was picked (a key or the canvas menu).
     var onToolChange: (DrawingTool) -> Void = { _ in }
@@ -54,12 +61,14 @@ final class CanvasScene {
     /// - Parameters:
     ///   - timers: the gestures' timers; `clock` is their clock, which palm
     ///     rejection reads too.
-    ///   - exportBasePath: where the canvas menu's exports go (nil: exports
-    ///     are refused, as in a replay, which writes no file of its own accord).
+    ///   - exportEnvironment: the environment whose `HOME` the menus'
+    ///     exports go under (nil: exports are refused, as in a replay,
+    ///     which writes no file of its own accord).
+    ///   - report: says where an export went, or why it failed.
     ///   - tool: what strokes draw at first.
     ///   - strokeStyle: the colour and width they draw with at first.
     init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
-         tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, exportBasePath: (() -> String)?, report: @escaping (String) -> Void) {
+         tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, exportEnvironment: [String: String]?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
         let measurer = PangoTextMeasurer()
         window.menuController.textMeasurer = measurer
@@ -67,7 +76,11 @@ final class CanvasScene {
         chrome = WindowChrome(window: window, title: Session.title, measurer: measurer)
         application.chrome = chrome
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
-        canvasController = CanvasController(canvas: canvas, exportBasePath: exportBasePath, report: report)
+        canvasController = CanvasController(canvas: canvas)
+        controller = SceneController(exportEnvironment: exportEnvironment, report: report)
+        playgroundController = PlaygroundController(playground: playground)
+        canvasController.nextResponder = controller
+        playgroundController.nextResponder = controller
         window.addSubview(canvas)
         // Above the canvas, below the banner (saving still goes on).
         playground.isHidden = true
@@ -101,19 +114,12 @@ final class CanvasScene {
         }
         translator.onTouchFrame = { [unowned self] frame in inspector.observe(frame) }
         inspector.onToggle = { [unowned self] in setTracer() }
-        canvasController.isInspectorOpen = { [unowned self] in inspector.isOpen }
-        canvasController.toggleInspector = { [unowned self] in inspector.toggle() }
         translator.onSecondaryClick = { [unowned self] point in
             // A right click on our title bar (or in the playground) is not the canvas's.
             guard !canvas.isHidden, canvas.frame.contains(point) else { return }
             canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
-        canvasController.isPalmRejectionOn = { [unowned self] in palmRejection.isEnabled }
-        canvasController.setPalmRejection = { [unowned self] on in
-            palmRejection.isEnabled = on
-            onPalmRejectionChange(on)
-        }
-        canvasController.showPlayground = { [unowned self] in showPlayground() }
+        controller.scene = self
         playground.onExit = { [unowned self] in showDrawing() }
         playground.onSound = { [unowned self] sound in onPlaygroundSound?(sound) }
         canvas.tool = tool
@@ -138,6 +144,12 @@ final class CanvasScene {
             inspector?.record(record)
             panel?.record(record, at: clock.now)
         }
+    }
+
+    /// Turns palm rejection on or off, and says so (the session remembers it).
+    func setPalmRejection(_ on: Bool) {
+        palmRejection.isEnabled = on
+        onPalmRejectionChange(on)
     }
 
     /// Whether the playground is shown instead of the drawing.

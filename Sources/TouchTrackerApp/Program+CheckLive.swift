@@ -39,8 +39,9 @@ extension Program {
                 return .usage
             }
             let display = try Display.connect()
-            session = try Session(display: display, clock: SystemClock(), opening: opened, record: file,
-                                  report: { printError("touchtracker: \($0)") }, showsCheckGuide: true)
+            session = try Session(display: display, configuration: Session.Configuration(
+                drawing: .opening(opened), clock: SystemClock(), record: file,
+                report: { printError("touchtracker: \($0)") }, showsCheckGuide: true))
         } catch {
             opening?.abandon()
             return failed(error)

@@ -87,13 +87,13 @@ public enum Program {
         }
         let session: Session
         do {
-            session = try Session(
-                display: display, clock: SystemClock(), opening: opening,
+            session = try Session(display: display, configuration: Session.Configuration(
+                drawing: .opening(opening), clock: SystemClock(),
                 logInput: logInput ? { writeLine($0, to: .standardOutput) } : nil,
                 trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
                 record: recordingFile,
                 report: { printError("touchtracker: \($0)") },
-                settingsPath: settingsPath)
+                settingsPath: settingsPath))
         } catch {
             opening.abandon()
             return failed(error)

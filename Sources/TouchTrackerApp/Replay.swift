@@ -41,7 +41,7 @@ final class Replay {
         scene = CanvasScene(size: Size(width: Double(first.width), height: Double(first.height)), timers: timers,
                             drawing: Drawing(), palmRejection: recording.palmRejection, tool: recording.tool,
                             strokeStyle: recording.strokeStyle,
-                            exportBasePath: nil, report: report)
+                            exportEnvironment: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
         scene.headerBar.onRequest = { [unowned self] request in
             // Moving, resizing and maximizing are the compositor's to do:

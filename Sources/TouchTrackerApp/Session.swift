@@ -68,7 +68,7 @@ public final class Session {
     public private(set) var ending: SessionEnding?
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
-    /// The process environment: where emergency copies go.
+    /// The process environment: where emergency copies and exports go.
     private let environment: [String: String]
     /// The canvas's fast path: its line cache.
     private let canvasRenderer: CanvasRenderer = {
@@ -107,76 +107,25 @@ public final class Session {
     public static let title = "TouchTracker"
     public static let minimumSize = (width: 320, height: 240)
 
-    /// Opens the drawing at `documentPath` (see `Document.beginOpening(at:)`:
-    /// it throws a `DocumentError` when another process has it open or it
-    /// cannot be read) and maps the window (see `init(opening:…)`).
-    public convenience init(display: Display, clock: Clock, documentPath: String,
-                            environment: [String: String] = Program.environment(),
-                            logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                            record: RecordingFile? = nil,
-                            report: @escaping (String) -> Void, settingsPath: String? = nil,
-                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
-                            showsCheckGuide: Bool = false) throws {
-        try self.init(display: display, clock: clock, opening: Document.beginOpening(at: documentPath),
-                      environment: environment, logInput: logInput, trace: trace, record: record, report: report,
-                      settingsPath: settingsPath, backgroundOpeningThreshold: backgroundOpeningThreshold,
-                      showsCheckGuide: showsCheckGuide)
-    }
-
-    /// Finishes opening the drawing and maps the window. A file of at least
-    /// `backgroundOpeningThreshold` bytes is parsed and indexed on a thread
-    /// of its own: the window appears at once with a notice, and the lines
-    /// when they are ready. What happened to the drawing (set aside…) goes
-    /// to `report`.
-    public convenience init(display: Display, clock: Clock, opening: DocumentOpening,
-                            environment: [String: String] = Program.environment(),
-                            logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                            record: RecordingFile? = nil,
-                            report: @escaping (String) -> Void, settingsPath: String? = nil,
-                            backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
-                            showsCheckGuide: Bool = false) throws {
-        if opening.byteCount < backgroundOpeningThreshold {
-            try self.init(display: display, clock: clock, source: .opened(opening.finish()), environment: environment,
-                          logInput: logInput, trace: trace, record: record, report: report,
-                          settingsPath: settingsPath, showsCheckGuide: showsCheckGuide)
-        } else {
-            try self.init(display: display, clock: clock, source: .inBackground(opening), environment: environment,
-                          logInput: logInput, trace: trace, record: record, report: report,
-                          settingsPath: settingsPath, showsCheckGuide: showsCheckGuide)
-        }
-    }
-
-    /// Shows the opened `document` and maps the window; the session holds
-    /// the document's lock until it is released. What happened to the
-    /// drawing (set aside…) goes to `report`.
-    public convenience init(display: Display, clock: Clock, document: OpenedDocument,
-                            environment: [String: String] = Program.environment(),
-                            logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
-                            record: RecordingFile? = nil,
-                            report: @escaping (String) -> Void, settingsPath: String? = nil) throws {
-        try self.init(display: display, clock: clock, source: .opened(document), environment: environment,
-                      logInput: logInput, trace: trace, record: record, report: report, settingsPath: settingsPath,
-                      showsCheckGuide: false)
-    }
-
     private enum DocumentSource {
         case opened(OpenedDocument)
         case inBackground(DocumentOpening)
     }
 
-    /// - Parameters:
-    ///   - environment: where emergency copies go (`XDG_STATE_HOME`, `XDG_RUNTIME_DIR`, `HOME`).
-    ///   - logInput: receives one JSON line per input batch (`--log-input`).
-    ///   - trace: receives one JSON line per decision of the core (`--trace`).
-    ///   - record: where to write the session's input (`--record`).
-    ///   - report: receives messages meant for the user.
-    ///   - settingsPath: the settings file (`SettingsFile`); nil keeps the
-    ///     defaults and saves no settings.
-    ///   - showsCheckGuide: shows `check --live`'s guide over the canvas.
-    private init(display: Display, clock: Clock, source: DocumentSource,
-                 environment: [String: String], logInput: ((String) -> Void)?, trace: ((String) -> Void)?,
-                 record: RecordingFile?, report: @escaping (String) -> Void, settingsPath: String?,
-                 showsCheckGuide: Bool) throws {
+    /// Opens the drawing `configuration` names and maps the window. A file
+    /// of at least `backgroundOpeningThreshold` bytes is parsed and indexed
+    /// on a thread of its own: the window appears at once with a notice,
+    /// and the lines when they are ready. Throws a `DocumentError` when the
+    /// drawing cannot be opened (another process has it open, it cannot be
+    /// read); what happened to it otherwise (set aside…) goes to `report`.
+    public init(display: Display, configuration: Configuration) throws {
+        let opening = switch configuration.drawing {
+        case .path(let path): try Document.beginOpening(at: path)
+        case .opening(let opening): opening
+        }
+        let source: DocumentSource = opening.byteCount < configuration.backgroundOpeningThreshold
+            ? .opened(try opening.finish()) : .inBackground(opening)
+        let clock = configuration.clock, report = configuration.report, environment = configuration.environment
         self.display = display
         self.report = report
         self.environment = environment
@@ -190,28 +139,27 @@ public final class Session {
         toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
                                       appID: Session.appID, minimumSize: Session.minimumSize)
         let size = toplevel.size
-        settingsFile = settingsPath.map { SettingsFile(path: $0, report: report) }
+        settingsFile = configuration.settingsPath.map { SettingsFile(path: $0, report: report) }
         let palmRejectionOn = settingsFile?.settings.palmRejection ?? true
         scene = CanvasScene(
             size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
-            exportBasePath: { CanvasController.defaultExportBasePath(environment: Program.environment()) },
-            report: report)
+            exportEnvironment: environment, report: report)
         let tool = scene.canvas.tool
         let strokeStyle = scene.canvas.strokeStyle
-        recorder = record.map {
+        recorder = configuration.record.map {
             Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
                      report: report)
         }
-        guide = showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
+        guide = configuration.showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
         // Created after the toplevel so its end-of-dispatch hook (closing
         // touch frames a compositor left open) runs before the toplevel
         // presents.
         seats = SeatManager(display: display, window: toplevel, loop: loop)
 
-        wire(logInput: logInput)
-        scene.traceLine = trace
+        wire(logInput: configuration.logInput)
+        scene.traceLine = configuration.trace
         setUpDecorations()
         setUpPlayground()
         switch source {

@@ -9,7 +9,9 @@ import TouchCore
 ///
 /// Every button sends its command through the responder chain, nil-target,
 /// as the book teaches: Undo, Redo and the tool reach the canvas's
-/// controller; the main menu and the dialogs reach this object, which
+/// controller; exports, palm rejection, the inspector and the playground
+/// the scene's controller after it (`SceneController`); the main menu and
+/// the dialogs reach this object, which
 /// follows the application at the end of the chain
 /// (`TouchTrackerApplication`). The buttons show what the chain says
 /// (`update()`): greyed when nothing can perform them now, the tool, the
@@ -68,12 +70,12 @@ final class WindowChrome: Responder {
         [
             headerBar.isCollapsed ? [Command(title: "Freehand", action: CanvasController.switchTool),
                                      Command(title: "Colour and Width…", action: Self.showColours)] : [],
-            [Command(title: "Export PNG", action: CanvasController.exportPNG),
-             Command(title: "Export SVG", action: CanvasController.exportSVG),
-             Command(title: "Export PDF", action: CanvasController.exportPDF)],
-            [Command(title: "Palm Rejection", action: CanvasController.togglePalmRejection),
-             Command(title: "Inspector", action: CanvasController.toggleInspector),
-             Command(title: CanvasController.playgroundTitle, action: CanvasController.showPlaygroundAction)],
+            [Command(title: "Export PNG", action: SceneController.exportPNG),
+             Command(title: "Export SVG", action: SceneController.exportSVG),
+             Command(title: "Export PDF", action: SceneController.exportPDF)],
+            [Command(title: "Palm Rejection", action: SceneController.togglePalmRejection),
+             Command(title: "Inspector", action: SceneController.toggleInspector),
+             Command(title: SceneController.playgroundTitle, action: SceneController.showPlayground)],
             [Command(title: "Keyboard Shortcuts", action: Self.showKeyboardShortcuts),
              Command(title: "About TouchTracker", action: Self.showAbout)],
         ]

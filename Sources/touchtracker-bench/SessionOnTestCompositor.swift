@@ -90,9 +90,10 @@ final class SessionOnTestCompositor {
 
         let opening = Stopwatch.now
         let record = recording ? try RecordingFile(path: directory.path + "/session.ttrec") : nil
-        session = try Session(display: display, clock: SystemClock(), documentPath: path, record: record,
-                              report: { print("    # session: \($0)") },
-                              backgroundOpeningThreshold: waitsUntilOpened ? Session.backgroundOpeningThreshold : 0)
+        session = try Session(display: display, configuration: Session.Configuration(
+            drawing: .path(path), clock: SystemClock(), record: record,
+            report: { print("    # session: \($0)") },
+            backgroundOpeningThreshold: waitsUntilOpened ? Session.backgroundOpeningThreshold : 0))
         let compositor = compositor, seat = seat
         try Self.pump(compositor, session.loop, "no toplevel and touch device appeared") {
             compositor.toplevels.count == 1 && seat.liveTouches == 1

@@ -92,6 +92,21 @@ import TouchCore
         #expect(!menu.isMenuVisible)
     }
 
+    @Test func anItemALaterResponderPerformsIsShownAndSentAlongTheChain() throws {
+        let board = ActionView("board", log: log, implements: [Action("tidy")])
+        board.frame = rect(0, 0, 400, 300)
+        window.addSubview(board)
+        board.addSubview(canvas)
+        canvas.becomeFirstResponder()
+        menu.menuItems.append(contentsOf: [MenuItem(title: "Tidy", action: Action("tidy")),
+                                           MenuItem(title: "Rename", action: Action("rename"))])
+        menu.showMenu()
+        let layout = try #require(menu.layout)
+        #expect(layout.items.map(\.title) == ["Delete", "Tidy"])
+        tap(layout.items[1].frame.center)
+        #expect(log.entries == ["board tidy from sender"])
+    }
+
     @Test func theCanvasDoesNotSeeTouchesOnTheMenu() throws {
         let recorder = RecordingView("recorder", frame: rect(0, 0, 400, 300))
         canvas.addSubview(recorder)

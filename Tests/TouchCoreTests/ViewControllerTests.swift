@@ -49,4 +49,17 @@ import TouchCore
         #expect(b.view.superview === window)
         #expect(b.next === window)
     }
+
+    @Test func aNextResponderComesBetweenTheControllerAndTheSuperview() {
+        let window = makeWindow()
+        let log = Log()
+        let controller = ViewController()
+        window.addSubview(controller.view)
+        let scene = ActionView("scene", log: log, implements: [Action("export")])
+        controller.nextResponder = scene
+        #expect(controller.next === scene)
+        #expect(controller.view.target(forAction: Action("export"), withSender: nil) === scene)
+        controller.nextResponder = nil
+        #expect(controller.next === window)
+    }
 }

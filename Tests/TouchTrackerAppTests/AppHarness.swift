@@ -112,15 +112,16 @@ final class AppHarness {
         let directory = temporary.path
         recordingPath = temporary.path + "/session.ttrec"
         let recording = record ? try RecordingFile(path: recordingPath) : nil
-        session = try Session(display: display, clock: clock, documentPath: self.documentPath,
-                              environment: environment ?? ["HOME": directory,
-                                                           "XDG_STATE_HOME": directory + "/state",
-                                                           "XDG_RUNTIME_DIR": directory + "/runtime"],
-                              logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
-                              record: recording,
-                              report: { box.reports.append($0) }, settingsPath: settingsPath,
-                              backgroundOpeningThreshold: backgroundOpeningThreshold,
-                              showsCheckGuide: checkGuide)
+        session = try Session(display: display, configuration: Session.Configuration(
+            drawing: .path(self.documentPath), clock: clock,
+            environment: environment ?? ["HOME": directory,
+                                         "XDG_STATE_HOME": directory + "/state",
+                                         "XDG_RUNTIME_DIR": directory + "/runtime"],
+            logInput: log, trace: trace ? { box.logLines.append($0) } : nil,
+            record: recording,
+            report: { box.reports.append($0) }, settingsPath: settingsPath,
+            backgroundOpeningThreshold: backgroundOpeningThreshold,
+            showsCheckGuide: checkGuide))
         try mapWindow()
     }
 

@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import Testing
 import TestSupport
 import Timing
@@ -9,11 +10,13 @@ import Glibc
 #endif
 
 /// The canvas menu a right click opens away from any line, and the line menu
-/// it opens on one.
+/// it opens on one; the items that are the scene's reach its controller
+/// through the chain.
 @Suite struct CanvasControllerTests {
-    let window = Window(size: Size(width: 800, height: 600), timers: TimerQueue(clock: ManualClock()))
-    let canvas: CanvasView
-    let controller: CanvasController
+    let scene: CanvasScene
+    var window: Window { scene.window }
+    var canvas: CanvasView { scene.canvas }
+    var controller: CanvasController { scene.canvasController }
     private let temporary: TemporaryDirectory
     var directory: String { temporary.path }
     var reports: [String] { reportLog.lines }
@@ -22,14 +25,13 @@ import Glibc
     final class ReportLog { var lines: [String] = [] }
 
     init() throws {
-        canvas = CanvasView(frame: Rect(x: 0, y: 0, width: 800, height: 600),
-                            drawing: Drawing(lines: [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))]))
         temporary = try TemporaryDirectory(prefix: "touchtracker-export")
-        let base = "\(temporary.path)/out"
         let log = reportLog
-        controller = CanvasController(canvas: canvas, exportBasePath: { base }, report: { log.lines.append($0) })
-        Application().addWindow(window)
-        window.addSubview(canvas)
+        // Exports go to the home directory the scene is given.
+        scene = CanvasScene(size: Size(width: 800, height: 600), timers: TimerQueue(clock: ManualClock()),
+                            drawing: Drawing(lines: [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))]),
+                            palmRejection: true, exportEnvironment: ["HOME": temporary.path],
+                            report: { log.lines.append($0) })
     }
 
     var titles: [String] { window.menuController.layout?.items.map(\.title) ?? [] }
@@ -75,16 +77,23 @@ import Glibc
     }
 
     @Test func theMenuShowsAndHidesTheInspector() throws {
-        var open = false
-        controller.isInspectorOpen = { open }
-        controller.toggleInspector = { open.toggle() }
         controller.secondaryClick(at: Point(x: 500, y: 400))
         try choose("Show Inspector")
-        #expect(open)
+        #expect(scene.inspector.isOpen)
         controller.secondaryClick(at: Point(x: 500, y: 400))
         #expect(titles.contains("Hide Inspector"))
         try choose("Hide Inspector")
-        #expect(!open)
+        #expect(!scene.inspector.isOpen)
+    }
+
+    @Test func theMenuTurnsPalmRejectionOffAndSaysSo() throws {
+        var told: [Bool] = []
+        scene.onPalmRejectionChange = { told.append($0) }
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Palm Rejection Off")
+        #expect(!scene.palmRejection.isEnabled && told == [false])
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(titles.contains("Palm Rejection On"))
     }
 
     @Test func aRightClickOnALineOpensTheLineMenu() throws {
@@ -99,26 +108,14 @@ import Glibc
     func exportWritesTheFileAndSaysWhere(format: String) throws {
         controller.secondaryClick(at: Point(x: 500, y: 400))
         try choose("Export \(format)")
-        let path = "\(directory)/out.\(format.lowercased())"
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(files.count == 1)
+        let file = try #require(files.first)
+        #expect(file.hasPrefix("TouchTracker ") && file.hasSuffix(".\(format.lowercased())"))
+        let path = "\(directory)/\(file)"
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_size > 100)
         #expect(reports == ["exported the drawing to \(path)"])
         #expect(!window.menuController.isMenuVisible)
-    }
-
-    @Test func aFailedExportIsReported() {
-        controller.exportBasePath = { "/nonexistent-dir/out" }
-        controller.export(.png)
-        #expect(reports.count == 1)
-        #expect(reports.first?.hasPrefix("cannot export the drawing: /nonexistent-dir/out.png") == true)
-    }
-
-    @Test func exportNamesGoToPicturesWhenItExists() throws {
-        let home = directory
-        #expect(CanvasController.defaultExportBasePath(environment: ["HOME": home], now: 0)
-            .hasPrefix("\(home)/TouchTracker 19"))
-        #expect(mkdir("\(home)/Pictures", 0o700) == 0)
-        #expect(CanvasController.defaultExportBasePath(environment: ["HOME": home], now: 0)
-            .hasPrefix("\(home)/Pictures/TouchTracker 19"))
     }
 }

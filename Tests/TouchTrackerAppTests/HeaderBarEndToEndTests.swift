@@ -148,10 +148,6 @@ import WaylandClient
     @Test func theMainMenuByTouchThenExportPNG() throws {
         let app = try Self.running()
         let chrome = Self.chrome(app)
-        let folder = try TemporaryDirectory(prefix: "header-bar-export")
-        app.session.canvasController.exportBasePath = { "\(folder.path)/export" }
-        var reports: [String] = []
-        app.session.canvasController.report = { reports.append($0) }
         try Self.drawLine(app)
         try Self.tap(app, chrome.menuButton)
         let popover = try #require(chrome.mainMenu)
@@ -164,17 +160,19 @@ import WaylandClient
                                                "Gesture Playground", "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
-        let export = menu.convert(menu.rowFrames[0], to: nil)
-        #expect(Self.darkest(app, in: export.insetBy(dx: 4, dy: 4)) < 0x60, "its title is drawn")
+        let exportRow = menu.convert(menu.rowFrames[0], to: nil)
+        #expect(Self.darkest(app, in: exportRow.insetBy(dx: 4, dy: 4)) < 0x60, "its title is drawn")
 
-        try Self.finger(app, export.midX, export.midY)
+        try Self.finger(app, exportRow.midX, exportRow.midY)
         #expect(chrome.mainMenu == nil, "choosing closes the menu")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(files == ["export.png"])
-        #expect(reports == ["exported the drawing to \(folder.path)/export.png"])
-        let reference = "\(folder.path)/reference.png"
+        // It goes under the session's home.
+        let files = try FileManager.default.contentsOfDirectory(atPath: app.home.path).filter { $0.hasSuffix(".png") }
+        #expect(files.count == 1)
+        let export = "\(app.home.path)/\(try #require(files.first))"
+        #expect(app.reports == ["exported the drawing to \(export)"])
+        let reference = "\(app.home.path)/reference.png"
         try Exporter.export(app.session.canvas.drawing, to: reference)
-        #expect(FileManager.default.contents(atPath: "\(folder.path)/export.png")
+        #expect(FileManager.default.contents(atPath: export)
             == FileManager.default.contents(atPath: reference), "the file is the drawing")
         #expect(app.session.canvas.drawing.count == 1, "the tap on the menu drew nothing")
     }

@@ -175,7 +175,7 @@ import Glibc
         var reports: [String] = []
         let replay = Replay(recording, report: { reports.append($0) })
         replay.run()
-        replay.scene.canvasController.export(.png)
+        replay.scene.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
         #expect(app.directoryEntries() == before)
         #expect(try app.savedLines() == saved)
         #expect(reports == ["not exported: a replay writes no file but the one --export names"])

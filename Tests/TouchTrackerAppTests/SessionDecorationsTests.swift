@@ -6,6 +6,7 @@ import Foundation
 import Render
 import Testing
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 @testable import TouchTrackerApp
@@ -28,7 +29,13 @@ import WaylandClient
         let session: Session
         let display: Display
         let toplevel: TestToplevel
+        /// The session's home: the drawing, emergency copies and exports go in it.
+        let home: TemporaryDirectory
         let documentPath: String
+        /// What the session told the user.
+        var reports: [String] { reportLog.lines }
+        private let reportLog = ReportLog()
+        final class ReportLog { var lines: [String] = [] }
         private var time: UInt32 = 1000
 
         /// `decorationMode`: nil for a compositor without
@@ -45,19 +52,23 @@ import WaylandClient
                 compositor.dispatch()
                 try connecting.runOnce(timeout: 0)
             }
-            documentPath = FileManager.default.temporaryDirectory
-                .appendingPathComponent("decorations-\(UUID().uuidString).json").path
+            home = try TemporaryDirectory(prefix: "decorations")
+            documentPath = home.path + "/drawing.json"
             if !lines.isEmpty { try Document.save(lines, to: documentPath) }
-            session = try Session(display: display, clock: ManualClock(now: 1000), documentPath: documentPath,
-                                  report: { Issue.record("unexpected report: \($0)") })
+            let log = reportLog
+            session = try Session(display: display, configuration: Session.Configuration(
+                drawing: .path(documentPath), clock: ManualClock(now: 1000),
+                environment: ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state",
+                              "XDG_RUNTIME_DIR": home.path + "/runtime"],
+                report: { message in
+                    log.lines.append(message)
+                    // Only an export, which a test asks for, has something to say.
+                    if !message.hasPrefix("exported the drawing to ") { Issue.record("unexpected report: \(message)") }
+                }))
             let compositor = compositor
             try Self.pump(compositor, session) { compositor.toplevels.first?.surface.commits.isEmpty == false }
             toplevel = compositor.toplevels[0]
             configure(states: states)
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(atPath: documentPath)
         }
 
         /// Sends a configure of 400 × 300 and waits for the frame that answers it.

@@ -317,6 +317,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         select(drawing.nearestLine(to: point, within: CanvasMetrics.selectionRadius))
         guard let menu = window?.menuController else { return drawing.selectedLineID != nil }
         if drawing.selectedLineID != nil, becomeFirstResponder() {
+            // The line menu holds the standard edit actions the canvas
+            // performs (Delete), none of the canvas menu's items.
+            menu.menuItems = []
             menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: self)
             menu.showMenu()
             return true

@@ -78,7 +78,8 @@ public final class MenuController {
     }
 
     /// The standard edit items the responder implements and can perform,
-    /// then the custom items it can perform.
+    /// then the custom items some responder along the chain from it can
+    /// perform (where `activateItem` sends them).
     private func validatedItems(for responder: Responder) -> [MenuItem] {
         let customActions = Set(menuItems.map(\.action))
         let standard = Action.standardEditActions.compactMap { action -> MenuItem? in
@@ -86,7 +87,7 @@ public final class MenuController {
                   responder.canPerformAction(action, withSender: self) else { return nil }
             return MenuItem.standard(for: action)
         }
-        let custom = menuItems.filter { responder.canPerformAction($0.action, withSender: self) }
+        let custom = menuItems.filter { responder.target(forAction: $0.action, withSender: self) != nil }
         return standard + custom
     }
 

@@ -1,5 +1,5 @@
 /// Manages one view (UIViewController). It sits in the responder chain
-/// between its view and that view's superview.
+/// between its view and that view's superview (or its `nextResponder`).
 open class ViewController: Responder {
     private var loadedView: View?
 
@@ -38,9 +38,14 @@ open class ViewController: Responder {
     /// Called once after `loadView()`.
     open func viewDidLoad() {}
 
-    /// The view's superview (SPEC §3).
+    /// The responder after this one, when the app puts one there (as
+    /// AppKit's settable `nextResponder` does: a controller of the scene
+    /// as a whole, between this controller and the window).
+    public weak var nextResponder: Responder?
+
+    /// `nextResponder` when set, else the view's superview (SPEC §3).
     open override var next: Responder? {
-        loadedView?.superview
+        nextResponder ?? loadedView?.superview
     }
 
     override var windowForFirstResponder: Window? { loadedView?.window }
