@@ -60,6 +60,25 @@ public final class CanvasRenderer: ContentPainter {
         layer = nil
     }
 
+    /// The size of the line cache the last frame drew the canvas from; nil
+    /// before the first.
+    public var lineCacheSize: LineCacheSize? {
+        layer.map { LineCacheSize(width: $0.width, height: $0.height, scale: $0.scale) }
+    }
+
+    /// Takes `prepared` as the line cache for `drawing`, whose first lines
+    /// it was rasterized with (a drawing just opened; the lines after them,
+    /// drawn while it opened, are stroked on top in the next frame).
+    /// Returns false, and keeps its own cache, when the canvas is no longer
+    /// the size it was prepared for.
+    @discardableResult
+    public func adopt(_ prepared: PreparedLineCache, showing drawing: Drawing) -> Bool {
+        guard lineCacheSize == prepared.size else { return false }
+        prepared.layer.adopt(drawing, openedCount: prepared.lineCount)
+        layer = prepared.layer
+        return true
+    }
+
     /// Draws the parts of the canvas inside `damage` (logical points of the
     /// window) into `buffer`; pixels outside the damage are left as they are.
     /// (The app draws the canvas as a view, `draw(_:in:)` below; this draws

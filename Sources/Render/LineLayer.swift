@@ -48,6 +48,10 @@ final class LineLayer {
     /// drawing is complete in its first frame however busy the machine,
     /// while a frame of a huge one stays within a few milliseconds.
     static let minimumStrokesPerFrame = 200
+    /// Lines a tile strokes from scratch between two looks at whether its
+    /// pixels are all one colour (see `Tile.strokeFromScratch`): a look
+    /// reads a tile's 65,536 pixels, about as long as a few strokes.
+    static let strokesBetweenLooks = 64
     /// Tiles a frame left unfinished: their pixels change outside the
     /// damage of the frames that finish them.
     private var behind = Set<Int>()
@@ -73,6 +77,14 @@ final class LineLayer {
         }
 
         var progress = Progress.complete
+        /// The value every visible pixel holds, when a look at them found
+        /// them all alike in a colour that a line of the same colour leaves
+        /// exactly as it is (see `LineLayer.unchangedPixelValue(of:)`); nil: not known.
+        private var uniformPixel: UInt32?
+        /// Lines stroked from scratch since the pixels were last looked at.
+        private var strokesSinceLook = 0
+        /// Lines left out because they could not change the pixels.
+        private(set) var strokesLeftOut = 0
         let rect: PixelRect
         /// The logical area whose lines can paint on the tile's visible pixels.
         let reach: Rect
@@ -95,6 +107,8 @@ final class LineLayer {
         }
 
         func paintBackground() {
+            uniformPixel = nil
+            strokesSinceLook = 0
             cairo_save(cairo)
             cairo_identity_matrix(cairo)
             LineStyle.background.set(on: cairo)
@@ -114,7 +128,7 @@ final class LineLayer {
             }
             guard case .rendering(let lines, var next) = progress else { return true }
             while next < lines.count {
-                if let line = drawing[lines[next]] { stroke(line) }
+                if let line = drawing[lines[next]] { strokeFromScratch(line) }
                 next += 1
                 strokes += 1
                 // The clock is read every few lines: a stroke costs microseconds.
@@ -129,7 +143,44 @@ final class LineLayer {
         /// reach the tile's visible pixels, however it got here (a full
         /// render or an appended line), so the pixels never differ.
         func stroke(_ line: Line) {
+            uniformPixel = nil
             LineStyle.stroke(line, LineStyle.color(of: line), on: cairo, within: [reach])
+        }
+
+        /// Strokes `line` while the tile is rendered from scratch, unless it
+        /// cannot change a visible pixel: every one of them already holds
+        /// its colour, opaque with each channel 0 or 255, which Cairo's
+        /// compositing (`d × (255 − a) / 255 + c × a / 255`, exactly rounded)
+        /// leaves as it is whatever the line's coverage. A million lines
+        /// on one screen bury each tile under ink long before its last line
+        /// (`LineLayerTests` checks the pixels are those of every stroke).
+        func strokeFromScratch(_ line: Line) {
+            if let uniformPixel, uniformPixel == LineLayer.unchangedPixelValue(of: LineStyle.color(of: line)) {
+                strokesLeftOut += 1
+                return
+            }
+            stroke(line)
+            strokesSinceLook += 1
+            if strokesSinceLook >= LineLayer.strokesBetweenLooks {
+                strokesSinceLook = 0
+                uniformPixel = uniformVisiblePixel()
+            }
+        }
+
+        /// The value all the visible pixels hold, if they are alike and
+        /// of a colour `LineLayer.unchangedPixelValue(of:)` allows; nil otherwise.
+        private func uniformVisiblePixel() -> UInt32? {
+            cairo_surface_flush(surface)
+            let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            let first = (data + margin * stride + 4 * margin).load(as: UInt32.self)
+            let red = first >> 16 & 0xFF, green = first >> 8 & 0xFF, blue = first & 0xFF
+            guard first >> 24 == 0xFF, [red, green, blue].allSatisfy({ $0 == 0 || $0 == 0xFF }) else { return nil }
+            for row in margin..<(margin + rect.height) {
+                let pixels = (data + row * stride + 4 * margin).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<rect.width where pixels[column] != first { return nil }
+            }
+            return first
         }
 
         deinit {
@@ -173,11 +224,17 @@ final class LineLayer {
     /// Brings the pixels up to date with `drawing`.
     func update(from drawing: Drawing) {
         statistics = Statistics()
-        let selection = drawing.selectedLineID
         guard let revision, let changes = drawing.changes(since: revision) else {
             rebuild(from: drawing)
             return
         }
+        apply(changes, from: drawing)
+    }
+
+    /// Brings the pixels from the drawing as they reflect it to `drawing`
+    /// by `changes`, the changes made since.
+    private func apply(_ changes: some Collection<DrawingChange>, from drawing: Drawing) {
+        let selection = drawing.selectedLineID
         var appended: [LineID] = []
         var stale = Set<Int>()
         for change in changes {
@@ -231,6 +288,44 @@ final class LineLayer {
         revision = drawing.revision
     }
 
+    /// A layer showing `lines`, every tile rendered from scratch at once,
+    /// for a drawing being opened: half the tiles on a thread of its own,
+    /// so a drawing of a million lines is rasterized on both cores while
+    /// the window goes on answering. A tile strokes its lines in drawing
+    /// order, as `renderUnfinished` would. Give it to the renderer with
+    /// `adopt(_:openedCount:)` once the drawing holds the lines.
+    static func rendered(_ lines: [Line], width: Int, height: Int, scale: Double) -> LineLayer {
+        let layer = LineLayer(width: width, height: height, scale: scale)
+        let helper = try? BackgroundWork { layer.strokeFromScratch(lines, onTiles: 1, of: 2) }
+        layer.strokeFromScratch(lines, onTiles: 0, of: helper == nil ? 1 : 2)
+        helper?.join()
+        return layer
+    }
+
+    /// Strokes `lines` in order on every `parts`th tile from `part` on
+    /// (tiles of other parts are another thread's).
+    private func strokeFromScratch(_ lines: [Line], onTiles part: Int, of parts: Int) {
+        for line in lines {
+            for index in tiles(touching: line) where index % parts == part { tiles[index].strokeFromScratch(line) }
+        }
+    }
+
+    /// Takes `drawing` as what the layer shows: the layer was `rendered`
+    /// with its first `openedCount` lines (a drawing just opened, see
+    /// `Drawing.takeLines(of:)`); the lines after them were drawn while it
+    /// opened, and are stroked on top as new lines would be.
+    func adopt(_ drawing: Drawing, openedCount: Int) {
+        statistics = Statistics()
+        let ids = drawing.store.ids
+        revision = drawing.revision
+        excluded = nil
+        highestDrawn = ids.last { $0.rawValue < openedCount }
+        let meanwhile = ids.drop { $0.rawValue < openedCount }.compactMap { id in
+            drawing[id].map { DrawingChange.added(id, $0) }
+        }
+        apply(meanwhile, from: drawing)
+    }
+
     /// Marks a tile to be rendered from scratch.
     private func schedule(_ index: Int) {
         if case .complete = tiles[index].progress { unfinished.append(index) }
@@ -259,6 +354,25 @@ final class LineLayer {
         if let next = unfinished.first, !fillIn.contains(next) { fillIn.append(next) }
         return !unfinished.isEmpty
     }
+
+    /// The pixel value of `color` when a stroke of it leaves such a pixel
+    /// exactly as it is (opaque, each channel 0 or 1); else nil.
+    static func unchangedPixelValue(of color: Color) -> UInt32? {
+        guard color.alpha == 1 else { return nil }
+        var pixel: UInt32 = 0xFF00_0000
+        for (channel, shift) in [(color.red, 16), (color.green, 8), (color.blue, 0)] as [(Double, UInt32)] {
+            switch channel {
+            case 0: break
+            case 1: pixel |= 0xFF << shift
+            default: return nil
+            }
+        }
+        return pixel
+    }
+
+    /// Lines the tiles left out while rendered from scratch, buried under
+    /// ink of their colour (see `Tile.strokeFromScratch`), for tests.
+    var strokesLeftOut: Int { tiles.reduce(0) { $0 + $1.strokesLeftOut } }
 
     /// Where the next frame must copy for the picture to fill in: the tiles
     /// left behind by an earlier frame that the last `renderUnfinished`

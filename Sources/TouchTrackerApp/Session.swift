@@ -4,6 +4,7 @@ import Document
 import Platform
 import Playground
 import Render
+import Synchronization
 import Timing
 import TouchCore
 import WaylandClient
@@ -181,7 +182,18 @@ public final class Session {
         let work = try BackgroundWork {
             outcome.result = Result { () throws(DocumentError) in
                 let document = try opening.finish()
-                return (document, Drawing(lines: document.takeLines()))
+                let lines = document.takeLines()
+                // The canvas's line cache is rasterized meanwhile, at the
+                // size the canvas has now, on threads of its own: the
+                // lines are all on screen in the first frame they are there.
+                var prepared: PreparedLineCache?
+                let size = outcome.canvasCacheSize.withLock { $0 }
+                let painter = lines.isEmpty ? nil : size.flatMap { size in
+                    try? BackgroundWork { prepared = PreparedLineCache(lines, size: size) }
+                }
+                let drawing = Drawing(lines: lines)
+                painter?.join()
+                return (document, drawing, prepared)
             }
         }
         let watch = loop.watch(fd: work.completion.rawValue, events: .readable) { [unowned self] _ in
@@ -199,8 +211,8 @@ public final class Session {
         watch.cancel()
         work.join()
         switch outcome.result! {
-        case .success(let (document, lines)):
-            documentOpened(document, lines: lines)
+        case .success(let (document, lines, prepared)):
+            documentOpened(document, lines: lines, lineCache: prepared)
         case .failure(let error):
             openingFailure = error
             report("\(error)")
@@ -223,9 +235,12 @@ public final class Session {
         }
     }
 
-    /// Where the background thread leaves what it made; read after `join()`.
+    /// Where the background thread leaves what it made, read after
+    /// `join()`, and what it reads of the window while it works.
     private final class OpeningOutcome: @unchecked Sendable {
-        var result: Result<(OpenedDocument, Drawing), DocumentError>?
+        var result: Result<(OpenedDocument, Drawing, PreparedLineCache?), DocumentError>?
+        /// The size of the canvas's line cache, as of the last frame.
+        let canvasCacheSize = Mutex<LineCacheSize?>(nil)
     }
 
     static func openingNotice(for opening: DocumentOpening) -> String {
@@ -236,11 +251,14 @@ public final class Session {
 
     /// Shows the drawing `document` opened with, whose lines (and index)
     /// `lines` holds, under what was drawn meanwhile, and starts keeping it
-    /// on disk: what was drawn meanwhile is saved at once.
-    private func documentOpened(_ document: OpenedDocument, lines: Drawing) {
+    /// on disk: what was drawn meanwhile is saved at once. `lineCache`, the
+    /// lines rasterized while they were opened, replaces the canvas's line
+    /// cache if the canvas is still the size it was made for.
+    private func documentOpened(_ document: OpenedDocument, lines: Drawing, lineCache: PreparedLineCache? = nil) {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
         let drawnMeanwhile = scene.documentOpened(lines)
+        if let lineCache { canvasRenderer.adopt(lineCache, showing: canvas.drawing) }
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
                                 unsaved: drawnMeanwhile, environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
@@ -342,6 +360,7 @@ public final class Session {
         }
         // The commit follows at once.
         inspector.committed()
+        if let opening { opening.outcome.canvasCacheSize.withLock { $0 = canvasRenderer.lineCacheSize } }
         continueRendering()
         continueAnimating()
     }

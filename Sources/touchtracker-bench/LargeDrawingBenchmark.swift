@@ -75,11 +75,12 @@ enum LargeDrawingBenchmark {
     }
 
     /// Figure 9: from opening the drawing to the first 1920×1080 frame the
-    /// app commits, with `lineCount` lines, and to the drawing ready (parsed
-    /// and indexed on a thread of its own meanwhile).
-    /// The frames after the first fill the drawing in (see
-    /// `CanvasRenderer.frameBudget`); the second figure is how long until
-    /// every line is on screen once it is ready, with the frames answered at once.
+    /// app commits, with `lineCount` lines, and to the drawing ready (parsed,
+    /// indexed and its line cache rasterized on threads of their own
+    /// meanwhile, see `PreparedLineCache`). The frames after it fill in
+    /// what is left (see `CanvasRenderer.frameBudget`: nothing, when the
+    /// window kept its size); the second figure is how long until every
+    /// line is on screen once it is ready, with the frames answered at once.
     static func firstFrame(lineCount: Int, verdict: Figure.Verdict) throws -> [Figure] {
         var session: SessionOnTestCompositor?
         let seconds = try Stopwatch.time { session = try SessionOnTestCompositor(lineCount: lineCount, fillIn: false) }
@@ -97,7 +98,7 @@ enum LargeDrawingBenchmark {
             Figure(name: "open to first frame with \(Format.count(lineCount)) lines", value: opened * 1e3,
                    unit: "ms", budget: nil, verdict: .reportOnly,
                    details: ["including writing the file and the compositor's set-up: \(Format.duration(seconds))"]),
-            Figure(name: "open to the drawing ready (parsed and indexed), \(Format.count(lineCount)) lines",
+            Figure(name: "open to the drawing ready (parsed, indexed, rasterized), \(Format.count(lineCount)) lines",
                    value: session.openedToDrawingReady * 1e3, unit: "ms", budget: nil, verdict: .reportOnly,
                    details: ["the window shows an \"Opening…\" notice meanwhile"]),
             Figure(name: "drawing ready to every line on screen, \(Format.count(lineCount)) lines",

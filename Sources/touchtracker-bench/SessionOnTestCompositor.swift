@@ -37,8 +37,8 @@ final class SessionOnTestCompositor {
     private(set) var framesDrawn = 0
     /// Seconds from opening the drawing to the first full-size frame committed.
     private(set) var openedToFirstFrame = 0.0
-    /// Seconds from opening the drawing to every line parsed and indexed
-    /// (the session opens a large drawing in the background).
+    /// Seconds from opening the drawing to every line parsed, indexed and
+    /// rasterized (the session opens a large drawing in the background).
     private(set) var openedToDrawingReady = 0.0
     /// What the latest painted frame repainted (logical coordinates): known
     /// before its commit reaches the compositor.
@@ -121,8 +121,8 @@ final class SessionOnTestCompositor {
         }
         openedToFirstFrame = Stopwatch.now - opening
         guard waitsUntilOpened else { return }
-        // A large drawing is parsed and indexed on a thread of its own
-        // meanwhile: sleep in the loop's poll until it is ready.
+        // A large drawing is parsed, indexed and rasterized on threads of
+        // its own meanwhile: sleep in the loop's poll until it is ready.
         while session.isOpeningDrawing {
             compositor.dispatch()
             try session.loop.runOnce(timeout: 0.01)

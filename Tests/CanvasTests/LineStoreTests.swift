@@ -70,4 +70,40 @@ import TouchCore
             #expect(store.lines(intersecting: rect) == store.linesByLinearScan(intersecting: rect))
         }
     }
+
+    /// A drawing opened from a file is indexed in bulk (`LineStore(lines:)`):
+    /// the grid must hold what appending the lines one by one gives, the
+    /// same identities in the same cells in the same order, for short,
+    /// screen-long and far too long lines mixed with freehand ones.
+    /// Lines a million points away make the bulk's plain array too large:
+    /// they are registered one at a time instead, with the same result.
+    @Test(arguments: [false, true])
+    func indexingInBulkRegistersWhatAppendingDoes(withLinesFarAway: Bool) {
+        let area = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        let lines = SampleLines.random(count: 2000, in: area, seed: 3)
+            + SampleLines.random(count: 200, in: area, lengths: 1...2000, seed: 4)
+            + [line(-5e6, 0, 5e6, 10), line(0, -1e9, 1, 1e9)]
+            + SampleStrokes.random(count: 20, points: 30, in: area)
+            + SampleLines.random(count: 500, in: area.offsetBy(dx: -3000, dy: 2000), seed: 5)
+            + (withLinesFarAway ? SampleLines.random(count: 50, in: area.offsetBy(dx: 1e6, dy: 1e6), seed: 6) : [])
+        var oneByOne = LineGrid(cellSize: 16), inBulk = LineGrid(cellSize: 16)
+        for (index, line) in lines.enumerated() where !line.isFreehand { oneByOne.insert(UInt32(index) + 7, line) }
+        inBulk.insertStraightLines(of: lines, firstID: 7)
+        #expect(inBulk.cells == oneByOne.cells)
+        #expect(inBulk.oversized == oneByOne.oversized)
+        #expect(inBulk.runs.isEmpty, "freehand lines are the caller's")
+
+        var store = LineStore(lines: lines)
+        var appended = LineStore()
+        for line in lines { appended.append(line) }
+        #expect(store.count == appended.count && store.freehandCount == appended.freehandCount)
+        for point in SampleLines.randomPoints(count: 500, in: area, seed: 11) {
+            #expect(store.nearestLine(to: point, within: 20) == appended.nearestLine(to: point, within: 20))
+            let rect = Rect(origin: point, size: Size(width: 60, height: 25))
+            #expect(store.lines(intersecting: rect) == store.linesByLinearScan(intersecting: rect))
+        }
+        // Every line is registered where removing it looks for it.
+        for id in store.ids { store.remove(id) }
+        #expect(store.count == 0)
+    }
 }

@@ -1,10 +1,14 @@
 import Canvas
 import Document
+import Render
 import SampleDrawings
 import Testing
 import TestSupport
 import TouchCore
 @testable import TouchTrackerApp
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A large drawing opens after the window appears (issue 13): its file is
 /// parsed and indexed on a thread of its own while the window shows a
@@ -32,6 +36,18 @@ import TouchCore
         #expect(app.canvas.drawing.lines == Self.largeDrawing)
         #expect(app.session.banner.text == nil)
         #expect(app.reports.isEmpty, "\(app.reports)")
+        // The line cache was rasterized while the drawing opened: the
+        // first frame after shows every line, as a full redraw does.
+        #expect(!app.session.isRenderingDrawing, "every line on screen in the first frame")
+        let fresh = OwnedPixelBuffer(width: Int(AppHarness.width), height: Int(AppHarness.height))
+        CanvasRenderer().renderAll(app.canvas.drawing, into: fresh.buffer)
+        // (Away from the window's edges, where its frame may round the corners.)
+        let width = Int(AppHarness.width), height = Int(AppHarness.height)
+        let differing = (0..<(height - 12)).flatMap { y in
+            (12..<(width - 12)).filter { x in app.pixel(Double(x), Double(y)) != fresh.buffer.pixel(x: x, y: y) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ from a full redraw")
+        withExtendedLifetime(fresh) {}
 
         // Now it is an ordinary session: a stroke adds a line and is saved.
         try app.stroke(from: Point(x: 20, y: 20), to: Point(x: 120, y: 20))
@@ -74,6 +90,55 @@ import TouchCore
         app.session.quit()
         #expect(app.session.ending == .saved)
         #expect(try app.savedLines() == Self.largeDrawing + [drawn])
+        #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
+                "only the drawing is left")
+    }
+
+    /// The clean ways out of a session, taken for real through the
+    /// compositor and `run()`.
+    enum WayOut: String, CaseIterable, CustomStringConvertible {
+        case controlQ, closeButton, sigterm, sigint, sighup, compositorGone
+        var description: String { rawValue }
+    }
+
+    /// Issue 24: "keep them even if the person quits before the open
+    /// ends", whichever way they quit: the strokes drawn meanwhile, the one
+    /// a finger is still drawing included, are in the file afterwards,
+    /// after every original line, and only the drawing is left.
+    @Test(arguments: WayOut.allCases)
+    func quittingBeforeTheOpenEndsKeepsEveryLineAndTheStrokesDrawnMeanwhile(wayOut: WayOut) throws {
+        let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
+        let first = line(20, 40, 380, 40), second = line(20, 60, 380, 60)
+        try app.stroke(from: first.begin, to: first.end)
+        try app.stroke(from: second.begin, to: second.end)
+        try app.down(7, 20, 80)
+        try app.move(7, 200, 80)
+        #expect(app.session.isOpeningDrawing, "the strokes are drawn before the lines are there")
+        let thread = pthread_self()
+        var onIteration: (Int) -> Void = { _ in }
+        switch wayOut {
+        case .controlQ:
+            try app.focusKeyboard()
+            app.seat.modifiers(depressed: ModifierMask.control)
+            app.seat.key(EvdevKey.q, pressed: true, time: app.time)
+            app.compositor.dispatch()
+        case .closeButton:
+            app.toplevel.close()
+            app.compositor.dispatch()
+        case .sigterm, .sigint, .sighup:
+            let signal = wayOut == .sigterm ? SIGTERM : wayOut == .sigint ? SIGINT : SIGHUP
+            // To this thread once `run()` has blocked it for its signalfd.
+            onIteration = { if $0 == 1 { pthread_kill(thread, signal) } }
+        case .compositorGone:
+            app.compositor.disconnectClient()
+        }
+        #expect(app.session.isOpeningDrawing, "still opening when the way out is taken")
+        let (endedByItself, error) = app.runGuarded(onIteration: onIteration)
+        #expect(endedByItself)
+        #expect((error != nil) == (wayOut == .compositorGone), "\(String(describing: error))")
+        #expect(app.session.ending == .saved)
+        #expect(try app.savedLines() == Self.largeDrawing + [first, second, line(20, 80, 200, 80)],
+                "every original line, then the strokes in the order drawn")
         #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
                 "only the drawing is left")
     }

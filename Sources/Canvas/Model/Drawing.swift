@@ -33,8 +33,7 @@ public final class Drawing {
     }
 
     public init(lines: [Line] = []) {
-        store = LineStore()
-        for line in lines { store.append(line) }
+        store = LineStore(lines: lines)
     }
 
     /// Takes the finished lines of `opened`, a drawing built elsewhere (by

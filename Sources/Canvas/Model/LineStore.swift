@@ -33,6 +33,24 @@ public struct LineStore {
         freehandGrid = LineGrid(cellSize: cellSize / 2)
     }
 
+    /// A store of `lines`, identities 0 on in order: the same as appending
+    /// them one by one, with the straight lines indexed in bulk (see
+    /// `LineGrid.insertStraightLines`).
+    public init(lines: [Line], cellSize: Double = 16) {
+        self.init(cellSize: cellSize)
+        precondition(lines.count < Int(UInt32.max), "line identities exhausted")
+        slots.reserveCapacity(lines.count)
+        for line in lines {
+            precondition(line.isFinite, "lines must have finite coordinates")
+            slots.append(line)
+            countFreehand(line, 1)
+        }
+        alive = [Bool](repeating: true, count: lines.count)
+        count = lines.count
+        grid.insertStraightLines(of: slots, firstID: 0)
+        for (index, line) in slots.enumerated() where line.isFreehand { freehandGrid.insert(UInt32(index), line) }
+    }
+
     /// Registers `line` in its index.
     private mutating func index(_ id: UInt32, _ line: Line) {
         if line.isFreehand { freehandGrid.insert(id, line) } else { grid.insert(id, line) }
