@@ -56,7 +56,10 @@ public final class PlaygroundButton: View {
         context.addRoundedRect(bounds.insetBy(dx: 3, dy: 6), radius: 7)
         context.setFillColor(fill)
         context.fillPath()
-        context.draw(title, centredAt: bounds.center, font: Self.font,
+        // In a bar too narrow for every button, the title shrinks with its button.
+        var font = Self.font
+        font.size *= min(1, bounds.width / preferredWidth)
+        context.draw(title, centredAt: bounds.center, font: font,
                      color: isSelected || isPressed ? .white : Color(red: 0.85, green: 0.86, blue: 0.90))
     }
 }

@@ -31,6 +31,9 @@ open class PlaygroundPage: View {
     /// Called before the page leaves the screen: stop animations and timers.
     open func willDisappear() {}
 
+    /// Takes in a record of the window's trace while the page is shown.
+    open func observe(_ record: TraceRecord) {}
+
     /// Sends a record to the side panel.
     public func record(_ record: TraceRecord) {
         onRecord?(record)

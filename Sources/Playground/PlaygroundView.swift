@@ -2,7 +2,8 @@ import Timing
 import TouchCore
 
 /// The gesture playground: the book's gesture demos on our UIKit core, one
-/// page per demo (`PicturesPage`, `MultiTapPage`, `PinchZoomPage`), a bar
+/// page per demo (`PicturesPage`, `MultiTapPage`, `PinchZoomPage`,
+/// `EventInfoPage`, `RecognizerLabPage`), a bar
 /// along the top to change page and to go back to the drawing, and a side
 /// panel following each recognizer of the page live.
 ///
@@ -15,6 +16,8 @@ public final class PlaygroundView: View {
     public let pictures = PicturesPage()
     public let multiTap = MultiTapPage()
     public let pinchZoom = PinchZoomPage()
+    public let eventInfo = EventInfoPage()
+    public let recognizerLab = RecognizerLabPage()
     /// The button back to the drawing, then one per page.
     public let backButton = PlaygroundButton(title: "‹ Drawing")
     /// Each recognizer of the page, live.
@@ -32,7 +35,7 @@ public final class PlaygroundView: View {
     static let barColor = Color(red: 0.15, green: 0.16, blue: 0.19)
 
     public override init(frame: Rect) {
-        pages = [pictures, multiTap, pinchZoom]
+        pages = [pictures, multiTap, pinchZoom, eventInfo, recognizerLab]
         super.init(frame: frame)
         backgroundColor = Self.barColor
         addSubview(panel)
@@ -83,16 +86,23 @@ public final class PlaygroundView: View {
     /// The side panel's width: a third of the playground, 150 to 280 points.
     public var panelWidth: Double { min(max(bounds.width * 0.32, 150), 280, bounds.width / 2) }
 
-    /// Takes in the window's trace (`Window.tracer`) for the side panel:
-    /// state changes of the page's recognizers, received at `time`.
+    /// Takes in the window's trace (`Window.tracer`) for the side panel
+    /// (state changes of the page's recognizers, received at `time`) and
+    /// for the page itself.
     public func record(_ record: TraceRecord, at time: Double) {
         panel.record(record, at: time)
+        currentPage.observe(record)
     }
 
     public override func layoutSubviews() {
+        // In a window too narrow for every button, each gives up the same share.
+        let buttons = [backButton] + pageButtons
+        let gaps = 12 + 2 * Double(pageButtons.count)
+        let wanted = buttons.reduce(0) { $0 + $1.preferredWidth }
+        let shrink = min(1, max(0, bounds.width - 8 - gaps) / wanted)
         var x = bounds.minX + 4
-        for button in [backButton] + pageButtons {
-            let width = button.preferredWidth
+        for button in buttons {
+            let width = button.preferredWidth * shrink
             button.frame = Rect(x: x, y: bounds.minY, width: width, height: Self.barHeight)
             x += width + (button === backButton ? 12 : 2)
         }

@@ -37,6 +37,9 @@ public struct Options: Equatable, Sendable {
     public var json = false
     /// Open the gesture playground instead of the drawing.
     public var playground = false
+    /// `check FILE --html OUT`: also write the report as a self-contained
+    /// HTML page to this file.
+    public var html: String?
 
     public init(command: Command = .run, file: String? = nil, logInput: Bool = false, trace: Bool = false,
                 record: String? = nil, json: Bool = false, playground: Bool = false) {
@@ -125,6 +128,10 @@ public struct Options: Equatable, Sendable {
                 options.record = path
             case "--json":
                 options.json = true
+            case "--html":
+                let path = try value(for: name, inline: inline)
+                guard !path.isEmpty else { throw ParseError(description: "option --html needs a path") }
+                options.html = path
             case "--live":
                 live = true
             default:
@@ -134,7 +141,7 @@ public struct Options: Equatable, Sendable {
                 throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
             }
             // A value attached with '=' to an option that takes none is a mistake too.
-            if inline != nil, !["--file", "--export", "--record"].contains(name) {
+            if inline != nil, !["--file", "--export", "--record", "--html"].contains(name) {
                 throw ParseError(description: "option \(name) takes no value")
             }
         }
@@ -146,7 +153,7 @@ public struct Options: Equatable, Sendable {
         switch subcommand {
         case "replay":
             guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
-            guard options.record == nil, !options.json, !live, !options.logInput, options.file == nil else {
+            guard options.record == nil, !options.json, options.html == nil, !live, !options.logInput, options.file == nil else {
                 throw ParseError(description: "replay takes only --export and --trace")
             }
             if options.command == .run { options.command = .replay(recording: recordingPath, export: exportPath) }
@@ -155,15 +162,19 @@ public struct Options: Equatable, Sendable {
                 throw ParseError(description: "check needs a recording or --live, not both: check FILE, check --live")
             }
             guard exportPath == nil, !options.trace, !options.logInput else {
-                throw ParseError(description: "check takes --json (and, with --live, --file and --record)")
+                throw ParseError(description: "check takes --json and --html (and, with --live, --file and --record)")
             }
             guard live || (options.record == nil && options.file == nil) else {
                 throw ParseError(description: "--file and --record go with check --live, not check FILE")
+            }
+            if live, options.html != nil {
+                throw ParseError(description: "--html goes with a recording: check FILE --html OUT")
             }
             if options.command == .run { options.command = .check(recording: recordingPath) }
         default:
             if live { throw ParseError(description: "--live goes with check: check --live") }
             if options.json { throw ParseError(description: "--json goes with check: check FILE --json") }
+            if options.html != nil { throw ParseError(description: "--html goes with check: check FILE --html OUT") }
             if let exportPath {
                 guard options.record == nil else {
                     throw ParseError(description: "--record records a session; --export opens none")
@@ -201,7 +212,7 @@ public struct Options: Equatable, Sendable {
     public static let usage = """
         Usage: touchtracker [options]
                touchtracker replay RECORDING [--export OUT] [--trace]
-               touchtracker check RECORDING [--json]
+               touchtracker check RECORDING [--json] [--html OUT]
                touchtracker check --live [--json] [--record FILE] [--file PATH]
                touchtracker conformance [--json] [--junit FILE] [--only CASE,…] [--list]
 
@@ -236,6 +247,16 @@ public struct Options: Equatable, Sendable {
                      fingers adds Δd/d to the robot's zoom (pinching in shrinks
                      it, not below 0.25×); in a run of taps the 2nd adds 0.4,
                      the 3rd 0.6, the 4th 0.8
+          EventInfo  the guide's first demo: every touch message, newest first,
+                     with each touch's phase, tapCount, place in its view and
+                     in the window (a nested view shows they differ), and
+                     the event's allTouches count
+          Recognizer Lab  a single and a double tap on one view; switches for
+                     cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded,
+                     single requires double to fail, the delegate's shouldBegin
+                     and shouldReceiveTouch (right half only), and Disable
+                     (isEnabled off, mid-gesture too); the order of every
+                     message, state change and action, live
           The panel on the right shows each recognizer's state and last changes.
 
         Without a touch screen: a touchpad's two-finger pinch scales and rotates,
@@ -261,8 +282,9 @@ public struct Options: Equatable, Sendable {
                             times, ours, and the window's size and scale at each
                             change (JSON lines, format 1), for replay and check
           --playground      open the gesture playground instead of the drawing: the
-                            book's gesture demos (Pictures, MultiTap, PinchZoom) with
-                            a live panel of each recognizer's state
+                            book's gesture demos (Pictures, MultiTap, PinchZoom,
+                            EventInfo, Recognizer Lab) with a live panel of each
+                            recognizer's state
           -h, --help        show this help and exit
 
         Commands:
@@ -284,6 +306,11 @@ public struct Options: Equatable, Sendable {
                             it (to --record FILE if given) and print the same table
                             when the window closes
             --json          the table as one JSON object
+            --html OUT      also write the report to OUT as one HTML page with no
+                            script, for a bug report: the recording's header,
+                            the table, a timeline bar per contact (frames as
+                            ticks, cancels crossed), a histogram of each
+                            device's event intervals, each pen stroke's pressure
           conformance       for compositor developers: open the window, drive
                             scripted touch, pointer and keyboard input into it
                             through the input emulation the compositor offers

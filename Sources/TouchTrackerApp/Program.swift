@@ -35,7 +35,7 @@ public enum Program {
         case .replay(let recording, let output):
             status = replay(recording, export: output, trace: options.trace)
         case .check(let recording?):
-            status = check(recording, json: options.json)
+            status = check(recording, json: options.json, html: options.html)
         case .check(nil):
             // Its drawing is a scratch one unless --file names one.
             status = checkLive(documentAt: options.file, record: options.record, json: options.json)
@@ -202,8 +202,10 @@ public enum Program {
         }
     }
 
-    /// `check RECORDING`: the compositor report; a failed row fails.
-    static func check(_ path: String, json: Bool) -> ExitStatus {
+    /// `check RECORDING`: the compositor report; a failed row fails. With
+    /// `html`, the report is also written there as a page
+    /// (`CheckReportHTML`); a page that cannot be written fails.
+    static func check(_ path: String, json: Bool, html: String? = nil) -> ExitStatus {
         let recording: Recording
         do {
             recording = try Recording.read(path: path)
@@ -212,6 +214,14 @@ public enum Program {
             return .failure
         }
         let report = CompositorReport(recording, name: path)
+        if let html {
+            do {
+                try CheckReportHTML.write(CheckReportHTML.page(recording, report: report, name: path), to: html)
+            } catch {
+                printError("touchtracker: cannot write \(html): \(error)")
+                return .failure
+            }
+        }
         print(json ? report.json : report.text)
         return report.failed ? .failure : .success
     }

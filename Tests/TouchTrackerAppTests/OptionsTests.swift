@@ -47,9 +47,10 @@ import TouchTrackerApp
         #expect(replay.contains("    --trace         print the trace of the run"))
         #expect(!replay.contains("check"))
         let check = Options.usage(of: "check")
-        #expect(check.hasPrefix("Usage: touchtracker check RECORDING [--json]\n       touchtracker check --live"))
+        #expect(check.hasPrefix("Usage: touchtracker check RECORDING [--json] [--html OUT]\n       touchtracker check --live"))
         #expect(check.contains("  check --live      open the window"))
         #expect(check.contains("    --json          the table as one JSON object"))
+        #expect(check.contains("    --html OUT      also write the report to OUT as one HTML page"))
         #expect(!check.contains("replay") && !check.contains("--version"))
     }
 

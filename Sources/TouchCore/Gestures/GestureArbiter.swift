@@ -136,7 +136,7 @@ final class GestureArbiter {
     /// by being recognized (discrete).
     private func attemptRecognition(_ recognizer: GestureRecognizer, asked: GestureRecognizer.State) {
         if activeRecognizers.contains(where: { recognizer.requiresFailure(of: $0) && $0.hasRecognized }) {
-            forceFail(recognizer)
+            refuse(recognizer)
             return
         }
         if isWaitingForFailure(recognizer) {
@@ -150,14 +150,14 @@ final class GestureArbiter {
             case .ended:
                 recognizer.pendingState = .ended
             case .cancelled, .failed, .possible:
-                forceFail(recognizer)
+                refuse(recognizer)
                 return
             }
             recognizer.currentState = .possible
             return
         }
         guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else {
-            forceFail(recognizer)
+            refuse(recognizer)
             return
         }
         let isPrevented = activeRecognizers.contains { other in
@@ -165,7 +165,7 @@ final class GestureArbiter {
                 && sharesTouches(other, recognizer) && excludes(other, recognizer)
         }
         if isPrevented {
-            forceFail(recognizer)
+            refuse(recognizer)
             return
         }
         // Only now does the change take effect (not while it waited).
@@ -203,6 +203,13 @@ final class GestureArbiter {
             other !== recognizer && isValid(other) && recognizer.requiresFailure(of: other)
                 && !other.hasRecognized && other.currentState != .failed
         }
+    }
+
+    /// A recognizer's asked-for change that never took effect: it goes from
+    /// possible (as the trace says) to failed.
+    private func refuse(_ recognizer: GestureRecognizer) {
+        recognizer.currentState = .possible
+        forceFail(recognizer)
     }
 
     private func forceFail(_ recognizer: GestureRecognizer) {
