@@ -9,7 +9,8 @@ import WaylandClient
 /// arrive as named keys with modifiers. A touchpad's pinches and swipes,
 /// and Ctrl+wheel and Shift+wheel bursts (`WheelGestures`), become the
 /// core's indirect gestures at the pointer, unless the canvas takes the
-/// wheel, Shift+wheel and the middle button to move around (`onPan`).
+/// wheel, Shift+wheel, the middle button and Space+left drag to move
+/// around (`onPan`).
 final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
@@ -29,7 +30,8 @@ final class InputTranslator {
     /// (the inspector overlay).
     var onTouchFrame: ((TouchCore.TouchFrame) -> Void)?
     /// The wheel (Shift: sideways), a touchpad's two-finger scroll, or a
-    /// drag with the middle button, at a pointer location (window
+    /// drag with the middle button or with the left one while Space is
+    /// held (Inkscape's and GIMP's hand), at a pointer location (window
     /// coordinates), asks to move the content by a vector (points);
     /// returns whether it was taken (the canvas is under the pointer).
     /// What is not taken goes on as before: Shift+wheel rotates.
@@ -42,10 +44,13 @@ final class InputTranslator {
     private struct PointerState {
         var location = Point(x: 0, y: 0)
         var leftButtonDown = false
-        /// Where a middle-button drag that pans was last, if one is under way.
-        var middleDrag: Point?
+        /// The button whose drag pans, while one is under way (middle, or
+        /// left pressed with Space held).
+        var panButton: UInt32?
     }
     private var pointers: [String: PointerState] = [:]
+    /// The seats whose Space key is down: their left button pans.
+    private var spaceHeld: Set<String> = []
 
     /// The tools whose contact is down, as the core knows it.
     private var pensDown: Set<TabletToolKey> = []
@@ -77,8 +82,9 @@ final class InputTranslator {
             handleKey(key)
         case .tabletTool(let frame):
             handleTabletTool(frame)
-        case .keyboardFocus:
-            break
+        case .keyboardFocus(let seat, let entered):
+            // Keys held when focus goes come back with no release.
+            if !entered { spaceHeld.remove(seat) }
         case .seatCapabilities(let seat, let hasPointer, _, _):
             // A pointer that went away releases its button (the layer sends
             // a synthetic release first); forget its position too.
@@ -191,9 +197,8 @@ final class InputTranslator {
                 let previous = state.location
                 state.location = Point(x: x, y: y)
                 if state.leftButtonDown { change(.move) }
-                if state.middleDrag != nil {
+                if state.panButton != nil {
                     _ = onPan?(state.location - previous, previous)
-                    state.middleDrag = state.location
                 }
             case .leave:
                 // With the button held the compositor normally keeps sending
@@ -201,7 +206,13 @@ final class InputTranslator {
                 // taken away, so the stroke is cancelled, not finished.
                 if state.leftButtonDown { change(.cancel) }
                 state.leftButtonDown = false
-                state.middleDrag = nil
+                state.panButton = nil
+            case .button(Self.leftButton, false) where state.panButton == Self.leftButton:
+                state.panButton = nil
+            case .button(Self.leftButton, true) where spaceHeld.contains(frame.seat) && !state.leftButtonDown
+                && state.panButton == nil && onPan?(.zero, state.location) == true:
+                // Space+left drag pans instead of drawing.
+                state.panButton = Self.leftButton
             case .button(Self.leftButton, let pressed):
                 guard pressed != state.leftButtonDown else { continue }
                 state.leftButtonDown = pressed
@@ -215,7 +226,11 @@ final class InputTranslator {
                 secondaryClick = true
             case .button(Self.middleButton, let pressed):
                 // A press the canvas takes begins a drag that pans.
-                state.middleDrag = pressed && onPan?(.zero, state.location) == true ? state.location : nil
+                if !pressed, state.panButton == Self.middleButton {
+                    state.panButton = nil
+                } else if pressed, state.panButton == nil, onPan?(.zero, state.location) == true {
+                    state.panButton = Self.middleButton
+                }
             case .button, .releasedByLeave:
                 // Other buttons do nothing on the canvas.
                 break
@@ -298,6 +313,9 @@ final class InputTranslator {
     }
 
     private func handleKey(_ event: KeyEvent) {
+        if event.keysym == Keysym.space {
+            if event.action == .release { spaceHeld.remove(event.seat) } else { spaceHeld.insert(event.seat) }
+        }
         guard event.action != .release else { return }
         let press = KeyPress(Self.key(for: event), modifiers: Self.modifiers(of: event.modifiers),
                              isRepeat: event.action == .repeat)
@@ -343,6 +361,7 @@ final class InputTranslator {
 
 /// The xkbcommon keysyms the app names (xkbcommon-keysyms.h).
 enum Keysym {
+    static let space: UInt32 = 0x20
     static let backSpace: UInt32 = 0xff08
     static let tab: UInt32 = 0xff09
     static let returnKey: UInt32 = 0xff0d

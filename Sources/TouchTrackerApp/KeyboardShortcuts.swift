@@ -21,6 +21,7 @@ enum KeyboardShortcuts {
             .init("Ctrl+1", detail: "Zoom to 100 %"),
             .init("Ctrl+wheel", detail: "Zoom about the pointer"),
             .init("Wheel, Shift+wheel", detail: "Move up and down, sideways"),
+            .init("Space+drag", detail: "Move the drawing"),
         ]),
         .init(heading: "Menus", rows: [
             .init("F10", detail: "Open the main menu"),

@@ -14,6 +14,7 @@ public enum EvdevKey {
     public static let l: UInt32 = 38
     public static let leftShift: UInt32 = 42
     public static let z: UInt32 = 44
+    public static let space: UInt32 = 57
     public static let f12: UInt32 = 88
     public static let delete: UInt32 = 111
 }

@@ -106,6 +106,32 @@ import TouchCore
         #expect(app.canvas.viewport.origin == Point(x: -InputTranslator.panPerClick, y: InputTranslator.panPerClick))
     }
 
+    @Test func aLeftDragWithSpaceHeldPansAndWithoutItDraws() throws {
+        let app = try AppHarness(lines: [line(100, 100, 300, 100)])
+        try app.focusKeyboard()
+        try app.pointerEnter(200, 200)
+        func drag() throws {
+            try app.pointerButton(InputTranslator.leftButton, pressed: true)
+            for step in 1...5 { try app.pointerMotion(200 - 6 * Double(step), 200 + 10 * Double(step)) }
+            try app.pointerButton(InputTranslator.leftButton, pressed: false)
+            try app.pointerMotion(200, 200)
+        }
+        try app.send { app.seat.key(EvdevKey.space, pressed: true, time: app.time) }
+        try drag()
+        try app.send { app.seat.key(EvdevKey.space, pressed: false, time: app.time) }
+        try app.wait(0.5)
+        // The pointer moved (−30, +50): so did the line, and nothing was drawn.
+        #expect(app.canvas.viewport.origin == Point(x: 30, y: -50))
+        #expect(app.pixel(200, 100) == Colour.white)
+        #expect(app.pixel(170, 150) == Colour.black)
+        #expect(try app.savedLines() == [line(100, 100, 300, 100)])
+        // Space let go, the same drag draws a line where the pointer went.
+        try drag()
+        try app.wait(0.5)
+        #expect(app.canvas.viewport.origin == Point(x: 30, y: -50))
+        #expect(try app.savedLines().count == 2)
+    }
+
     @Test func ctrlZeroFitsADrawingThatWasOffScreen() throws {
         let app = try AppHarness(lines: [line(2000, 1500, 2600, 1500)])
         try app.focusKeyboard()
