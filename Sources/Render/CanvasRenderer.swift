@@ -18,7 +18,9 @@ import TouchCore
 /// the drawing through its viewport (issue 23). While the view moves (a
 /// pinch, a pan, a fling), a frame scales and shifts the cached pixels of
 /// the last viewport instead of drawing every line again; once it rests,
-/// the cache is drawn again, sharp, at the new viewport. The caller owns the
+/// and every `movingFramesPerSharpening` frames while it moves (as map apps
+/// do), the cache is drawn again, sharp, at the new viewport, within the
+/// frame budget, the old cache shown scaled until it is done. The caller owns the
 /// damage bookkeeping per buffer: with several `wl_shm` buffers in rotation,
 /// a buffer must be given the damage of every frame since it was last drawn.
 public final class CanvasRenderer: ContentPainter {
@@ -27,6 +29,14 @@ public final class CanvasRenderer: ContentPainter {
     /// cache of the present one is not complete yet: a huge drawing fills
     /// in sharp over a blurred picture instead of over white paper.
     private var previous: LineLayer?
+    /// Frames drawn from a complete cache of an earlier viewport since the
+    /// view began moving or was last sharpened.
+    private var framesScaled = 0
+    /// While the view moves, the cache is drawn again at the moving
+    /// viewport after this many frames scaled from a complete one: a long
+    /// pinch or fling sharpens as it goes, and a long pan fills in what it
+    /// uncovers. Only with a frame budget, so no such frame stalls input.
+    public static let movingFramesPerSharpening = 8
     /// What the last frame did, for tests and benchmarks.
     public private(set) var lastFrame = FrameStatistics()
     /// How long a frame may spend rendering the line cache from scratch (a
@@ -60,6 +70,9 @@ public final class CanvasRenderer: ContentPainter {
         /// Whether the frame showed the cache of an earlier viewport,
         /// scaled and shifted, because the view was moving.
         public var scaledCache = false
+        /// Whether the frame began a sharp cache at the moving viewport
+        /// (`movingFramesPerSharpening`).
+        public var sharpenedWhileMoving = false
     }
 
     public init() {}
@@ -191,14 +204,25 @@ public final class CanvasRenderer: ContentPainter {
         lastFrame = FrameStatistics()
         let canvasBuffer = buffer.cropped(to: canvasArea)
         let deadline = budgetSuspended ? nil : frameBudget.map { Time.monotonicSeconds() + $0 }
-        // While the view moves, the cache stays at the viewport it has.
-        let moved = moving ? layer.flatMap { fits($0, canvasBuffer) ? $0 : nil } : nil
+        // While the view moves, the cache stays at the viewport it has, but
+        // for a sharp one now and then.
+        var moved = moving ? layer.flatMap { fits($0, canvasBuffer) ? $0 : nil } : nil
+        var sharpening = false
+        if let kept = moved, kept.isComplete, kept.viewport != viewport {
+            framesScaled += 1
+            if deadline != nil, framesScaled > Self.movingFramesPerSharpening {
+                moved = nil
+                sharpening = true
+            }
+        }
+        if moved == nil { framesScaled = 0 }
         let layer = moved ?? currentLayer(for: canvasBuffer, viewport: viewport)
         layer.update(from: drawing)
         layer.renderUnfinished(drawing, until: deadline)
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
-                                    cacheTilesRepainted: layer.statistics.tilesRepainted)
+                                    cacheTilesRepainted: layer.statistics.tilesRepainted,
+                                    sharpenedWhileMoving: sharpening)
         if layer.isComplete { previous = nil }
         let backdrop = layer.isComplete ? nil : previous
         if let backdrop {

@@ -58,6 +58,24 @@ import TouchCore
         #expect(try app.savedLines() == [line(100, 100, 300, 100)])
     }
 
+    @Test func aLongPanShowsTheLinesItUncoversBeforeTheFingerLifts() throws {
+        let app = try AppHarness(lines: [line(100, 100, 300, 100), line(100, 400, 300, 400)],
+                                 settings: "fingers = navigate\n")
+        try app.frame()
+        #expect(inkRun(app, x: 200, from: 0, to: 300) == 10, "only the first line is in view")
+        // Up 160 points in 40 motion events, each a frame: the second line
+        // comes to y 240, in view while the finger is still down.
+        try app.down(1, 200, 280)
+        for step in 1...40 { try app.move(1, 200, 280 - 4 * Double(step)) }
+        #expect(app.canvas.navigation.isMoving)
+        #expect(app.canvas.viewport.origin == Point(x: 0, y: 160))
+        // The frames showed the cache scaled, redrawn sharp every few of
+        // them: the line uncovered is drawn, not left as paper.
+        #expect(inkRun(app, x: 200, from: 220, to: 260) == 10)
+        try app.wait(0.3)
+        try app.up(1)
+    }
+
     @Test func ctrlWheelZoomsAboutThePointer() throws {
         let app = try AppHarness(lines: [line(100, 100, 300, 100)])
         try app.focusKeyboard()
