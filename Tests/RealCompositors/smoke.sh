@@ -498,6 +498,78 @@ weston_playground_tests() {
     wait $app_pid || code=$?
     expect "weston: SIGTERM ends the playground cleanly (exit $code)" test $code -eq 0
     expect "weston: no protocol error in the playground" bash -c "! grep -qi 'protocol error' '$run/app.log'"
+    weston_navigation_tests
+}
+
+# Moving around the drawing in the nested weston, with the means it has:
+# sway's virtual pointer (no touch, wheel or keys reach weston this way).
+# A click on ☰ and on Fingers Navigate (the main menu as on mutter: the
+# header bar is the app's own), a middle-button drag that pans, and the
+# zoom readout's Fit Drawing, which zooms this small drawing in. Each is
+# checked by the screenshot's pixels on the 10-point line of write_drawing
+# (60,100)-(460,100).
+weston_navigation_tests() {
+    write_drawing "$run/drawing.json"
+    [ "$(id -u)" -eq 0 ] && chown "$user" "$run/drawing.json"
+    "${run_as[@]}" "${env[@]}" WAYLAND_DISPLAY=wl-nested "$work/touchtracker-nested" \
+        --file "$run/drawing.json" > "$run/app-navigate.log" 2>&1 &
+    local app_pid=$! cx0=none cy0 cx1 cy1 canvas_seen= rows box
+    pids+=($app_pid)
+    # The canvas: the white inside weston's window, below its title bar
+    # (whose title is white too), the same twice in a row.
+    nested_canvas() {
+        local previous=$canvas_seen
+        nested_shoot first.png || return 1
+        box=$($png bbox "$run/first.png" 255 255 255 4 42 60 1238 720)
+        canvas_seen=$box
+        [ "$box" != none ] && read -r cx0 cy0 cx1 cy1 <<<"$box" \
+            && at_least $((cx1 - cx0)) 400 && at_least $((cy1 - cy0)) 300 && [ "$box" = "$previous" ]
+    }
+    local shooter=nested_shoot
+    if ! wait_for 20 nested_canvas; then not_ok "weston navigate: the app shows its canvas nested"; return; fi
+    pointer() { "${run_as[@]}" "${env[@]}" "$work/virtual-pointer-nested" "$@"; }
+    line_at_column() { # SHOT X : the black in canvas column X, as "Y0 Y1" (canvas points), or "none"
+        box=$($png bbox "$run/$1" 0 0 0 30 $((cx0 + $2)) "$cy0" $((cx0 + $2 + 1)) "$cy1")
+        [ "$box" = none ] && echo none && return
+        read -r _ y0 _ y1 <<<"$box"
+        echo $((y0 - cy0)) $((y1 - cy0))
+    }
+    pointer click left $((cx1 - 144)) $((cy0 - 24))
+    menu_open() { $shooter nav-menu.png && [ "$($png count "$run/nav-menu.png" 51 51 56 60 \
+        $((cx1 - 190)) $((cy0 + 19)) $((cx1 - 100)) $((cy0 + 35)))" -gt 20 ]; }
+    expect "weston navigate: clicking ☰ opens the main menu" wait_for 5 menu_open
+    pointer click left $((cx1 - 100)) $((cy0 + 200))
+    navigate_chosen() { grep -qs 'fingers *= *navigate' "$run"/.config/touchtracker/settings.conf; }
+    expect "weston navigate: clicking Fingers Navigate in it is remembered" wait_for 5 navigate_chosen
+    # The middle button dragged (+150, +80): the line, at y 95..105, goes to 175..185.
+    local x=$((cx0 + 600)) y=$((cy0 + 400)) step moves=()
+    for step in 1 2 3 4 5 6 7 8 9 10; do moves+=(move $((x + 15 * step)) $((y + 8 * step)) sleep 0.02); done
+    pointer move $x $y press middle "${moves[@]}" release middle
+    panned() { $shooter panned.png && rows=$(line_at_column panned.png 500) && between "${rows% *}" 172 178 \
+        && between "${rows#* }" 182 188; }
+    wait_for 5 panned
+    expect "weston navigate: a middle-button drag pans the line by its travel (canvas rows $rows at x 500, was 95 105)" panned
+    expect "weston navigate: and draws nothing" test "$(python3 "$here/drawing.py" lines "$run/drawing.json" | wc -l)" = 2
+    # The zoom readout ("100%", left of the tool button) offers Fit Drawing first.
+    local readout
+    readout=$($png bbox "$run/panned.png" 51 51 56 60 $((cx1 - 300)) $((cy0 - 34)) $((cx1 - 240)) $((cy0 - 14)))
+    if [ "$readout" = none ]; then not_ok "weston navigate: the zoom readout is in the header bar"; kill $app_pid; return; fi
+    local r0 r1
+    read -r r0 _ r1 _ <<<"$readout"
+    pointer click left $(( (r0 + r1) / 2 )) $((cy0 - 24))
+    sleep 1
+    $shooter readout-menu.png
+    pointer click left $(( (r0 + r1) / 2 )) $((cy0 + 27))
+    thicker() { $shooter fitted.png && box=$($png bbox "$run/fitted.png" 0 0 0 30 "$cx0" "$cy0" "$cx1" "$cy1") \
+        && [ "$box" != none ] && rows=$(line_at_column fitted.png $(( (cx1 - cx0) / 2 ))) && [ "$rows" != none ] \
+        && [ $(( ${rows#* } - ${rows% *} )) -ge 15 ]; }
+    wait_for 5 thicker
+    expect "weston navigate: Fit Drawing from the zoom readout zooms in: the line is drawn thicker (canvas rows $rows)" thicker
+    cp "$run/fitted.png" "$work/../touchtracker-weston-navigate.png" 2>/dev/null
+    local target
+    target=$(pgrep -P $app_pid | head -n 1)
+    kill -TERM "${target:-$app_pid}"
+    wait $app_pid 2>/dev/null
 }
 
 # ---------------------------------------------------------------- real touch: mutter and KWin
