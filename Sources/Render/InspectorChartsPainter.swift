@@ -30,7 +30,7 @@ public enum InspectorChartsPainter {
         let line = PanelStyle.lineHeight
         let x = layout.devices.minX, width = layout.devices.width
         if isDamaged(layout.title) {
-            writer.line("charts: the last \(Int(InputCharts.window)) s", at: Point(x: x, y: layout.panel.minY + PanelStyle.padding),
+            writer.line("charts, the last \(Int(InputCharts.window)) s; median rates", at: Point(x: x, y: layout.panel.minY + PanelStyle.padding),
                         width: width, color: PanelStyle.dimText)
         }
         if isDamaged(layout.devices) {
@@ -53,8 +53,7 @@ public enum InspectorChartsPainter {
     public static func deviceText(_ device: InputCharts.DeviceSeries) -> String {
         let rate = device.medianRate.map { "\(Int($0.rounded())) Hz" } ?? "– Hz"
         let perFrame = device.eventsPerFrame.map { "\(($0 * 10).rounded() / 10)" } ?? "–"
-        return "\(device.device.seat) \(InspectorPainter.name(of: device.device.kind)): \(rate) median, "
-            + "\(perFrame) events/frame"
+        return "\(device.device.seat) \(InspectorPainter.name(of: device.device.kind)): \(rate), \(perFrame) per frame"
     }
 
     private static func drawHistogram(_ title: String, _ milliseconds: [Double], in rect: Rect,

@@ -28,6 +28,13 @@ import TouchCore
         }.count
     }
 
+    /// With `TOUCHTRACKER_SCREENSHOTS=DIR`, saves the window there as `name`.png.
+    private func screenshot(_ app: AppHarness, _ name: String) {
+        let commit = app.presented
+        guard let pixels = commit.pixels else { return }
+        Screenshot.save(pixels, width: Int(commit.bufferWidth), height: Int(commit.bufferHeight), name: name)
+    }
+
     /// A finger moving for most of a second, an event every 10 ms: its
     /// strips draw a line across a good part of their two seconds, and
     /// change as it moves on; with no contact down the charts are gone.
@@ -51,6 +58,7 @@ import TouchCore
         #expect(device.medianRate.map { abs($0 - 100) < 1 } == true, "an event every 10 ms: \(String(describing: device.medianRate))")
         #expect(device.eventsPerFrame == 1)
 
+        screenshot(app, "inspector-charts")
         let before = pixels(in: block, app)
         for step in 1...10 { try app.move(1, 280 + 10 * Double(step), 50) }
         #expect(charts(app).contacts.first == block, "the same place")
