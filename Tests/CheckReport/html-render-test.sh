@@ -35,60 +35,17 @@ if [ ! -s "$work/report.png" ]; then
     KEEP_HTML=1
     exit 1
 fi
-python3 - "$work/report.png" <<'PY'
-import struct, sys, zlib
-
-def read_png(path):
-    data = open(path, 'rb').read()
-    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-    offset, chunks, header = 8, b'', None
-    while offset < len(data):
-        length, kind = struct.unpack('>I4s', data[offset:offset + 8])
-        body = data[offset + 8:offset + 8 + length]
-        if kind == b'IHDR':
-            header = struct.unpack('>IIBBBBB', body)
-        elif kind == b'IDAT':
-            chunks += body
-        offset += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour in (2, 6) and interlace == 0, 'unexpected PNG kind %r' % (header,)
-    channels = 4 if colour == 6 else 3
-    raw, stride = zlib.decompress(chunks), width * channels
-    rows, previous, position = [], bytearray(stride), 0
-    for _ in range(height):
-        kind, line = raw[position], bytearray(raw[position + 1:position + 1 + stride])
-        position += 1 + stride
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up, corner = previous[i], previous[i - channels] if i >= channels else 0
-            if kind == 1: line[i] = (line[i] + left) & 255
-            elif kind == 2: line[i] = (line[i] + up) & 255
-            elif kind == 3: line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(line)
-        previous = line
-    return width, height, channels, rows
-
-width, height, channels, rows = read_png(sys.argv[1])
-def count(target, tolerance):
-    total = 0
-    for line in rows:
-        for x in range(0, width * channels, channels):
-            if all(abs(line[x + c] - target[c]) <= tolerance for c in range(3)):
-                total += 1
-    return total
-ground = count((255, 255, 255), 2)
-bars = count((144, 187, 240), 14)      # the finger bars: #3584e4 at 55 % on white
-failed = count((0xc0, 0x1c, 0x28), 30)  # the failed row's result
-checks = [('the page is laid out on its white ground (%d px)' % ground, ground > width * height // 3),
-          ('the timeline draws its contact bars (%d px)' % bars, bars > 300),
-          ('the failed row shows in red (%d px)' % failed, failed > 20)]
-bad = 0
-for what, good in checks:
-    print(('ok   - ' if good else 'FAIL - ') + what)
-    bad += not good
-sys.exit(1 if bad else 0)
-PY
+png="python3 $root/Tests/RealCompositors/png.py"
+read -r width height < <($png size "$work/report.png")
+ground=$($png count "$work/report.png" 255 255 255 2)
+bars=$($png count "$work/report.png" 144 187 240 14)   # the finger bars: #3584e4 at 55 % on white
+failed=$($png count "$work/report.png" 192 28 40 30)   # the failed row's result
+bad=0
+check() { # description condition...
+    local what=$1; shift
+    if "$@"; then echo "ok   - $what"; else echo "FAIL - $what"; bad=1; fi
+}
+check "the page is laid out on its white ground ($ground px)" test "$ground" -gt $((width * height / 3))
+check "the timeline draws its contact bars ($bars px)" test "$bars" -gt 300
+check "the failed row shows in red ($failed px)" test "$failed" -gt 20
+exit $bad

@@ -87,13 +87,14 @@ import TestSupport
     @Test func fingersNavigateIsRememberedAndDrawingAddsNoLine() throws {
         var settings = try SettingsFormat.parse("tool = lines\npalm-rejection = on\n")
         #expect(!settings.fingersNavigate, "fingers draw by default")
-        #expect(SettingsFormat.text(of: settings, updating: "tool = lines\npalm-rejection = on\n") == "tool = lines\npalm-rejection = on\n")
+        #expect(SettingsFormat.text(of: settings, updating: "tool = lines\npalm-rejection = on\n")
+                == "tool = lines\npalm-rejection = on\nprediction = on\n", "only the keys every file gets are added")
         settings.fingersNavigate = true
         let saved = SettingsFormat.text(of: settings, updating: "tool = lines\npalm-rejection = on\n")
-        #expect(saved == "tool = lines\npalm-rejection = on\nfingers = navigate\n")
+        #expect(saved == "tool = lines\npalm-rejection = on\nprediction = on\nfingers = navigate\n")
         #expect(try SettingsFormat.parse(saved).fingersNavigate)
         settings.fingersNavigate = false
-        #expect(SettingsFormat.text(of: settings, updating: saved) == "tool = lines\npalm-rejection = on\nfingers = draw\n")
+        #expect(SettingsFormat.text(of: settings, updating: saved) == "tool = lines\npalm-rejection = on\nprediction = on\nfingers = draw\n")
         #expect(throws: SettingsFormat.Malformed(line: 1, reason: "fingers must be 'draw' or 'navigate', not 'pan'")) {
             try SettingsFormat.parse("fingers = pan")
         }
