@@ -29,7 +29,8 @@ final class InspectorOverlay {
     var onToggle: (() -> Void)?
 
     /// Ages and rates change without input: while contacts are shown,
-    /// their labels are repainted this often (seconds).
+    /// their labels (and the charts' latency histograms) are repainted
+    /// this often (seconds).
     static let refreshInterval = 0.25
 
     private let timers: TimerQueue
@@ -52,6 +53,7 @@ final class InspectorOverlay {
     }
 
     private var layout: InspectorLayout { InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline) }
+    private var chartsLayout: InspectorChartsLayout { InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame) }
     private var now: Double { timers.clock.now }
 
     func toggle() {
@@ -83,7 +85,11 @@ final class InspectorOverlay {
     /// A frame the window is about to handle.
     func observe(_ frame: TouchFrame) {
         guard isOpen else { return }
+        let chartsBefore = chartsLayout
+        let devicesBefore = model.charts.devices.map(InspectorChartsPainter.deviceText)
         let updates = model.receive(frame, at: now)
+        damageCharts(before: chartsBefore, after: chartsLayout, changing: frame,
+                     devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
         for update in updates {
             // One rectangle for the old and the new place: a motion moves
             // a few points.
@@ -109,7 +115,8 @@ final class InspectorOverlay {
     func committed() {
         guard isOpen, model.committed(at: now), latencyUpdate?.isActive != true else { return }
         latencyUpdate = timers.schedule(after: 0) { [unowned self] in
-            if isOpen { damage(layout.latency) }
+            guard isOpen else { return }
+            damage(layout.latency)
         }
     }
 
@@ -132,7 +139,27 @@ final class InspectorOverlay {
     /// Damages all the overlay paints on a canvas at `frame`.
     private func damageEverything(on frame: Rect) {
         damage(InspectorLayout(canvasFrame: frame, timeline: model.timeline).panel)
+        let charts = InspectorPainter.chartsLayout(model, canvasFrame: frame)
+        if !charts.panel.isNull { damage(charts.panel) }
         for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: frame)) }
+    }
+
+    /// The charts a frame changed: the whole panel when it grew, shrank or
+    /// went (a contact or a device came or went), else the blocks of the
+    /// contacts in the frame, and the devices' lines if what they say
+    /// changed.
+    private func damageCharts(before: InspectorChartsLayout, after: InspectorChartsLayout, changing frame: TouchFrame,
+                              devicesChanged: Bool) {
+        guard before.panel == after.panel, !after.panel.isNull else {
+            let region = before.panel.union(after.panel)
+            if !region.isNull { damage(region) }
+            return
+        }
+        if devicesChanged { damage(after.devices) }
+        for (rect, contact) in zip(after.contacts, model.charts.contacts)
+        where frame.changes.contains(where: { $0.device == contact.device && $0.id == contact.id }) {
+            damage(rect)
+        }
     }
 
     private func keepRefreshing() {
@@ -144,6 +171,9 @@ final class InspectorOverlay {
         guard refresh?.isActive != true else { return }
         refresh = timers.schedule(after: Self.refreshInterval, repeating: Self.refreshInterval) { [unowned self] in
             for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)) }
+            // The latency histograms gain a sample with nearly every frame;
+            // a few times a second is often enough to read them.
+            for histogram in chartsLayout.histograms { damage(histogram) }
         }
     }
 }

@@ -66,7 +66,15 @@ import TouchCore
             let c = contact.location
             #expect(isRingBlue(buffer.at(Int((c.x + r) * s), Int(c.y * s))), "the ring's right edge at \(c)")
             #expect(isRingBlue(buffer.at(Int(c.x * s), Int((c.y - r) * s))), "its top")
-            #expect(buffer.at(Int(c.x * s), Int(c.y * s)) == .white, "the paper inside the ring is left alone")
+            // Inside the ring is what lies under it: the paper, or the
+            // charts' panel, which shows while contacts are down.
+            let charts = InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame).panel
+            let inside = buffer.at(Int(c.x * s), Int(c.y * s))
+            if charts.contains(c) {
+                #expect(!isRingBlue(inside) && inside.red < 0x40, "the charts' panel inside the ring is left alone")
+            } else {
+                #expect(inside == .white, "the paper inside the ring is left alone")
+            }
             let label = InspectorLayout.labelFrame(at: c, in: canvasFrame)
             #expect(textPixels(buffer, in: label) > Int(30 * s * s), "the label at \(c) has text")
         }
@@ -87,7 +95,9 @@ import TouchCore
         let model = model()
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvasFrame, into: image.buffer, damage: everything)
         let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
-        let covered = [layout.panel] + model.contacts.map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
+        let charts = InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame)
+        #expect(!charts.panel.isNull, "contacts are down: the charts show")
+        let covered = [layout.panel, charts.panel] + model.contacts.map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
         let s = scale
         var changedOutside = 0
         for y in 0..<image.buffer.height {
@@ -96,8 +106,9 @@ import TouchCore
                 if !covered.contains(where: { $0.contains(point) }) { changedOutside += 1 }
             }
         }
-        #expect(changedOutside == 0, "the overlay paints only inside its panel, rings and labels")
-        #expect(image.buffer.at(Int(400 * s), Int(100 * s)) == .black, "the line beside the panel is untouched")
+        #expect(changedOutside == 0, "the overlay paints only inside its panels, rings and labels")
+        #expect(!charts.panel.contains(Point(x: 400, y: 40)))
+        #expect(image.buffer.at(Int(400 * s), Int(40 * s)) == .black, "the line beside the panels is untouched")
 
         // Closing: the same areas are drawn again, without the overlay.
         CanvasRenderer().render(drawing, into: image.buffer, damage: covered)
@@ -206,7 +217,8 @@ import TouchCore
         #expect(cache.misses == first, "the same frame again: every line from the cache")
         _ = model.receive(TouchFrame(changes: [move(1, 320, 200, at: 1.02)], timestamp: 1.02), at: 1.02)
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
-        #expect(cache.misses == first + 2, "a motion: its new frame line and the contact's changed line")
+        #expect(cache.misses == first + 3,
+                "a motion: its new frame line, the contact's changed line and its speed in the charts")
     }
 }
 

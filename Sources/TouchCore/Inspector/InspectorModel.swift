@@ -84,6 +84,8 @@ public struct InspectorModel: Sendable {
     public private(set) var presentation = PresentationStatistics()
     /// Whether the compositor offers presentation feedback at all.
     public var presentationOffered = true
+    /// Each contact's and device's last seconds, for the charts.
+    public private(set) var charts = InputCharts()
     private var nextSerial = 1
 
     public init(timeline: RecognizerTimeline = RecognizerTimeline()) {
@@ -100,6 +102,7 @@ public struct InspectorModel: Sendable {
                                  cancelsAll: frame.cancelAll))
         if frames.count > Self.frameCapacity { frames.removeFirst(frames.count - Self.frameCapacity) }
         latency.received(eventTime: frame.timestamp)
+        charts.receive(frame)
         if frame.cancelAll {
             defer { contacts = [] }
             return contacts.map { ContactUpdate(before: $0, after: nil) }
