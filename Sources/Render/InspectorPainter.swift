@@ -37,7 +37,7 @@ public enum InspectorPainter {
     /// Where the charts of `model` go on a canvas at `canvasFrame`.
     public static func chartsLayout(_ model: InspectorModel, canvasFrame: Rect) -> InspectorChartsLayout {
         InspectorChartsLayout(canvasFrame: canvasFrame, charts: model.charts,
-                              histogramCount: InspectorChartsPainter.histograms(model).count)
+                              histogramCount: model.histograms.count)
     }
 
     private static func drawPanel(_ model: InspectorModel, layout: InspectorLayout, damage: [Rect],

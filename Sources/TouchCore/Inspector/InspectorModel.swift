@@ -84,8 +84,18 @@ public struct InspectorModel: Sendable {
     public private(set) var presentation = PresentationStatistics()
     /// Whether the compositor offers presentation feedback at all.
     public var presentationOffered = true
-    /// Each contact's and device's last seconds, for the charts.
-    public private(set) var charts = InputCharts()
+    /// Each contact's and device's last seconds, for the charts: fed by
+    /// the inspector (`InputCharts.receive`), which damages what it changed.
+    public var charts = InputCharts()
+    /// The latency histograms the charts show (input → commit, input →
+    /// presented) as of the inspector's last refresh: the latencies change
+    /// with nearly every frame, the histograms a few times a second.
+    public var histograms = [LatencyHistogram(milliseconds: []), LatencyHistogram(milliseconds: [])]
+    /// The histograms of the latencies as they are now.
+    public var currentHistograms: [LatencyHistogram] {
+        [LatencyHistogram(milliseconds: latency.samples.map { $0 * 1000 }),
+         LatencyHistogram(milliseconds: presentation.latencies.map { $0 * 1000 })]
+    }
     private var nextSerial = 1
 
     public init(timeline: RecognizerTimeline = RecognizerTimeline()) {
@@ -102,7 +112,6 @@ public struct InspectorModel: Sendable {
                                  cancelsAll: frame.cancelAll))
         if frames.count > Self.frameCapacity { frames.removeFirst(frames.count - Self.frameCapacity) }
         latency.received(eventTime: frame.timestamp)
-        charts.receive(frame)
         if frame.cancelAll {
             defer { contacts = [] }
             return contacts.map { ContactUpdate(before: $0, after: nil) }
