@@ -66,9 +66,9 @@ import TouchCore
             .union(InspectorLayout.contactBounds(at: Point(x: 366, y: 164), in: canvasFrame))
             .union(line(360, 160, 366, 164).paintedBounds)
         // Damage is the window's: the canvas's, moved down by the toolbar.
-        // The charts (shown while a contact is down): the finger's strips,
-        // the device's line, and the latency histograms (refreshed four
-        // times a second).
+        // The charts: the finger's block (columns and values of its
+        // strips), the device's line, and the latency histograms
+        // (refreshed four times a second at most).
         let charts = InspectorPainter.chartsLayout(app.session.inspector.model, canvasFrame: canvasFrame)
         let chartParts = ([charts.devices, try #require(charts.contacts.first)] + charts.histograms)
             .map { $0.offsetBy(dx: 0, dy: AppHarness.canvasTop).insetBy(dx: -1, dy: -1) }
@@ -80,8 +80,8 @@ import TouchCore
             #expect((allowed + chartParts).contains { $0.contains(bounds) },
                     "\(rect) is the contact's, the panel's or a part of the charts'")
         }
-        // The charts' strips scroll with every event by design; the rest
-        // keeps its old bound, and the charts repaint a few parts of theirs.
+        // The rest keeps its old bound, and the charts repaint a few parts
+        // of theirs (InspectorChartsEndToEndTests checks which).
         func isChartPart(_ rect: Rect) -> Bool { chartParts.contains { $0.contains(rect) } }
         let rects = damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
         let area = rects.filter { !isChartPart($0) }.reduce(0) { $0 + $1.width * $1.height }

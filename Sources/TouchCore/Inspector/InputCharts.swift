@@ -190,6 +190,7 @@ public struct InputCharts: Equatable, Sendable {
     public var allEnded: Bool { contacts.allSatisfy(\.isEnded) }
 
     /// Takes in a frame.
+    @discardableResult
     public mutating func receive(_ frame: TouchFrame) -> Update {
         var update = Update()
         if frame.cancelAll {

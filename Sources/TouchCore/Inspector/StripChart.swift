@@ -48,7 +48,7 @@ public struct StripChart: Equatable, Sendable {
     }
 
     /// Cleared columns ahead of the newest, where the sweep is.
-    static let gap = 4
+    public static let gap = 4
     /// Events further apart than this many columns are not joined: the
     /// chart shows a pause or dropped events as a gap.
     static let joinLimit = 10
