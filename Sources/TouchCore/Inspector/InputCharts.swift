@@ -91,12 +91,13 @@ public struct InputCharts: Equatable, Sendable {
             var location: Point
         }
 
-        public var isPen: Bool { device.kind == .pen || device.kind == .eraser }
+        public var isPen: Bool { Self.isPen(device) }
+
+        static func isPen(_ device: InputDeviceID) -> Bool { device.kind == .pen || device.kind == .eraser }
 
         init(key: ContactKey, origin: Double) {
             self.key = key
-            let isPen = key.device.kind == .pen || key.device.kind == .eraser
-            let quantities: [Quantity] = isPen ? [.speed, .interval, .pressure, .tilt] : [.speed, .interval]
+            let quantities: [Quantity] = Self.isPen(key.device) ? [.speed, .interval, .pressure, .tilt] : [.speed, .interval]
             strips = quantities.map { quantity in
                 Strip(quantity: quantity,
                       chart: StripChart(columnCount: InputCharts.columnCount, window: InputCharts.window, origin: origin,
