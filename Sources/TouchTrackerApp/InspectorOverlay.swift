@@ -6,8 +6,9 @@ import TouchCore
 /// canvas menu: it feeds an `InspectorModel` with the touch frames the
 /// window receives, the window's trace and the session's commits, and
 /// damages only what each of them changes (a contact's old and new ring
-/// and label, a line group of the panel, one recognizer's row), so a
-/// motion with the overlay open still repaints a few small rectangles.
+/// and label, a line group of the panel, one recognizer's row, the charts'
+/// new columns and values), so a motion with the overlay open still
+/// repaints a few small rectangles.
 ///
 /// While it is closed it keeps nothing and costs nothing: the session
 /// feeds it only while it is open, and only then is the window's tracer
