@@ -209,8 +209,18 @@ private struct Analysis {
         let frames = presentation.frames.count
         guard frames > 0 else {
             guard timedInputBatches > 0 else { return (.notSeen, "no input") }
-            return (.warn, "no presentation feedback recorded for \(timedInputBatches) input batches: no "
-                           + "wp_presentation, none answered, or recorded before touchtracker measured it")
+            switch recording.presentationOffered {
+            case false?:
+                return (.warn, "the compositor offers no wp_presentation: nothing tells when the frames of "
+                               + "\(timedInputBatches) input batches reached the screen")
+            case true?:
+                // sway 1.7 headless: docs/compositors.md says why.
+                return (.warn, "the compositor offers wp_presentation but answered none of the feedback asked "
+                               + "for the frames of \(timedInputBatches) input batches")
+            case nil:
+                return (.warn, "no presentation feedback recorded for \(timedInputBatches) input batches: no "
+                               + "wp_presentation, none answered, or recorded before touchtracker measured it")
+            }
         }
         let discarded = presentation.discardedCount
         let share = "\(discarded) of \(frames) frames with input discarded"

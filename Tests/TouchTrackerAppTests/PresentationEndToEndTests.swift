@@ -2,6 +2,7 @@ import Testing
 import TestCompositor
 import Timing
 import TouchCore
+import WaylandClient
 @testable import TouchTrackerApp
 
 /// Input → on screen (`wp_presentation`) through the whole stack: the
@@ -113,9 +114,48 @@ import TouchCore
         #expect(presentationLines(app).isEmpty)
         #expect(app.canvas.drawing.count == 1, "the stroke is drawn all the same")
         app.session.quit()
-        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        let recording = try Recording.read(path: app.recordingPath)
+        #expect(recording.presentationOffered == true)
+        let row = CompositorReport(recording, name: "test").row(.presentation)
         #expect(row.result == .warn)
-        #expect(row.evidence.hasPrefix("no presentation feedback recorded for"))
+        #expect(row.evidence.hasPrefix("the compositor offers wp_presentation but answered none of the feedback"))
+    }
+
+    /// sway 1.7 headless never answers (docs/compositors.md): the window
+    /// stops asking after `unansweredFeedbackLimit` requests, so neither
+    /// side keeps an object per frame for ever, the inspector says why it
+    /// shows no figure, and asking resumes once the compositor answers.
+    @Test func aCompositorThatNeverAnswersIsAskedOnlyUpToTheLimitAndTheInspectorSaysSo() throws {
+        let app = try AppHarness()
+        app.compositor.answersPresentationFeedback = false
+        app.session.toggleInspector()
+        try app.down(1, 100, 100)
+        let limit = ToplevelWindow.unansweredFeedbackLimit
+        for step in 1...(limit + 10) {
+            try app.move(1, 100 + Double(step) * 4, 100)
+            try present(app, after: 0.005)
+        }
+        #expect(app.compositor.presentationFeedbackRequests == limit)
+        #expect(app.session.inspector.model.presentationUnanswered)
+        app.compositor.answersPresentationFeedback = true
+        try present(app, after: 0.005)
+        try app.move(1, 300, 100)
+        try present(app, after: 0.005)
+        #expect(app.compositor.presentationFeedbackRequests == limit + 1, "asked again once answered")
+        #expect(!app.session.inspector.model.presentationUnanswered)
+        #expect(app.session.inspector.model.presentation.frames.count == limit + 1)
+    }
+
+    @Test func aCompositorWithoutPresentationGetsAWarningThatSaysSo() throws {
+        let app = try AppHarness(record: true, omittedGlobals: ["wp_presentation"])
+        try app.stroke(from: Point(x: 50, y: 50), to: Point(x: 150, y: 80))
+        #expect(app.canvas.drawing.count == 1)
+        app.session.quit()
+        let recording = try Recording.read(path: app.recordingPath)
+        #expect(recording.presentationOffered == false)
+        let row = CompositorReport(recording, name: "test").row(.presentation)
+        #expect(row.result == .warn)
+        #expect(row.evidence.hasPrefix("the compositor offers no wp_presentation"))
     }
 
     @Test func anotherPresentationClockWarnsInsteadOfShowingANumber() throws {
