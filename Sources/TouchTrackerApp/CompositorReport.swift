@@ -239,6 +239,9 @@ private struct Analysis {
             if let refresh { details.append("refresh \(Self.milliseconds(refresh))") }
             details.append(flags.isEmpty ? "no flags" : flags.names.joined(separator: "+"))
         }
+        if let clock = presentation.clock, clock != FramePresentation.monotonicClock {
+            details.append("clock \(clock) translated to CLOCK_MONOTONIC")
+        }
         return (.pass, "median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99)) over "
                        + "\(presentation.latencies.count) frames; \(details.joined(separator: ", ")); \(share)")
     }

@@ -11,8 +11,10 @@ import Timing
 /// - presented only: `"time"`, when it reached the screen (seconds on that
 ///   clock, to the microsecond), `"refresh"` (seconds; absent when the
 ///   compositor does not know it), `"flags"` (`vsync`, `hw_clock`,
-///   `hw_completion`, `zero_copy`), and `"inputToPresented"` (seconds)
-///   when the event times are on the presentation clock.
+///   `hw_completion`, `zero_copy`), `"toMonotonic"` (seconds) when the
+///   app translated a steady clock that is not `CLOCK_MONOTONIC` onto it
+///   (`FramePresentation.steadyClocks`), and `"inputToPresented"`
+///   (seconds) when the event times could be compared with the time.
 extension InputLog {
     public static func line(for presentation: FramePresentation) -> String {
         object(for: presentation).line
@@ -29,6 +31,7 @@ extension InputLog {
             object.add("time", microseconds(time))
             if let refresh { object.add("refresh", microseconds(refresh)) }
             object.add("flags", .array(flags.names.map { .string($0) }))
+            if let toMonotonic = presentation.toMonotonic { object.add("toMonotonic", microseconds(toMonotonic)) }
             if let latency = presentation.inputToPresented { object.add("inputToPresented", microseconds(latency)) }
         case .discarded:
             object.add(presentationKey, .string("discarded"))
@@ -68,8 +71,13 @@ extension InputLog {
                 flags.insert(flag.0)
             }
             let refresh = object["refresh"] == nil ? nil : try seconds("refresh")
+            var toMonotonic: Double?
+            if let offset = object["toMonotonic"] {
+                guard let number = offset.numberValue, number.isFinite else { throw fail("\"toMonotonic\" is not seconds") }
+                toMonotonic = number
+            }
             return FramePresentation(outcome: .presented(time: try seconds("time"), refresh: refresh, flags: flags),
-                                     oldestInputTime: inputTime, clock: clock)
+                                     oldestInputTime: inputTime, clock: clock, toMonotonic: toMonotonic)
         case "discarded":
             return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock)
         default:

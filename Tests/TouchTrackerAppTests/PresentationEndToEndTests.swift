@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import TestCompositor
 import Timing
@@ -156,6 +157,30 @@ import WaylandClient
         let row = CompositorReport(recording, name: "test").row(.presentation)
         #expect(row.result == .warn)
         #expect(row.evidence.hasPrefix("the compositor offers no wp_presentation"))
+    }
+
+    /// weston presents on `CLOCK_MONOTONIC_RAW` (4), its events on
+    /// `CLOCK_MONOTONIC`: the app reads how far apart the two clocks are
+    /// when the feedback comes and measures on `CLOCK_MONOTONIC`. (The
+    /// scripted compositor's events and "raw" presentation times are on
+    /// its fake clock, so it presents the machine's real difference of the
+    /// two clocks earlier, which the app's translation adds back.)
+    @Test func aRawMonotonicPresentationClockIsTranslated() throws {
+        let app = try AppHarness(logInput: true, record: true, presentationClock: 4)
+        try app.down(1, 100, 100)
+        var raw = timespec(), monotonic = timespec()
+        clock_gettime(CLOCK_MONOTONIC_RAW, &raw)
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        let offset = Double(monotonic.tv_sec - raw.tv_sec) + Double(monotonic.tv_nsec - raw.tv_nsec) / 1e9
+        try present(app, after: 0.006 - offset)
+        let latency = try #require(app.session.presentation.last)
+        #expect(abs(latency - 0.016) < 0.001, "\(latency)")
+        #expect(presentationLines(app).first?.contains("\"clock\":4,") == true)
+        #expect(presentationLines(app).first?.contains("\"toMonotonic\":") == true)
+        app.session.quit()
+        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        #expect(row.result == .pass, "\(row.evidence)")
+        #expect(row.evidence.contains("clock 4 translated to CLOCK_MONOTONIC"))
     }
 
     @Test func anotherPresentationClockWarnsInsteadOfShowingANumber() throws {
