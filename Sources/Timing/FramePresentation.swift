@@ -26,6 +26,10 @@ public struct FramePresentation: Equatable, Sendable {
     /// as steadily (`steadyClocks`); nil for `CLOCK_MONOTONIC` itself and
     /// for clocks that may jump.
     public var toMonotonic: Double?
+    /// When the app committed the frame, in seconds on its own clock
+    /// (`CLOCK_MONOTONIC`, the events' clock); nil in lines written before
+    /// it was logged.
+    public var committed: Double?
 
     /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
     /// KWin stamp input events with.
@@ -43,11 +47,20 @@ public struct FramePresentation: Equatable, Sendable {
     /// Longer than any real latency: beyond it the clocks differ.
     public static let plausibleLimit = 10.0
 
-    public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil) {
+    public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil,
+                committed: Double? = nil) {
         self.outcome = outcome
         self.oldestInputTime = oldestInputTime
         self.clock = clock
         self.toMonotonic = toMonotonic
+        self.committed = committed
+    }
+
+    /// Seconds from the oldest input to the commit that first showed it:
+    /// the app's part of the latency, frame pacing included; nil when not
+    /// known or implausible.
+    public var inputToCommit: Double? {
+        committed.flatMap { Self.difference(from: oldestInputTime, to: $0) }
     }
 
     public var isDiscarded: Bool { outcome == .discarded }

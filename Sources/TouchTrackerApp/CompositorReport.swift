@@ -239,6 +239,11 @@ private struct Analysis {
             if let refresh { details.append("refresh \(Self.milliseconds(refresh))") }
             details.append(flags.isEmpty ? "no flags" : flags.names.joined(separator: "+"))
         }
+        let commits = presentation.commitLatencies
+        if let median = PresentationStatistics.percentile(0.5, of: commits),
+           let p99 = PresentationStatistics.percentile(0.99, of: commits) {
+            details.append("input → commit median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99))")
+        }
         if let clock = presentation.clock, clock != FramePresentation.monotonicClock {
             details.append("clock \(clock) translated to CLOCK_MONOTONIC")
         }

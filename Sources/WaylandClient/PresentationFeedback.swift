@@ -14,14 +14,17 @@ final class PresentationFeedback {
     private var proxy: OpaquePointer?
     private let oldestInputTime: UInt32
     private let clock: UInt32
+    private let committed: Double
     /// Receives the outcome, once.
     private let onOutcome: (PresentationFeedback, FramePresentation) -> Void
 
     /// Asks for feedback on `surface`'s next commit (`wp_presentation.feedback`).
+    /// `committed` is when the commit it is about is made (the loop's clock).
     init(presentation: OpaquePointer, surface: OpaquePointer, oldestInputTime: UInt32, clock: UInt32,
-         onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
+         committed: Double, onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
         self.oldestInputTime = oldestInputTime
         self.clock = clock
+        self.committed = committed
         self.onOutcome = onOutcome
         proxy = wp_presentation_feedback(presentation, surface)
         wp_presentation_feedback_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
@@ -36,7 +39,7 @@ final class PresentationFeedback {
         wp_presentation_feedback_destroy(proxy)
         proxy = nil
         onOutcome(self, FramePresentation(outcome: outcome, oldestInputTime: oldestInputTime, clock: clock,
-                                          toMonotonic: toMonotonic))
+                                          toMonotonic: toMonotonic, committed: committed))
     }
 
     /// `CLOCK_MONOTONIC` minus `clock` now, in seconds, for a clock of

@@ -43,7 +43,7 @@ extension ToplevelWindow {
         // 0, CLOCK_REALTIME, which no compositor stamps input with.
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, oldestInputTime: inputTime,
-            clock: registry.presentationClock ?? 0
+            clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now
         ) { [unowned self] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
             onPresentation?(presentation)
