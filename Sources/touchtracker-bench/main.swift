@@ -10,6 +10,9 @@
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large, inspector, prediction,
 //                                             navigation), e.g. under callgrind
+//   touchtracker-bench --only prediction --recordings DIR
+//                                             also the prediction error on each DIR/NAME.ttrec
+//                                             (scripts/performance-table)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +22,7 @@ let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "
                            "inspector", "prediction", "navigation"]
 var quick = false
 var only: String?
+var recordings: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -26,8 +30,11 @@ while let argument = arguments.popFirst() {
         quick = true
     case "--only" where arguments.first.map(benchmarkNames.contains) == true:
         only = arguments.popFirst()
+    case "--recordings" where arguments.first != nil:
+        recordings = arguments.popFirst()
     default:
-        print("usage: touchtracker-bench [--quick] [--only \(benchmarkNames.sorted().joined(separator: "|"))]")
+        print("usage: touchtracker-bench [--quick] [--only \(benchmarkNames.sorted().joined(separator: "|"))]"
+              + " [--recordings DIR]")
         exit(2)
     }
 }
@@ -126,6 +133,7 @@ if runs("inspector") {
 // 14: the predicted tip's accuracy (issue 25). Not a timing: judged in quick runs too.
 if runs("prediction") {
     results.add(PredictionBenchmark.run())
+    if let recordings { results.add(PredictionBenchmark.run(recordingsIn: recordings)) }
 }
 
 exit(results.finish())
