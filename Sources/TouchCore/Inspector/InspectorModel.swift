@@ -84,6 +84,9 @@ public struct InspectorModel: Sendable {
     public private(set) var presentation = PresentationStatistics()
     /// Whether the compositor offers presentation feedback at all.
     public var presentationOffered = true
+    /// Whether the compositor offers it but left the last requests for it
+    /// unanswered, so the window stopped asking (sway 1.7 headless).
+    public var presentationUnanswered = false
     /// Each contact's and device's last seconds, for the charts: fed by
     /// the inspector (`InputCharts.receive`), which damages what it changed.
     public var charts = InputCharts()
