@@ -43,6 +43,8 @@ public final class TestCompositor {
     /// When false, presentation feedback is taken and never answered, as
     /// by a compositor that offers `wp_presentation` but never presents.
     public var answersPresentationFeedback = true
+    /// How many `wp_presentation.feedback` requests clients made.
+    public internal(set) var presentationFeedbackRequests = 0
     /// The refresh sequence `presentFrames` counts up.
     private var presentationSequence: UInt64 = 0
 
