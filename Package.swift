@@ -117,7 +117,7 @@ let package = Package(
         // of Tests/RealCompositors/smoke.sh (input conformance itself is
         // `touchtracker conformance`'s).
         .executableTarget(name: "touchtracker-virtual-pointer",
-                          dependencies: ["CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"],
+                          dependencies: ["CWaylandClient", "CConformanceProtocols", "InputEmulation"],
                           path: "Tests/VirtualPointer"),
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CConformanceProtocols
+import InputEmulation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ final class VirtualPointer {
     /// Largest distance of one motion step of a drag, in logical units.
     static let dragStep = 8.0
 
-    private let connection: Connection
+    private let connection: WlrootsInputConnection
     private let proxy: OpaquePointer
     private let extent: Extent
     /// Buttons pressed and not yet released.
@@ -27,10 +28,10 @@ final class VirtualPointer {
     /// connection's seat. The seat gains the pointer capability; events sent
     /// before a client has bound its `wl_pointer` never reach it, and no
     /// request tells when that happened, so a pause gives clients the time.
-    init(connection: Connection, extent: Extent) throws {
+    init(connection: WlrootsInputConnection, extent: Extent) throws {
         self.connection = connection
         self.extent = extent
-        proxy = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(connection.manager, connection.seat)
+        proxy = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(connection.pointerManager, connection.seat)
         try connection.roundtrip()
         Self.sleep(seconds: Self.settle)
     }
@@ -82,14 +83,14 @@ final class VirtualPointer {
     private func move(x: Double, y: Double) throws {
         let clampedX = UInt32(min(x.rounded(), Double(extent.width)))
         let clampedY = UInt32(min(y.rounded(), Double(extent.height)))
-        zwlr_virtual_pointer_v1_motion_absolute(proxy, Self.timestamp(), clampedX, clampedY, extent.width, extent.height)
+        zwlr_virtual_pointer_v1_motion_absolute(proxy, WlrootsInputConnection.timestamp(), clampedX, clampedY, extent.width, extent.height)
         try frame()
     }
 
     /// `button` with `wl_pointer.button_state`, then `frame`.
     private func send(_ button: Button, pressed: Bool) throws {
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-        zwlr_virtual_pointer_v1_button(proxy, Self.timestamp(), button.rawValue, state.rawValue)
+        zwlr_virtual_pointer_v1_button(proxy, WlrootsInputConnection.timestamp(), button.rawValue, state.rawValue)
         if pressed { held.insert(button) } else { held.remove(button) }
         try frame()
     }
@@ -98,14 +99,6 @@ final class VirtualPointer {
         zwlr_virtual_pointer_v1_frame(proxy)
         try connection.roundtrip()
         Self.sleep(seconds: Self.pace)
-    }
-
-    /// Milliseconds of `CLOCK_MONOTONIC`, wrapping like the protocol's
-    /// 32-bit timestamps.
-    private static func timestamp() -> UInt32 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt32(truncatingIfNeeded: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
     }
 
     private static func sleep(seconds: Double) {

@@ -2,6 +2,7 @@
 // (sway) that has no input device, for the real-compositor smoke tests.
 // A headless sway's seat has no pointer until a virtual one exists; this tool
 // creates one, plays the script given as arguments, and removes it.
+import InputEmulation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,10 +22,15 @@ do {
 }
 
 do {
-    let connection = try Connection()
+    let connection = try WlrootsInputConnection(display: nil)
+    guard connection.pointerManager != nil, connection.seat != nil else {
+        fail("the compositor does not offer zwlr_virtual_pointer_manager_v1 and a wl_seat "
+             + "(wlr-virtual-pointer-unstable-v1; wlroots compositors such as sway have it)", status: 1)
+    }
     // motion_absolute positions are fractions of the output layout; with one
     // output that is the output's logical size.
-    guard let extent = invocation.extent ?? connection.outputExtent else {
+    guard let extent = invocation.extent
+        ?? connection.outputSize.map({ Extent(width: UInt32($0.width), height: UInt32($0.height)) }) else {
         fail("the compositor announced no output size; pass --extent W H", status: 1)
     }
     let pointer = try VirtualPointer(connection: connection, extent: extent)
@@ -32,7 +38,6 @@ do {
         try pointer.run(command)
     }
     try pointer.destroy()
-    connection.disconnect()
-} catch let error as ConnectionError {
-    fail(error.message, status: 1)
+} catch let error as WlrootsInputError {
+    fail(error.description, status: 1)
 }

@@ -29,6 +29,8 @@ final class ConformanceRunner: CaseDriver {
     private var snapshotTaken: FrameSnapshot?
     /// The drawing as the running case began (after its `setUp`).
     private var linesAtStart: [Line] = []
+    /// What the running case pressed and has not let go.
+    private var held = HeldInput()
 
     init(session: Session, backend: EmulationBackend) {
         self.session = session
@@ -48,8 +50,27 @@ final class ConformanceRunner: CaseDriver {
 
     // MARK: Running cases
 
-    /// Runs `testCase` and judges it.
+    /// Runs `testCase`, judges it, and lets go of whatever it left held
+    /// (a case skipped or failed midway), so the next case starts with no
+    /// finger down, no button or key held.
     func run(_ testCase: ConformanceCase) -> CaseResult {
+        var result = judgedRun(testCase)
+        guard !held.isEmpty else { return result }
+        do {
+            try held.release(through: backend)
+            // The releases reach the app now, not in the next case's input.
+            try wait(Self.settleTime)
+        } catch {
+            let failure = "letting go of the input the case left held failed: \(error)"
+            switch result.outcome {
+            case .failed(let failures): result.outcome = .failed(failures + [failure])
+            case .passed, .skipped: result.outcome = .failed([failure])
+            }
+        }
+        return result
+    }
+
+    private func judgedRun(_ testCase: ConformanceCase) -> CaseResult {
         let started = now
         func result(_ outcome: CaseOutcome, rows: [CompositorReport.Row] = []) -> CaseResult {
             CaseResult(id: testCase.id, rule: testCase.rule, outcome: outcome, rows: rows, seconds: now - started)
@@ -232,17 +253,24 @@ final class ConformanceRunner: CaseDriver {
 
     // MARK: CaseDriver
 
-    func touchDown(_ slot: Int, _ x: Double, _ y: Double) throws { try backend.touchDown(slot: slot, at: outputPoint(x, y)) }
+    func touchDown(_ slot: Int, _ x: Double, _ y: Double) throws {
+        try backend.touchDown(slot: slot, at: outputPoint(x, y))
+        held.touchDown(slot)
+    }
     func touchMotion(_ slot: Int, _ x: Double, _ y: Double) throws {
         try backend.touchMotion(slot: slot, to: outputPoint(x, y))
     }
-    func touchUp(_ slot: Int) throws { try backend.touchUp(slot: slot) }
+    func touchUp(_ slot: Int) throws {
+        try backend.touchUp(slot: slot)
+        held.touchUp(slot)
+    }
     func touchFrame() throws {
         try backend.touchFrame()
         try delivered()
     }
     func touchCancel() throws {
         try backend.touchCancel()
+        held.touchCancelled()
         try delivered()
     }
 
@@ -253,6 +281,7 @@ final class ConformanceRunner: CaseDriver {
     }
     func pointerButton(_ button: UInt32, pressed: Bool) throws {
         try backend.pointerButton(button, pressed: pressed)
+        held.pointerButton(button, pressed: pressed)
         try backend.pointerFrame()
         try delivered()
     }
@@ -264,6 +293,7 @@ final class ConformanceRunner: CaseDriver {
 
     func key(_ code: UInt32, pressed: Bool) throws {
         try backend.key(code, pressed: pressed)
+        held.key(code, pressed: pressed)
         try delivered()
     }
 
@@ -299,6 +329,7 @@ final class ConformanceRunner: CaseDriver {
     }
     func unplug(_ device: EmulatedDevice) throws {
         try backend.unplug(device)
+        held.unplugged(device)
         try delivered()
     }
     func setOutputScale(_ scale: Double) throws {

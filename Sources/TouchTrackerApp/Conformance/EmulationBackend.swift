@@ -44,8 +44,9 @@ protocol EmulationBackend: AnyObject {
     /// capabilities change at run time). Idempotent.
     func plug(_ device: EmulatedDevice) throws
     /// Removes `device` again (the seat loses its capability where the
-    /// compositor does that); throws `EmulationUnavailable` where a device
-    /// cannot be removed once made.
+    /// compositor does that), releasing its buttons or keys still held
+    /// first; throws `EmulationUnavailable` where a device cannot be
+    /// removed once made.
     func unplug(_ device: EmulatedDevice) throws
 
     // MARK: Touch (`wl_touch`)
@@ -110,9 +111,9 @@ protocol EmulationBackend: AnyObject {
     /// Returns once the compositor has handled every request sent so far.
     func sync() throws
 
-    /// Unplugs everything (releasing buttons, keys and fingers still down
-    /// first), puts back what it changed (an output's scale) and closes the
-    /// back end's connection.
+    /// Unplugs everything, puts back what it changed (an output's scale)
+    /// and closes the back end's connection. Nothing is held by then: the
+    /// runner lets go of what each case pressed (`HeldInput`).
     func close()
 }
 

@@ -19,9 +19,6 @@ final class KWinFakeInputBackend: EmulationBackend {
     let name = "KWin fake input (org_kde_kwin_fake_input)"
 
     private var connection: FakeInputConnection?
-    private var fingersDown: Set<Int> = []
-    private var buttonsHeld: Set<UInt32> = []
-    private var keysHeld: Set<UInt32> = []
 
     /// Connects to `displayName` (nil: `WAYLAND_DISPLAY`, the app's
     /// compositor), binds fake input and authenticates.
@@ -57,7 +54,6 @@ final class KWinFakeInputBackend: EmulationBackend {
 
     func touchDown(slot: Int, at point: OutputPoint) throws {
         try live().touchDown(id: UInt32(slot), x: point.x, y: point.y)
-        fingersDown.insert(slot)
     }
 
     func touchMotion(slot: Int, to point: OutputPoint) throws {
@@ -66,7 +62,6 @@ final class KWinFakeInputBackend: EmulationBackend {
 
     func touchUp(slot: Int) throws {
         try live().touchUp(id: UInt32(slot))
-        fingersDown.remove(slot)
     }
 
     func touchFrame() throws {
@@ -78,7 +73,6 @@ final class KWinFakeInputBackend: EmulationBackend {
 
     func touchCancel() throws {
         try live().touchCancel()
-        fingersDown = []
         try sync()
     }
 
@@ -90,7 +84,6 @@ final class KWinFakeInputBackend: EmulationBackend {
 
     func pointerButton(_ button: UInt32, pressed: Bool) throws {
         try live().pointerButton(button, pressed: pressed)
-        if pressed { buttonsHeld.insert(button) } else { buttonsHeld.remove(button) }
     }
 
     func pointerWheel(_ axis: ScrollAxis, value120: Int32) throws {
@@ -107,7 +100,6 @@ final class KWinFakeInputBackend: EmulationBackend {
 
     func key(_ code: UInt32, pressed: Bool) throws {
         try live().key(code, pressed: pressed)
-        if pressed { keysHeld.insert(code) } else { keysHeld.remove(code) }
         try sync()
     }
 
@@ -123,15 +115,8 @@ final class KWinFakeInputBackend: EmulationBackend {
 
     func close() {
         guard let connection else { return }
-        for slot in fingersDown.sorted() {
-            connection.touchUp(id: UInt32(slot))
-            connection.touchFrame()
-        }
-        for button in buttonsHeld.sorted() { connection.pointerButton(button, pressed: false) }
-        for code in keysHeld.sorted() { connection.key(code, pressed: false) }
         try? connection.sync()
         self.connection = nil
-        fingersDown = []; buttonsHeld = []; keysHeld = []
     }
 
     private func live() throws -> FakeInputConnection {

@@ -22,10 +22,6 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
     private var session: RemoteDesktopSession?
     /// mutter creates a device on its first event: the ones made so far.
     private var plugged: Set<EmulatedDevice> = []
-    /// What is down, released by `close`.
-    private var fingersDown: Set<Int> = []
-    private var buttonsHeld: Set<UInt32> = []
-    private var keysHeld: Set<UInt32> = []
 
     /// Connects to the session bus at `busAddress` and starts a session;
     /// throws `EmulationUnavailable` when there is no bus or no mutter on it.
@@ -92,7 +88,6 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
 
     func touchDown(slot: Int, at point: OutputPoint) throws {
         try call { try $0.touchDown(slot: UInt32(slot), x: point.x, y: point.y) }
-        fingersDown.insert(slot)
     }
 
     func touchMotion(slot: Int, to point: OutputPoint) throws {
@@ -101,7 +96,6 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
 
     func touchUp(slot: Int) throws {
         try call { try $0.touchUp(slot: UInt32(slot)) }
-        fingersDown.remove(slot)
     }
 
     /// mutter frames each change itself.
@@ -119,7 +113,6 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
 
     func pointerButton(_ button: UInt32, pressed: Bool) throws {
         try call { try $0.pointerButton(button, pressed: pressed) }
-        if pressed { buttonsHeld.insert(button) } else { buttonsHeld.remove(button) }
     }
 
     /// `NotifyPointerAxisDiscrete`: whole detents only.
@@ -137,7 +130,6 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
 
     func key(_ code: UInt32, pressed: Bool) throws {
         try call { try $0.key(code, pressed: pressed) }
-        if pressed { keysHeld.insert(code) } else { keysHeld.remove(code) }
     }
 
     // MARK: Flow
@@ -148,12 +140,9 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
 
     func close() {
         guard let session else { return }
-        for slot in fingersDown.sorted() { try? session.touchUp(slot: UInt32(slot)) }
-        for button in buttonsHeld.sorted() { try? session.pointerButton(button, pressed: false) }
-        for code in keysHeld.sorted() { try? session.key(code, pressed: false) }
         try? session.stop()
         self.session = nil
-        fingersDown = []; buttonsHeld = []; keysHeld = []; plugged = []
+        plugged = []
     }
 
     /// A D-Bus failure on a started session stops the run.

@@ -1,13 +1,10 @@
 import CConformanceProtocols
 import CWaylandClient
-import CWaylandProtocols
+import InputEmulation
 import Platform
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Input through wlroots' virtual devices, on a Wayland connection of its
-/// own: `zwlr_virtual_pointer_v1` (absolute motion, buttons, the wheel)
+/// own (`WlrootsInputConnection`): `zwlr_virtual_pointer_v1` (absolute motion, buttons, the wheel)
 /// and `zwp_virtual_keyboard_v1` (keys, with a keymap and modifiers sent
 /// by us). sway, labwc, wayfire, river and Hyprland offer them. wlroots
 /// has no virtual touch screen or tablet: those cases are skipped. An
@@ -29,16 +26,9 @@ final class WlrootsBackend: EmulationBackend {
 
     let name = "wlroots virtual pointer and keyboard (zwlr_virtual_pointer_v1, zwp_virtual_keyboard_v1)"
 
-    private let display: OpaquePointer
-    private var registry: OpaquePointer?
-    private var pointerManager: OpaquePointer?
-    private var keyboardManager: OpaquePointer?
-    private var seat: OpaquePointer?
-    private var output: OpaquePointer?
+    /// Nil once closed.
+    private var connection: WlrootsInputConnection?
     private var outputManagement: WlrootsOutputManagement?
-    /// `wl_output.mode` (current, in pixels) and `wl_output.scale`.
-    private var outputPixels: (width: Int32, height: Int32)?
-    private var outputScale: Int32 = 1
     /// The devices while plugged.
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
@@ -46,49 +36,40 @@ final class WlrootsBackend: EmulationBackend {
     private var modifiers = VirtualKeyboardKeymap.Modifiers()
     private var buttonsHeld: Set<UInt32> = []
     private var keysHeld: Set<UInt32> = []
-    private var handle: Unmanaged<WlrootsBackend>!
 
     /// Connects to `displayName` (nil: `WAYLAND_DISPLAY`, the app's
     /// compositor) and binds the managers; throws `EmulationUnavailable`
     /// when the compositor offers neither.
     init(displayName: String?) throws {
-        guard let display = wl_display_connect(displayName) else {
-            throw EmulationUnavailable(reason: "cannot connect to \(displayName ?? "the compositor"): \(Errno.current)")
-        }
-        self.display = display
-        handle = Unmanaged.passUnretained(self)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, Self.registryListener, handle.toOpaque())
-        // One roundtrip for the globals, one for the output's mode and scale.
+        let connection: WlrootsInputConnection
         do {
-            try sync()
-            try sync()
+            connection = try WlrootsInputConnection(display: displayName)
         } catch {
-            close()
-            throw error
+            throw EmulationUnavailable(reason: error.description)
         }
-        guard pointerManager != nil || keyboardManager != nil else {
-            close()
+        guard connection.pointerManager != nil || connection.keyboardManager != nil else {
             throw EmulationUnavailable(reason: "the compositor offers neither zwlr_virtual_pointer_manager_v1 "
                                                + "nor zwp_virtual_keyboard_manager_v1")
         }
-        guard seat != nil else {
-            close()
-            throw EmulationUnavailable(reason: "the compositor offers no wl_seat")
+        guard connection.seat != nil else { throw EmulationUnavailable(reason: "the compositor offers no wl_seat") }
+        self.connection = connection
+        if let manager = connection.bindOutputManager() {
+            outputManagement = WlrootsOutputManagement(manager: manager)
+            // Its heads and their scales.
+            try sync()
         }
     }
 
     var layoutSize: OutputPoint? {
-        guard let outputPixels, outputPixels.width > 0, outputPixels.height > 0 else { return nil }
-        return OutputPoint(x: Double(outputPixels.width / outputScale), y: Double(outputPixels.height / outputScale))
+        connection?.outputSize.map { OutputPoint(x: Double($0.width), y: Double($0.height)) }
     }
 
     func unavailableReason(for device: EmulatedDevice) -> String? {
         switch device {
         case .pointer:
-            pointerManager == nil ? "the compositor does not offer zwlr_virtual_pointer_manager_v1" : nil
+            connection?.pointerManager == nil ? "the compositor does not offer zwlr_virtual_pointer_manager_v1" : nil
         case .keyboard:
-            keyboardManager == nil ? "the compositor does not offer zwp_virtual_keyboard_manager_v1" : nil
+            connection?.keyboardManager == nil ? "the compositor does not offer zwp_virtual_keyboard_manager_v1" : nil
         case .touch:
             "wlroots has no virtual touch screen protocol (zwlr_virtual_pointer_v1 and zwp_virtual_keyboard_v1 only)"
         case .tablet:
@@ -101,13 +82,15 @@ final class WlrootsBackend: EmulationBackend {
         switch device {
         case .pointer:
             guard pointer == nil else { return }
-            pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(pointerManager, seat)
+            let connection = try live()
+            pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(connection.pointerManager, connection.seat)
         case .keyboard:
             guard keyboard == nil else { return }
             let keymap = try self.keymap ?? VirtualKeyboardKeymap()
             self.keymap = keymap
             let file = try keymap.file()
-            keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboardManager, seat)
+            let connection = try live()
+            keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(connection.keyboardManager, connection.seat)
             // libwayland duplicates the descriptor as it queues the request.
             zwp_virtual_keyboard_v1_keymap(keyboard, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, file.fd.rawValue, file.size)
             try? file.fd.close()
@@ -164,13 +147,13 @@ final class WlrootsBackend: EmulationBackend {
         let width = size.x * Self.subpixel, height = size.y * Self.subpixel
         let x = min(max(0, (point.x * Self.subpixel).rounded()), width - 1)
         let y = min(max(0, (point.y * Self.subpixel).rounded()), height - 1)
-        zwlr_virtual_pointer_v1_motion_absolute(pointer, Self.timestamp(), UInt32(x), UInt32(y), UInt32(width), UInt32(height))
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, WlrootsInputConnection.timestamp(), UInt32(x), UInt32(y), UInt32(width), UInt32(height))
     }
 
     func pointerButton(_ button: UInt32, pressed: Bool) throws {
         let pointer = try plugged(pointer, .pointer)
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-        zwlr_virtual_pointer_v1_button(pointer, Self.timestamp(), button, state.rawValue)
+        zwlr_virtual_pointer_v1_button(pointer, WlrootsInputConnection.timestamp(), button, state.rawValue)
         if pressed { buttonsHeld.insert(button) } else { buttonsHeld.remove(button) }
     }
 
@@ -179,7 +162,7 @@ final class WlrootsBackend: EmulationBackend {
         let pointer = try plugged(pointer, .pointer)
         zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_WHEEL.rawValue)
         let distance = 15 * Double(value120) / 120
-        zwlr_virtual_pointer_v1_axis_discrete(pointer, Self.timestamp(), axis.rawValue,
+        zwlr_virtual_pointer_v1_axis_discrete(pointer, WlrootsInputConnection.timestamp(), axis.rawValue,
                                               wl_fixed_from_double(distance), value120 / 120)
     }
 
@@ -193,7 +176,7 @@ final class WlrootsBackend: EmulationBackend {
         let keyboard = try plugged(keyboard, .keyboard)
         guard let keymap else { throw EmulationFailure(description: "the virtual keyboard has no keymap") }
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
-        zwp_virtual_keyboard_v1_key(keyboard, Self.timestamp(), code, state.rawValue)
+        zwp_virtual_keyboard_v1_key(keyboard, WlrootsInputConnection.timestamp(), code, state.rawValue)
         if pressed { keysHeld.insert(code) } else { keysHeld.remove(code) }
         let new = keymap.update(code: code, pressed: pressed)
         if new != modifiers {
@@ -214,9 +197,10 @@ final class WlrootsBackend: EmulationBackend {
     // MARK: Flow
 
     func sync() throws {
-        guard wl_display_roundtrip(display) >= 0 else {
-            throw EmulationFailure(description: "the compositor closed the input connection "
-                                               + "(error \(wl_display_get_error(display)))")
+        do {
+            try live().roundtrip()
+        } catch let error as WlrootsInputError {
+            throw EmulationFailure(description: error.description)
         }
     }
 
@@ -226,78 +210,16 @@ final class WlrootsBackend: EmulationBackend {
         try? outputManagement?.restore(roundtrip: sync)
         outputManagement?.destroy()
         outputManagement = nil
-        if let pointerManager { zwlr_virtual_pointer_manager_v1_destroy(pointerManager) }
-        if let keyboardManager { zwp_virtual_keyboard_manager_v1_destroy(keyboardManager) }
-        if let seat { wl_seat_destroy(seat) }
-        if let output { wl_output_destroy(output) }
-        if let registry { wl_registry_destroy(registry) }
-        pointerManager = nil; keyboardManager = nil; seat = nil; output = nil; registry = nil
-        wl_display_disconnect(display)
+        connection = nil
+    }
+
+    private func live() throws -> WlrootsInputConnection {
+        guard let connection else { throw EmulationFailure(description: "the wlroots input connection is closed") }
+        return connection
     }
 
     private func plugged(_ proxy: OpaquePointer?, _ device: EmulatedDevice) throws -> OpaquePointer {
         guard let proxy else { throw EmulationFailure(description: "the virtual \(device.rawValue) is not plugged in") }
         return proxy
     }
-
-    /// Milliseconds of `CLOCK_MONOTONIC`, wrapping like the protocol's
-    /// 32-bit timestamps.
-    private static func timestamp() -> UInt32 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt32(truncatingIfNeeded: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
-    }
-
-    // MARK: Globals
-
-    private func announced(name: UInt32, interface: String, version: UInt32) {
-        switch interface {
-        case "zwlr_virtual_pointer_manager_v1" where pointerManager == nil:
-            pointerManager = OpaquePointer(wl_registry_bind(registry, name, tt_zwlr_virtual_pointer_manager_v1_interface(), 1))
-        case "zwp_virtual_keyboard_manager_v1" where keyboardManager == nil:
-            keyboardManager = OpaquePointer(wl_registry_bind(registry, name, tt_zwp_virtual_keyboard_manager_v1_interface(), 1))
-        case "zwlr_output_manager_v1" where outputManagement == nil:
-            if let manager = wl_registry_bind(registry, name, tt_zwlr_output_manager_v1_interface(), 1) {
-                outputManagement = WlrootsOutputManagement(manager: OpaquePointer(manager))
-            }
-        case "wl_seat" where seat == nil:
-            seat = OpaquePointer(wl_registry_bind(registry, name, tt_wl_seat_interface(), 1))
-        case "wl_output" where output == nil:
-            // Version 2 for the scale event.
-            output = OpaquePointer(wl_registry_bind(registry, name, tt_wl_output_interface(), min(version, 2)))
-            wl_output_add_listener(output, Self.outputListener, handle.toOpaque())
-        default:
-            break
-        }
-    }
-
-    private static func backend(_ data: UnsafeMutableRawPointer?) -> WlrootsBackend {
-        Unmanaged<WlrootsBackend>.fromOpaque(data!).takeUnretainedValue()
-    }
-
-    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
-        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, name, interface, version in
-                backend(data).announced(name: name, interface: String(cString: interface!), version: version)
-            },
-            // A global going away meanwhile ends the run through a failed request.
-            global_remove: { _, _, _ in }))
-        return listener
-    }()
-
-    nonisolated(unsafe) private static let outputListener: UnsafeMutablePointer<wl_output_listener> = {
-        let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_output_listener(
-            geometry: { _, _, _, _, _, _, _, _, _, _ in },
-            mode: { data, _, flags, width, height, _ in
-                guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-                backend(data).outputPixels = (width, height)
-            },
-            done: { _, _ in },
-            scale: { data, _, factor in backend(data).outputScale = max(1, factor) },
-            name: { _, _, _ in },
-            description: { _, _, _ in }))
-        return listener
-    }()
 }
