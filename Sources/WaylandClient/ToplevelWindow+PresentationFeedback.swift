@@ -29,8 +29,9 @@ extension ToplevelWindow {
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, oldestInputTime: inputTime,
             clock: registry.presentationClock ?? 0
-        ) { [unowned self] feedback, presentation in
+        ) { [unowned self, committed = loop.timers.clock.now] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
+            learnLatch(from: presentation, committed: committed)
             onPresentation?(presentation)
         }
         presentationFeedbacks[ObjectIdentifier(feedback)] = feedback

@@ -9,14 +9,14 @@
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large, inspector, prediction,
-//                                             navigation), e.g. under callgrind
+//                                             navigation, latch), e.g. under callgrind
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The figures `--only` can pick, in the order they run.
 let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
-                           "inspector", "prediction", "navigation"]
+                           "inspector", "prediction", "navigation", "latch"]
 var quick = false
 var only: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -126,6 +126,17 @@ if runs("inspector") {
 // 14: the predicted tip's accuracy (issue 25). Not a timing: judged in quick runs too.
 if runs("prediction") {
     results.add(PredictionBenchmark.run())
+}
+
+// 15: commit for the latch (issue 25): input → presented on a fake 60 Hz
+// latch, against frame-callback pacing in the same run. Frames rendered
+// per frame presented are judged in quick runs too.
+if runs("latch") {
+    do {
+        results.add(try LatchPacingBenchmark.run(bursts: quick ? 4 : 20, motionsPerBurst: 40, verdict: timing))
+    } catch {
+        results.add(Figure.failed("input → presented, commit for the latch", error))
+    }
 }
 
 exit(results.finish())

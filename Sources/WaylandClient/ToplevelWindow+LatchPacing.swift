@@ -1,0 +1,75 @@
+import Timing
+
+/// Commit for the latch: frames that show input are drawn just before the
+/// compositor's predicted latch (`LatchPredictor`, fed by presentation
+/// feedback) instead of at the next frame callback, so the newest input
+/// makes the next repaint. Without a prediction (no feedback, another
+/// clock, a variable refresh, an idle pause) frames stay paced by frame
+/// callbacks, as before.
+extension ToplevelWindow {
+    /// Whether input frames are paced for the latch now ("paced: latch" in
+    /// the inspector) rather than by frame callbacks.
+    public var pacesInputForLatch: Bool {
+        allowsLatchPacing && latchPredictor.nextLatch(now: loop.timers.clock.now) != nil
+    }
+
+    /// Input changed what is drawn: the frame showing it may be paced for
+    /// the latch. Called after the input was handled.
+    public func setNeedsInputFrame() {
+        pacer.setNeedsInputFrame()
+    }
+
+    /// Before asking the pacer: whether the latch is predicted; a deadline
+    /// armed for a latch no longer predicted is dropped.
+    func updateLatchPacing() {
+        pacer.pacesInputForLatch = pacesInputForLatch
+        if !pacer.pacesInputForLatch { cancelLatchDeadline() }
+    }
+
+    /// Arms the timer for the deadline before the next latch, one input
+    /// frame per refresh; the loop's poll sleeps until it.
+    func armLatchDeadline() {
+        guard latchTimer == nil else { return }
+        let now = loop.timers.clock.now
+        guard let latch = latchPredictor.nextLatch(now: now, after: lastAimedLatch?.latch) else { return }
+        aimedLatch = latch
+        latchTimer = loop.timers.schedule(after: latch.deadline - now) { [weak self] in
+            guard let self else { return }
+            latchTimer = nil
+            pacer.reachedLatchDeadline()
+        }
+    }
+
+    func cancelLatchDeadline() {
+        latchTimer?.cancel()
+        latchTimer = nil
+        aimedLatch = nil
+    }
+
+    /// After a frame showing input was committed: what it aimed at, and
+    /// how long it took from its start, which for a frame drawn at a
+    /// deadline is the deadline (the timer's lateness is part of the
+    /// margin it needs). Other frames (the first, a resize) say nothing of
+    /// an input frame's cost.
+    func committedInputFrame(startedAt start: Double, drewForLatch: Bool) {
+        let now = loop.timers.clock.now
+        if drewForLatch, let aimedLatch {
+            latchPredictor.rendered(taking: now - min(start, aimedLatch.deadline))
+            lastAimedLatch = aimedLatch
+        } else {
+            latchPredictor.rendered(taking: now - start)
+            lastAimedLatch = nil
+        }
+        cancelLatchDeadline()
+    }
+
+    /// What the compositor told of a frame with input, committed at
+    /// `committed` on our clock: feeds the predictor when the presentation
+    /// clock is ours (`CLOCK_MONOTONIC`, and a time within a second of now).
+    func learnLatch(from presentation: FramePresentation, committed: Double) {
+        guard case .presented(let time, let refresh, _) = presentation.outcome,
+              presentation.clock == FramePresentation.monotonicClock,
+              abs(time - loop.timers.clock.now) < 1 else { return }
+        latchPredictor.presented(at: time, refresh: refresh, committed: committed)
+    }
+}
