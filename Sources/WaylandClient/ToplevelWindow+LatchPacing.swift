@@ -47,19 +47,13 @@ extension ToplevelWindow {
     }
 
     /// After a frame showing input was committed: what it aimed at, and
-    /// how long it took from its start, which for a frame drawn at a
-    /// deadline is the deadline (the timer's lateness is part of the
-    /// margin it needs). Other frames (the first, a resize) say nothing of
-    /// an input frame's cost.
+    /// how long drawing and committing it took. Other frames (the first, a
+    /// resize) say nothing of an input frame's cost. The margin's spare
+    /// millisecond covers the timer's lateness: the loop's poll sleeps in
+    /// whole milliseconds, rounded up.
     func committedInputFrame(startedAt start: Double, drewForLatch: Bool) {
-        let now = loop.timers.clock.now
-        if drewForLatch, let aimedLatch {
-            latchPredictor.rendered(taking: now - min(start, aimedLatch.deadline))
-            lastAimedLatch = aimedLatch
-        } else {
-            latchPredictor.rendered(taking: now - start)
-            lastAimedLatch = nil
-        }
+        latchPredictor.rendered(taking: loop.timers.clock.now - start)
+        lastAimedLatch = drewForLatch ? aimedLatch : nil
         cancelLatchDeadline()
     }
 
