@@ -52,7 +52,8 @@ public enum InspectorPainter {
         }
         if isDamaged(layout.presentation) {
             text(presentationHeading(pacedForLatch: model.pacedForLatch), layout.presentation.minY, PanelStyle.dimText)
-            text(presentationText(model.presentation, offered: model.presentationOffered),
+            text(presentationText(model.presentation, offered: model.presentationOffered,
+                                  unanswered: model.presentationUnanswered),
                  layout.presentation.minY + line)
         }
         if isDamaged(lineFrame(layout.frames.minY - line)) {
@@ -129,9 +130,12 @@ public enum InspectorPainter {
     /// share of frames discarded.
     ///
     ///     last 31ms median 30ms p99 45ms, 0% discarded
-    static func presentationText(_ statistics: PresentationStatistics, offered: Bool) -> String {
+    static func presentationText(_ statistics: PresentationStatistics, offered: Bool,
+                                 unanswered: Bool = false) -> String {
         guard offered else { return "the compositor offers no wp_presentation" }
-        guard !statistics.frames.isEmpty else { return "no frame with input presented yet" }
+        guard !statistics.frames.isEmpty else {
+            return unanswered ? "the compositor answers no feedback request" : "no frame with input presented yet"
+        }
         let discarded = "\(Int((statistics.discardedShare * 100).rounded()))% discarded"
         guard let last = statistics.last, let median = statistics.median, let p99 = statistics.p99 else {
             if statistics.unrelatedClockFrames > 0 {

@@ -21,27 +21,59 @@ public struct FramePresentation: Equatable, Sendable {
     public var oldestInputTime: UInt32
     /// The presentation clock (`wp_presentation.clock_id`, a `clockid_t`).
     public var clock: UInt32
+    /// `CLOCK_MONOTONIC` minus the presentation clock, in seconds, read by
+    /// the app when the feedback came, for a presentation clock that runs
+    /// as steadily (`steadyClocks`); nil for `CLOCK_MONOTONIC` itself and
+    /// for clocks that may jump.
+    public var toMonotonic: Double?
+    /// When the app committed the frame, in seconds on its own clock
+    /// (`CLOCK_MONOTONIC`, the events' clock); nil in lines written before
+    /// it was logged.
+    public var committed: Double?
 
     /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
-    /// KWin stamp input events with, so the only one latency can be read on.
+    /// KWin stamp input events with.
     public static let monotonicClock: UInt32 = 1
+    /// Clocks that never jump, whose times the app translates onto
+    /// `CLOCK_MONOTONIC` by the difference it reads when the feedback comes
+    /// (weston presents on `CLOCK_MONOTONIC_RAW`, 4): the feedback comes
+    /// within milliseconds of the time it names, and two such clocks part
+    /// only by NTP's slewing, at most 500 µs a second, so the translation
+    /// is off by well under a microsecond. `CLOCK_BOOTTIME` (7) gains on
+    /// `CLOCK_MONOTONIC` only while the machine sleeps. (Not
+    /// `CLOCK_MONOTONIC_COARSE`, which ticks only every few milliseconds,
+    /// nor `CLOCK_REALTIME`, which jumps.)
+    public static let steadyClocks: Set<UInt32> = [4, 7]
     /// Longer than any real latency: beyond it the clocks differ.
     public static let plausibleLimit = 10.0
 
-    public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32) {
+    public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil,
+                committed: Double? = nil) {
         self.outcome = outcome
         self.oldestInputTime = oldestInputTime
         self.clock = clock
+        self.toMonotonic = toMonotonic
+        self.committed = committed
+    }
+
+    /// Seconds from the oldest input to the commit that first showed it:
+    /// the app's part of the latency, frame pacing included; nil when not
+    /// known or implausible.
+    public var inputToCommit: Double? {
+        committed.flatMap { Self.difference(from: oldestInputTime, to: $0) }
     }
 
     public var isDiscarded: Bool { outcome == .discarded }
 
     /// Seconds from the oldest input to the screen; nil for a discarded
-    /// frame, or when the event times are not on the presentation clock
-    /// (another clock id, or a difference no real latency has).
+    /// frame, or when the event times cannot be compared with the
+    /// presentation time (another clock that was not translated, or a
+    /// difference no real latency has).
     public var inputToPresented: Double? {
-        guard case .presented(let time, _, _) = outcome, clock == Self.monotonicClock else { return nil }
-        return Self.difference(from: oldestInputTime, to: time)
+        guard case .presented(let time, _, _) = outcome else { return nil }
+        if clock == Self.monotonicClock { return Self.difference(from: oldestInputTime, to: time) }
+        guard let toMonotonic else { return nil }
+        return Self.difference(from: oldestInputTime, to: time + toMonotonic)
     }
 
     /// Seconds from the event time `milliseconds` to `seconds` on the same

@@ -209,8 +209,18 @@ private struct Analysis {
         let frames = presentation.frames.count
         guard frames > 0 else {
             guard timedInputBatches > 0 else { return (.notSeen, "no input") }
-            return (.warn, "no presentation feedback recorded for \(timedInputBatches) input batches: no "
-                           + "wp_presentation, none answered, or recorded before touchtracker measured it")
+            switch recording.presentationOffered {
+            case false?:
+                return (.warn, "the compositor offers no wp_presentation: nothing tells when the frames of "
+                               + "\(timedInputBatches) input batches reached the screen")
+            case true?:
+                // sway 1.7 headless: docs/compositors.md says why.
+                return (.warn, "the compositor offers wp_presentation but answered none of the feedback asked "
+                               + "for the frames of \(timedInputBatches) input batches")
+            case nil:
+                return (.warn, "no presentation feedback recorded for \(timedInputBatches) input batches: no "
+                               + "wp_presentation, none answered, or recorded before touchtracker measured it")
+            }
         }
         let discarded = presentation.discardedCount
         let share = "\(discarded) of \(frames) frames with input discarded"
@@ -228,6 +238,14 @@ private struct Analysis {
         if let (refresh, flags) = presentation.lastPresented {
             if let refresh { details.append("refresh \(Self.milliseconds(refresh))") }
             details.append(flags.isEmpty ? "no flags" : flags.names.joined(separator: "+"))
+        }
+        let commits = presentation.commitLatencies
+        if let median = PresentationStatistics.percentile(0.5, of: commits),
+           let p99 = PresentationStatistics.percentile(0.99, of: commits) {
+            details.append("input → commit median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99))")
+        }
+        if let clock = presentation.clock, clock != FramePresentation.monotonicClock {
+            details.append("clock \(clock) translated to CLOCK_MONOTONIC")
         }
         return (.pass, "median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99)) over "
                        + "\(presentation.latencies.count) frames; \(details.joined(separator: ", ")); \(share)")

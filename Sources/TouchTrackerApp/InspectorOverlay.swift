@@ -25,6 +25,15 @@ final class InspectorOverlay {
     }
     /// Whether the compositor offers presentation feedback, for the panel.
     var presentationOffered = true
+    /// Whether the compositor left the window's feedback requests
+    /// unanswered; the panel says so.
+    var presentationUnanswered = false {
+        didSet {
+            guard isOpen, presentationUnanswered != model.presentationUnanswered else { return }
+            model.presentationUnanswered = presentationUnanswered
+            damage(layout.presentation)
+        }
+    }
     /// Called after it opens or closes (the session sets the tracer then).
     var onToggle: (() -> Void)?
 
@@ -65,6 +74,7 @@ final class InspectorOverlay {
         isOpen = true
         model = InspectorModel(timeline: RecognizerTimeline(recognizers: recognizers()))
         model.presentationOffered = presentationOffered
+        model.presentationUnanswered = presentationUnanswered
         damage(layout.panel)
         onToggle?()
     }

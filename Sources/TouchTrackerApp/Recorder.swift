@@ -39,6 +39,9 @@ final class Recorder {
     private var seats: [(name: String, version: UInt32)] = []
     private var headerWritten = false
     private var lastLayout: WindowLayout?
+    /// Whether the compositor offers `wp_presentation`, for the header
+    /// (the session sets it once the registry has been read).
+    var presentationOffered: Bool?
     /// Set when a write failed: the recording stops, the session goes on.
     private var failed = false
 
@@ -112,7 +115,8 @@ final class Recorder {
             bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool,
                                                           strokeStyle: strokeStyle,
                                                           fingersNavigate: fingersNavigate,
-                                                          viewport: viewport) + "\n").utf8)
+                                                          viewport: viewport,
+                                                          presentationOffered: presentationOffered) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

@@ -49,6 +49,9 @@ struct Recording {
     var fingersNavigate = false
     /// How the drawing was seen when it began.
     var viewport = CanvasViewport.actualSize
+    /// Whether the compositor offered `wp_presentation`; nil when the
+    /// recording does not say.
+    var presentationOffered: Bool?
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -162,6 +165,12 @@ struct Recording {
                 throw Unreadable(description: "\(name): line 1: the viewport is \(Excerpt.of(viewport.text)), not [zoom,x,y]")
             }
             recording.viewport = CanvasViewport(zoom: numbers[0], origin: Point(x: numbers[1], y: numbers[2]))
+        }
+        if let presentation = headerObject[RecordingFormat.presentationKey] {
+            guard let offered = presentation.boolValue else {
+                throw Unreadable(description: "\(name): line 1: presentation is \(Excerpt.of(presentation.text)), not true or false")
+            }
+            recording.presentationOffered = offered
         }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,

@@ -19,7 +19,9 @@ import WaylandClient
 ///   `"lineWidth":"thick"`; absent: the standard ones), and `"fingers":
 ///   "navigate"` when fingers moved around instead of drawing (absent: they
 ///   drew), and `"viewport":[zoom,x,y]` when the drawing opened seen
-///   otherwise than at 100 % from its origin. Later tool, colour, width and fingers changes are key presses,
+///   otherwise than at 100 % from its origin, and `"presentation":true`
+///   or `false`: whether the compositor offered `wp_presentation` (absent
+///   in recordings made before the app asked for it). Later tool, colour, width and fingers changes are key presses,
 ///   menu choices or taps in the batches.
 /// - Every other line starts with `"t"`, our monotonic clock's time of
 ///   receipt in seconds since the recording began (to the microsecond),
@@ -57,10 +59,11 @@ enum RecordingFormat {
     static let lineWidthKey = "lineWidth"
     static let fingersKey = "fingers"
     static let viewportKey = "viewport"
+    static let presentationKey = "presentation"
 
     static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
                        strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
-                       viewport: CanvasViewport = .actualSize) -> String {
+                       viewport: CanvasViewport = .actualSize, presentationOffered: Bool? = nil) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -78,6 +81,7 @@ enum RecordingFormat {
         if viewport != .actualSize {
             object.add(viewportKey, .array([.number(viewport.zoom), .number(viewport.origin.x), .number(viewport.origin.y)]))
         }
+        if let presentationOffered { object.add(presentationKey, .bool(presentationOffered)) }
         return object.line
     }
 

@@ -8,11 +8,13 @@ import WaylandClient
 extension Session {
     func wirePresentation(logInput: ((String) -> Void)?) {
         inspector.presentationOffered = toplevel.offersPresentationFeedback
+        recorder?.presentationOffered = toplevel.offersPresentationFeedback
         toplevel.onPresentation = { [unowned self] presentation in
             logInput?(InputLog.line(for: presentation))
             recorder?.record(presentation)
             inspector.presented(presentation, pacedForLatch: toplevel.pacesInputForLatch)
             self.presentation.add(presentation)
+            inspector.presentationUnanswered = toplevel.presentationFeedbackStalled
             // The tip hides the latency the user sees.
             if let median = self.presentation.median { canvas.predictionHorizon = median }
         }
@@ -34,5 +36,6 @@ extension Session {
         guard let time = unshownInputTime else { return }
         unshownInputTime = nil
         toplevel.requestPresentationFeedback(oldestInputTime: time)
+        inspector.presentationUnanswered = toplevel.presentationFeedbackStalled
     }
 }

@@ -122,18 +122,13 @@ enum SettingsFormat {
     /// The file's text for `settings`. Given the text read from the file
     /// (`original`, which `parse` accepted), only the lines of the known
     /// keys change: the person's comments, blank lines, unknown keys and
-    /// order stay as they wrote them, and a known key the file lacks is
+    /// order stay as they wrote them. One rule decides which known keys the
+    /// file holds: those it already names, and those whose value is not the
+    /// default; a default the person never changed is not written, so a
+    /// later version's better default reaches them. A key the file lacks is
     /// added at its end.
     static func text(of settings: Settings, updating original: String?) -> String {
         guard let original else { return text(of: settings) }
-        var known = [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
-                     (predictionKey, settings.prediction ? "on" : "off")]
-        // Fingers that draw, as they always did, add no line of their own.
-        let setsFingers = original.split(whereSeparator: \.isNewline).contains {
-            $0.trimmingSpaces.split(separator: "=").first?.trimmingSpaces == fingersKey
-        }
-        if settings.fingersNavigate || setsFingers { known.append((fingersKey, fingersValue(settings))) }
-        known += settings.views.keys.sorted().map { ($0, viewValue(settings.views[$0]!)) }
         // Each line with its own end ("\r\n" is one Character), kept as it was.
         var lines: [(text: String, end: String)] = [("", "")]
         for character in original {
@@ -145,41 +140,46 @@ enum SettingsFormat {
             }
         }
         if lines.last?.text == "" { lines.removeLast() }
+        let defaults = Dictionary(uniqueKeysWithValues: knownEntries(of: Settings()))
+        var named: Set<String> = []
+        for line in lines {
+            let trimmed = line.text.trimmingSpaces
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            named.insert(trimmed[..<equals].trimmingSpaces)
+        }
+        var known = knownEntries(of: settings).filter { named.contains($0.key) || defaults[$0.key] != $0.value }
         for index in lines.indices {
             let trimmed = lines[index].text.trimmingSpaces
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
             let key = trimmed[..<equals].trimmingSpaces
-            guard let entry = known.firstIndex(where: { $0.0 == key }) else { continue }
-            lines[index].text = "\(key) = \(known[entry].1)"
+            guard let entry = known.firstIndex(where: { $0.key == key }) else { continue }
+            lines[index].text = "\(key) = \(known[entry].value)"
             known.remove(at: entry)
         }
         if let last = lines.indices.last, lines[last].end.isEmpty { lines[last].end = "\n" }
-        lines += known.map { ("\($0.0) = \($0.1)", "\n") }
+        lines += known.map { ("\($0.key) = \($0.value)", "\n") }
         return lines.map { $0.text + $0.end }.joined()
     }
 
-    /// A new file's text for `settings`.
+    /// A new file's text for `settings`: a comment saying what the file
+    /// is, then by the same rule the settings that are not their default
+    /// and the keys this version does not know.
     static func text(of settings: Settings) -> String {
-        var lines = [
-            "# TouchTracker settings: one 'key = value' per line (see the README).",
-            "\(palmRejectionKey) = \(settings.palmRejection ? "on" : "off")",
-            "\(toolKey) = \(settings.tool.rawValue)",
-            "\(lineColorKey) = \(settings.strokeStyle.color.rawValue)",
-            "\(lineWidthKey) = \(settings.strokeStyle.width.rawValue)",
-            "\(predictionKey) = \(settings.prediction ? "on" : "off")",
-            "\(fingersKey) = \(fingersValue(settings))",
-        ]
-        lines += settings.views.keys.sorted().map { "\($0) = \(viewValue(settings.views[$0]!))" }
-        lines += settings.otherEntries.map { "\($0.key) = \($0.value)" }
-        return lines.joined(separator: "\n") + "\n"
+        let heading = "# TouchTracker settings: one 'key = value' per line (see touchtracker(1), FILES).\n"
+        return text(of: settings, updating: heading + settings.otherEntries.map { "\($0.key) = \($0.value)\n" }.joined())
+    }
+
+    /// Every known key with its value in `settings`, in the order a new
+    /// file lists them.
+    private static func knownEntries(of settings: Settings) -> [(key: String, value: String)] {
+        [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
+         (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.rawValue),
+         (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw")]
+            + settings.views.keys.sorted().map { ($0, viewValue(settings.views[$0]!)) }
     }
 }
 
 extension SettingsFormat {
-    fileprivate static func fingersValue(_ settings: Settings) -> String {
-        settings.fingersNavigate ? "navigate" : "draw"
-    }
-
     /// "'a', 'b' or 'c'": the values a key takes.
     fileprivate static func choices<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
         let names = Value.allCases.map { "'\($0.rawValue)'" }

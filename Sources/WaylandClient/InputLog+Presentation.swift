@@ -8,11 +8,15 @@ import Timing
 /// - `"inputTime"`: the compositor's time (ms) of the oldest input the
 ///   frame is the first to show;
 /// - `"clock"`: the presentation clock (`clockid_t`; 1 is `CLOCK_MONOTONIC`);
+/// - `"committed"`: when the app committed the frame (seconds on its
+///   `CLOCK_MONOTONIC`), and `"inputToCommit"` (seconds) when plausible;
 /// - presented only: `"time"`, when it reached the screen (seconds on that
 ///   clock, to the microsecond), `"refresh"` (seconds; absent when the
 ///   compositor does not know it), `"flags"` (`vsync`, `hw_clock`,
-///   `hw_completion`, `zero_copy`), and `"inputToPresented"` (seconds)
-///   when the event times are on the presentation clock.
+///   `hw_completion`, `zero_copy`), `"toMonotonic"` (seconds) when the
+///   app translated a steady clock that is not `CLOCK_MONOTONIC` onto it
+///   (`FramePresentation.steadyClocks`), and `"inputToPresented"`
+///   (seconds) when the event times could be compared with the time.
 extension InputLog {
     public static func line(for presentation: FramePresentation) -> String {
         object(for: presentation).line
@@ -21,19 +25,27 @@ extension InputLog {
     public static func object(for presentation: FramePresentation) -> JSONObject {
         func microseconds(_ seconds: Double) -> JSONValue { .number((seconds * 1_000_000).rounded() / 1_000_000) }
         var object = JSONObject()
+        func addCommit() {
+            guard let committed = presentation.committed else { return }
+            object.add("committed", microseconds(committed))
+            if let latency = presentation.inputToCommit { object.add("inputToCommit", microseconds(latency)) }
+        }
         switch presentation.outcome {
         case .presented(let time, let refresh, let flags):
             object.add(presentationKey, .string("presented"))
             object.add("inputTime", .number(Double(presentation.oldestInputTime)))
             object.add("clock", .number(Double(presentation.clock)))
+            addCommit()
             object.add("time", microseconds(time))
             if let refresh { object.add("refresh", microseconds(refresh)) }
             object.add("flags", .array(flags.names.map { .string($0) }))
+            if let toMonotonic = presentation.toMonotonic { object.add("toMonotonic", microseconds(toMonotonic)) }
             if let latency = presentation.inputToPresented { object.add("inputToPresented", microseconds(latency)) }
         case .discarded:
             object.add(presentationKey, .string("discarded"))
             object.add("inputTime", .number(Double(presentation.oldestInputTime)))
             object.add("clock", .number(Double(presentation.clock)))
+            addCommit()
         }
         return object
     }
@@ -58,6 +70,7 @@ extension InputLog {
         }
         let inputTime = try uint32("inputTime")
         let clock = try uint32("clock")
+        let committed = object["committed"] == nil ? nil : try seconds("committed")
         switch object[presentationKey]?.stringValue {
         case "presented":
             var flags: PresentationFlags = []
@@ -68,10 +81,16 @@ extension InputLog {
                 flags.insert(flag.0)
             }
             let refresh = object["refresh"] == nil ? nil : try seconds("refresh")
+            var toMonotonic: Double?
+            if let offset = object["toMonotonic"] {
+                guard let number = offset.numberValue, number.isFinite else { throw fail("\"toMonotonic\" is not seconds") }
+                toMonotonic = number
+            }
             return FramePresentation(outcome: .presented(time: try seconds("time"), refresh: refresh, flags: flags),
-                                     oldestInputTime: inputTime, clock: clock)
+                                     oldestInputTime: inputTime, clock: clock, toMonotonic: toMonotonic,
+                                     committed: committed)
         case "discarded":
-            return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock)
+            return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock, committed: committed)
         default:
             throw fail("\"presentation\" is neither \"presented\" nor \"discarded\"")
         }

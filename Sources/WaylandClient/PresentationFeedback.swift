@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Glibc
 import Timing
 
 /// One `wp_presentation_feedback`: asked for before a commit, it tells
@@ -13,14 +14,17 @@ final class PresentationFeedback {
     private var proxy: OpaquePointer?
     private let oldestInputTime: UInt32
     private let clock: UInt32
+    private let committed: Double
     /// Receives the outcome, once.
     private let onOutcome: (PresentationFeedback, FramePresentation) -> Void
 
     /// Asks for feedback on `surface`'s next commit (`wp_presentation.feedback`).
+    /// `committed` is when the commit it is about is made (the loop's clock).
     init(presentation: OpaquePointer, surface: OpaquePointer, oldestInputTime: UInt32, clock: UInt32,
-         onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
+         committed: Double, onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
         self.oldestInputTime = oldestInputTime
         self.clock = clock
+        self.committed = committed
         self.onOutcome = onOutcome
         proxy = wp_presentation_feedback(presentation, surface)
         wp_presentation_feedback_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
@@ -30,11 +34,23 @@ final class PresentationFeedback {
         if let proxy { wp_presentation_feedback_destroy(proxy) }
     }
 
-    private func report(_ outcome: FramePresentation.Outcome) {
+    private func report(_ outcome: FramePresentation.Outcome, toMonotonic: Double? = nil) {
         // Both events are destructors: the object is gone on the server.
         wp_presentation_feedback_destroy(proxy)
         proxy = nil
-        onOutcome(self, FramePresentation(outcome: outcome, oldestInputTime: oldestInputTime, clock: clock))
+        onOutcome(self, FramePresentation(outcome: outcome, oldestInputTime: oldestInputTime, clock: clock,
+                                          toMonotonic: toMonotonic, committed: committed))
+    }
+
+    /// `CLOCK_MONOTONIC` minus `clock` now, in seconds, for a clock of
+    /// `FramePresentation.steadyClocks`; nil for any other.
+    static func monotonicOffset(from clock: UInt32) -> Double? {
+        guard FramePresentation.steadyClocks.contains(clock) else { return nil }
+        var other = timespec(), monotonic = timespec()
+        guard clock_gettime(clockid_t(clock), &other) == 0, clock_gettime(CLOCK_MONOTONIC, &monotonic) == 0 else {
+            return nil
+        }
+        return Double(monotonic.tv_sec - other.tv_sec) + Double(monotonic.tv_nsec - other.tv_nsec) / 1e9
     }
 
     private static func feedback(_ data: UnsafeMutableRawPointer?) -> PresentationFeedback {
@@ -48,7 +64,8 @@ final class PresentationFeedback {
             presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, _, _, flags in
                 let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
                 feedback(data).report(.presented(time: seconds, refresh: refresh == 0 ? nil : Double(refresh) / 1e9,
-                                                 flags: PresentationFlags(rawValue: flags)))
+                                                 flags: PresentationFlags(rawValue: flags)),
+                                      toMonotonic: PresentationFeedback.monotonicOffset(from: feedback(data).clock))
             },
             discarded: { data, _ in feedback(data).report(.discarded) }))
         return listener

@@ -59,13 +59,25 @@ extension ToplevelWindow {
         cancelLatchDeadline()
     }
 
-    /// What the compositor told of a frame with input, committed at
-    /// `committed` on our clock: feeds the predictor when the presentation
-    /// clock is ours (`CLOCK_MONOTONIC`, and a time within a second of now).
-    func learnLatch(from presentation: FramePresentation, committed: Double) {
-        guard case .presented(let time, let refresh, _) = presentation.outcome,
-              presentation.clock == FramePresentation.monotonicClock,
-              abs(time - loop.timers.clock.now) < 1 else { return }
-        latchPredictor.presented(at: time, refresh: refresh, committed: committed)
+    /// What the compositor told of a frame with input: feeds the predictor
+    /// when its time is on our clock (`CLOCK_MONOTONIC`, or a steady clock
+    /// translated onto it) and within a second of now, and it was shown in
+    /// step with the display's refresh (vsync).
+    func learnLatch(from presentation: FramePresentation) {
+        guard case .presented(let time, let refresh, let flags) = presentation.outcome else { return }
+        let monotonic: Double
+        if presentation.clock == FramePresentation.monotonicClock {
+            monotonic = time
+        } else if let toMonotonic = presentation.toMonotonic {
+            monotonic = time + toMonotonic
+        } else {
+            return
+        }
+        guard abs(monotonic - loop.timers.clock.now) < 1 else { return }
+        // Without vsync there is no refresh grid to aim at: mutter's
+        // headless monitor presents whenever it paints, at irregular
+        // times, and waiting for a predicted latch only adds latency there.
+        latchPredictor.presented(at: monotonic, refresh: flags.contains(.vsync) ? refresh : nil,
+                                 committed: presentation.committed)
     }
 }

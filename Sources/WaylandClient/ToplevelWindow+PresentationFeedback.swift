@@ -7,6 +7,21 @@ extension ToplevelWindow {
     /// feedback ever comes.
     public var offersPresentationFeedback: Bool { display.registry.presentation != nil }
 
+    /// How many feedback objects may wait for an answer at once. A
+    /// compositor answers each within a refresh or two; one that never
+    /// answers (sway 1.7 headless: wlroots 0.15's headless output presents
+    /// before its commit is counted, so `wlr_presentation` drops the event,
+    /// docs/compositors.md) would otherwise leave one object per frame with
+    /// input on both sides for as long as the session runs. Feedback is
+    /// asked for again as soon as one is answered.
+    public static let unansweredFeedbackLimit = 16
+
+    /// Whether the compositor left the last `unansweredFeedbackLimit`
+    /// feedback requests unanswered, so no more are asked for.
+    public var presentationFeedbackStalled: Bool {
+        presentationFeedbacks.count >= Self.unansweredFeedbackLimit
+    }
+
     /// Whether a frame is due: something changed since the last commit.
     public var needsFrame: Bool { pacer.needsDraw }
 
@@ -23,15 +38,15 @@ extension ToplevelWindow {
         guard let inputTime = feedbackInputTime else { return }
         feedbackInputTime = nil
         let registry = display.registry
-        guard let presentation = registry.presentation else { return }
+        guard let presentation = registry.presentation, !presentationFeedbackStalled else { return }
         // Until clock_id arrives (it follows the bind) the clock is unknown:
         // 0, CLOCK_REALTIME, which no compositor stamps input with.
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, oldestInputTime: inputTime,
-            clock: registry.presentationClock ?? 0
-        ) { [unowned self, committed = loop.timers.clock.now] feedback, presentation in
+            clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now
+        ) { [unowned self] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
-            learnLatch(from: presentation, committed: committed)
+            learnLatch(from: presentation)
             onPresentation?(presentation)
         }
         presentationFeedbacks[ObjectIdentifier(feedback)] = feedback

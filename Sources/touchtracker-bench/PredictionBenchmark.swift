@@ -54,8 +54,52 @@ enum PredictionBenchmark {
         var strokes: [PredictionErrorWorkload.Stroke] = []
         for name in ["scripted-gestures", "scripted-quirks", "weston-headless", "sway-pointer", "mutter-touch"] {
             guard let text = read("\(directory)/\(name).ttrec") else { continue }
+            strokes += self.strokes(inRecording: text, withPointer: false)
+        }
+        return strokes
+    }
+
+    /// The prediction error on each recording `NAME.ttrec` in `directory`
+    /// (`--recordings`; the smoke tests keep one per compositor with
+    /// `PERFORMANCE_REPORTS`, for scripts/performance-table): its touch,
+    /// pen and left-button pointer strokes, reported.
+    static func run(recordingsIn directory: String) -> [Figure] {
+        guard let listing = opendir(directory) else {
+            return [Figure(name: "prediction on the recordings of \(directory)", value: .nan, unit: "", budget: nil,
+                           verdict: .unavailable("cannot read the directory", missed: true))]
+        }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".ttrec") { names.append(String(name.dropLast(6))) }
+        }
+        closedir(listing)
+        return names.sorted().map { name in
+            let strokes = read("\(directory)/\(name).ttrec").map { self.strokes(inRecording: $0, withPointer: true) } ?? []
+            let workload = PredictionErrorWorkload(strokes: strokes)
+            let at8 = workload.measure(horizon: 0.008), at16 = workload.measure(horizon: 0.016)
+            guard at16.samples > 0 else {
+                return Figure(name: "predicted tip RMS error at 16 ms ÷ none, \(name) recording", value: .nan, unit: "",
+                              budget: nil, verdict: .unavailable("the recording has no stroke", missed: false))
+            }
+            return Figure(name: "predicted tip RMS error at 16 ms ÷ none, \(name) recording", value: at16.ratio, unit: "×",
+                          budget: .atMost(0.5), verdict: .reportOnly,
+                          details: ["16 ms: RMS \(Format.number(at16.predictedRMS)) pt predicted, "
+                                    + "\(Format.number(at16.unpredictedRMS)) pt without, over \(at16.samples) samples of "
+                                    + "\(strokes.count) strokes (\(at16.suppressed) declined)",
+                                    "at 8 ms: \(Format.number(at8.ratio)) × of none"])
+        }
+    }
+
+    /// The strokes of one recording's text: each touch's samples from its
+    /// down to its up, a pen's while down, and (with `withPointer`) the
+    /// pointer's while its left button is held, at the compositor's times.
+    static func strokes(inRecording text: String, withPointer: Bool) -> [PredictionErrorWorkload.Stroke] {
+        var strokes: [PredictionErrorWorkload.Stroke] = []
+        do {
             var open: [String: PredictionErrorWorkload.Stroke] = [:]
             var toolsDown: Set<String> = []
+            var pointerAt: [String: Point] = [:]
             func add(_ key: String, _ time: UInt32, _ x: Double, _ y: Double) {
                 let sample = TipPredictor.Sample(time: Double(time) / 1000, location: Point(x: x, y: y))
                 open[key, default: []].append(sample)
@@ -82,6 +126,22 @@ enum PredictionBenchmark {
                     if frame.events.contains(.up) || frame.events.contains(.cancel) {
                         toolsDown.remove(key)
                         close(key)
+                    }
+                case .pointer(let frame) where withPointer:
+                    let key = "\(frame.seat) pointer"
+                    for event in frame.events {
+                        switch event {
+                        case .enter(let x, let y), .motion(let x, let y):
+                            pointerAt[key] = Point(x: x, y: y)
+                            if toolsDown.contains(key) { add(key, frame.time, x, y) }
+                        case .button(0x110, true):
+                            toolsDown.insert(key)
+                            if let at = pointerAt[key] { add(key, frame.time, at.x, at.y) }
+                        case .button(0x110, false), .releasedByLeave(0x110), .leave:
+                            if toolsDown.remove(key) != nil { close(key) }
+                        default:
+                            break
+                        }
                     }
                 default:
                     break

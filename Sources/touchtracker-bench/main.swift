@@ -10,6 +10,11 @@
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large, inspector, prediction,
 //                                             navigation, latch), e.g. under callgrind
+//   touchtracker-bench --only prediction --recordings DIR
+//                                             also the prediction error on each DIR/NAME.ttrec
+//                                             (scripts/performance-table)
+//   touchtracker-bench --only routing-steady-state   the routing workload the routing figure counts under
+//                                             callgrind (warmed up), for profiling it by hand
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,20 +24,30 @@ let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "
                            "inspector", "prediction", "navigation", "latch"]
 var quick = false
 var only: String?
+var recordings: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--quick":
         quick = true
-    case "--only" where arguments.first.map(benchmarkNames.contains) == true:
+    case "--only" where arguments.first.map({ benchmarkNames.contains($0) || $0 == RoutingInstructionCount.workloadName }) == true:
         only = arguments.popFirst()
+    case "--recordings" where arguments.first != nil:
+        recordings = arguments.popFirst()
     default:
-        print("usage: touchtracker-bench [--quick] [--only \(benchmarkNames.sorted().joined(separator: "|"))]")
+        let names = benchmarkNames.sorted() + [RoutingInstructionCount.workloadName]
+        print("usage: touchtracker-bench [--quick] [--only \(names.joined(separator: "|"))]"
+              + " [--recordings DIR]")
         exit(2)
     }
 }
 /// Whether the benchmark `name` runs: all of them unless `--only` picked one.
 @MainActor func runs(_ name: String) -> Bool { only == nil || only == name }
+// The routing workload the instruction count runs under callgrind: no figure of its own.
+if only == RoutingInstructionCount.workloadName {
+    RoutingInstructionCount.runWorkload()
+    exit(0)
+}
 // A quick run's timings come from a few iterations, often of a debug build.
 let timing: Figure.Verdict = quick ? .quickRun : .enforced
 var results = Results(quick: quick)
@@ -80,6 +95,8 @@ if runs("nearest-line") {
 // 5: the core's touch routing.
 if runs("routing") {
     results.add(RoutingBenchmark.run(passes: quick ? 3 : 200, cyclesPerPass: quick ? 5 : 100, verdict: timing))
+    // A count, not a timing, but a quick run's build is often a debug build.
+    results.add(RoutingInstructionCount.run(verdict: timing))
 }
 
 // 6: an untouched window must sleep. Not a timing: judged in quick runs too.
@@ -126,6 +143,7 @@ if runs("inspector") {
 // 14: the predicted tip's accuracy (issue 25). Not a timing: judged in quick runs too.
 if runs("prediction") {
     results.add(PredictionBenchmark.run())
+    if let recordings { results.add(PredictionBenchmark.run(recordingsIn: recordings)) }
 }
 
 // 15: commit for the latch (issue 25): input → presented on a fake 60 Hz

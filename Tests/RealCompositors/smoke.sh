@@ -108,6 +108,14 @@ replay_and_check() { # compositor
     cp "$rec" "$work/../touchtracker-$c.ttrec" 2>/dev/null
     cp "$run/drawing.json" "$work/../touchtracker-$c.expected.json" 2>/dev/null
 }
+# The row "presentation: input → on screen" of `check` on the recording
+# RECORDING, a session with input, as a note; the recording is kept as
+# $PERFORMANCE_REPORTS/LABEL.ttrec when that is set (scripts/performance-table
+# builds the README's latency table from them).
+presentation_note() { # label recording
+    echo "note - $1: $("$app" check "$2" 2>&1 | grep '^presentation: input → on screen')"
+    if [ -n "${PERFORMANCE_REPORTS:-}" ]; then cp "$2" "$PERFORMANCE_REPORTS/$1.ttrec"; fi
+}
 # The drawing the app saves after every change, $run/drawing.json and the
 # change journal beside it ($run is the calling test's directory), read as
 # the app reads it at the next start (drawing.py).
@@ -430,7 +438,8 @@ drag_the_monkey() { # label shoot drag X0 Y0 X1 Y1 (the app's part of the screen
 
 playground_pointer_tests() {
     if [ ! -x "$tool" ]; then not_ok "sway: the virtual pointer tool is built next to the app"; return; fi
-    "${run_as[@]}" "${env[@]}" "$app" --playground --file "$run/drawing.json" > "$run/playground.log" 2>&1 &
+    "${run_as[@]}" "${env[@]}" "$app" --playground --file "$run/drawing.json" --record "$run/playground.ttrec" \
+        > "$run/playground.log" 2>&1 &
     local app_pid=$!
     pids+=($app_pid)
     wait_for 10 mapped
@@ -446,6 +455,7 @@ playground_pointer_tests() {
     wait $app_pid 2>/dev/null || true
     expect "sway: Ctrl+Q quits the playground ($code)" test "$code" = 0
     expect "sway: no protocol error in the playground" bash -c "! grep -qi 'protocol error' '$run/playground.log'"
+    presentation_note sway "$run/playground.ttrec"
 }
 
 # weston's headless backend has no input devices, so for a pointer the
@@ -515,7 +525,7 @@ weston_navigation_tests() {
     write_drawing "$run/drawing.json"
     [ "$(id -u)" -eq 0 ] && chown "$user" "$run/drawing.json"
     "${run_as[@]}" "${env[@]}" WAYLAND_DISPLAY=wl-nested "$work/touchtracker-nested" \
-        --file "$run/drawing.json" > "$run/app-navigate.log" 2>&1 &
+        --file "$run/drawing.json" --record "$run/navigate.ttrec" > "$run/app-navigate.log" 2>&1 &
     local app_pid=$! cx0=none cy0 cx1 cy1 canvas_seen= rows box
     pids+=($app_pid)
     # The canvas: the white inside weston's window, below its title bar
@@ -569,10 +579,18 @@ weston_navigation_tests() {
     wait_for 5 thicker
     expect "weston navigate: Fit Drawing from the zoom readout zooms in: the line is drawn thicker (canvas rows $rows)" thicker
     cp "$run/fitted.png" "$work/../touchtracker-weston-navigate.png" 2>/dev/null
+    # A left-button stroke of 40 moves 20 ms apart, for the recording's
+    # input → on screen figures (drawn on the fitted drawing).
+    moves=()
+    for step in $(seq 40); do moves+=(move $((cx0 + 100 + 10 * step)) $((cy0 + 300)) sleep 0.02); done
+    pointer move $((cx0 + 100)) $((cy0 + 300)) press left "${moves[@]}" release left
+    sleep 0.5
     local target
     target=$(pgrep -P $app_pid | head -n 1)
     kill -TERM "${target:-$app_pid}"
     wait $app_pid 2>/dev/null
+    # Headless weston has no input: its figures come from this session.
+    presentation_note weston "$run/navigate.ttrec"
 }
 
 # ---------------------------------------------------------------- real touch: mutter and KWin
@@ -817,6 +835,7 @@ touch_tests() {
     expect "$c: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
     compositor_facts "$c"
     replay_and_check "$c"
+    presentation_note "$c" "$run/session.ttrec"
 }
 
 # What the compositor sent, from the app's WAYLAND_DEBUG log: printed as

@@ -221,6 +221,8 @@ import TouchCore
         var statistics = PresentationStatistics()
         #expect(InspectorPainter.presentationText(statistics, offered: false) == "the compositor offers no wp_presentation")
         #expect(InspectorPainter.presentationText(statistics, offered: true) == "no frame with input presented yet")
+        #expect(InspectorPainter.presentationText(statistics, offered: true, unanswered: true)
+                == "the compositor answers no feedback request")
         for latency in [0.030, 0.020, 0.045] { statistics.add(shown(latency)) }
         statistics.add(FramePresentation(outcome: .discarded, oldestInputTime: 10_000, clock: 1))
         #expect(InspectorPainter.presentationText(statistics, offered: true)

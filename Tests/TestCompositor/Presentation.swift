@@ -16,6 +16,7 @@ final class PresentationResource: ServerObject {
         case 0: destroy()
         case 1:
             let surface = ServerObject.object(for: Self.resource(arguments, 0)!) as! TestSurface
+            compositor.presentationFeedbackRequests += 1
             surface.pendingFeedbacks.append(
                 PresentationFeedbackResource(compositor: compositor, client: client, version: version,
                                              id: arguments[1].n))

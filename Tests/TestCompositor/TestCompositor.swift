@@ -43,6 +43,8 @@ public final class TestCompositor {
     /// When false, presentation feedback is taken and never answered, as
     /// by a compositor that offers `wp_presentation` but never presents.
     public var answersPresentationFeedback = true
+    /// How many `wp_presentation.feedback` requests clients made.
+    public internal(set) var presentationFeedbackRequests = 0
     /// The refresh sequence `presentFrames` counts up.
     private var presentationSequence: UInt64 = 0
 
@@ -153,13 +155,14 @@ public final class TestCompositor {
     /// One repaint of a fake latch, like weston's repaint loop: reads what
     /// clients sent until now, latches every surface's newest commit (an
     /// older one not latched yet was discarded when it was replaced), and
-    /// at `time` presents it (`presented`, with `refresh`) and sends the
+    /// at `time` presents it (`presented`, with `refresh` and `flags`, by
+    /// default vsync and hardware clock) and sends the
     /// frame callbacks. Call it on a grid `refresh` apart: the scripted
     /// compositor's 60 Hz display.
-    public func repaint(at time: Double, refresh: Double = 1.0 / 60) {
+    public func repaint(at time: Double, refresh: Double = 1.0 / 60, flags: UInt32 = 0x3) {
         dispatch()
         for surface in surfaces where surface.isAlive { surface.latch(at: time) }
-        presentFrames(at: time, refresh: refresh)
+        presentFrames(at: time, refresh: refresh, flags: flags)
         completeFrames(time: UInt32(truncatingIfNeeded: Int64((time * 1000).rounded(.down))))
         wl_display_flush_clients(display)
     }

@@ -70,7 +70,8 @@ final class AppHarness {
     /// output with that scale (the window's buffers follow it);
     /// `documentName` is the drawing's path inside the directory. With
     /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
-    /// `presentationClock` is the clock `wp_presentation` announces.
+    /// `presentationClock` is the clock `wp_presentation` announces;
+    /// `omittedGlobals` are globals the compositor does not offer.
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
@@ -86,8 +87,8 @@ final class AppHarness {
          backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
          pointerGestures: Bool = false,
          record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false,
-         presentationClock: UInt32 = 1) throws {
-        let compositor = TestCompositor()
+         presentationClock: UInt32 = 1, omittedGlobals: Set<String> = []) throws {
+        let compositor = TestCompositor(omitting: omittedGlobals)
         compositor.presentationClock = presentationClock
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }

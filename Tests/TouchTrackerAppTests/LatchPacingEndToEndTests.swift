@@ -27,7 +27,7 @@ import TouchCore
     /// Drags a finger right in `motions` motions while the compositor
     /// repaints every refresh; the fake clock jumps from one event (a
     /// motion, a repaint, an app timer) to the next.
-    private func drag(_ app: AppHarness, motions: Int) throws -> Drag {
+    private func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
         let paint = app.session.toplevel.onDraw
@@ -57,7 +57,7 @@ import TouchCore
                 nextMotion += Self.motionInterval
             }
             if app.clock.now >= nextRepaint {
-                app.compositor.repaint(at: nextRepaint, refresh: Self.refresh)
+                app.compositor.repaint(at: nextRepaint, refresh: Self.refresh, flags: flags)
                 nextRepaint += Self.refresh
             }
             try app.settle()
@@ -114,6 +114,14 @@ import TouchCore
     @Test func onAnotherPresentationClockFramesArePacedByFrameCallbacks() throws {
         let app = try AppHarness(presentationClock: 0)
         let drag = try drag(app, motions: 60)
+        #expect(!app.session.toplevel.pacesInputForLatch)
+        #expect(drag.median > Self.refresh)
+    }
+
+    @Test func withoutVsyncThereIsNoGridToAimAt() throws {
+        // mutter's headless monitor presents whenever it paints.
+        let app = try AppHarness()
+        let drag = try drag(app, motions: 60, flags: 0x2)
         #expect(!app.session.toplevel.pacesInputForLatch)
         #expect(drag.median > Self.refresh)
     }

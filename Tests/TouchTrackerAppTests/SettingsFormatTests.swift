@@ -21,11 +21,12 @@ import TestSupport
         settings.palmRejection = false
         settings.tool = .freehand
         #expect(SettingsFormat.text(of: settings, updating: original)
-                == "# mine: pens only\n\ntool = freehand\nbrush-size = 7\n# palm rejection off for the kids\r\npalm-rejection = off\r\n"
-                    + "prediction = on\n")
+                == "# mine: pens only\n\ntool = freehand\nbrush-size = 7\n# palm rejection off for the kids\r\npalm-rejection = off\r\n")
         let withoutTool = "# only this\npalm-rejection = off"
-        #expect(SettingsFormat.text(of: try SettingsFormat.parse(withoutTool), updating: withoutTool)
-                == "# only this\npalm-rejection = off\ntool = lines\nprediction = on\n", "a missing key goes at the end")
+        var withoutPrediction = try SettingsFormat.parse(withoutTool)
+        withoutPrediction.prediction = false
+        #expect(SettingsFormat.text(of: withoutPrediction, updating: withoutTool)
+                == "# only this\npalm-rejection = off\nprediction = off\n", "a missing key goes at the end")
         #expect(SettingsFormat.text(of: settings, updating: nil) == SettingsFormat.text(of: settings), "a new file")
     }
 
@@ -37,7 +38,38 @@ import TestSupport
         file.update { $0.tool = .freehand }
         file.update { $0.palmRejection = false }
         #expect(String(decoding: AppHarness.read(path) ?? [], as: UTF8.self)
-                == "# set by hand, keep\npalm-rejection = off\ntool = freehand\nprediction = on\n")
+                == "# set by hand, keep\npalm-rejection = off\ntool = freehand\n")
+    }
+
+    /// One rule for every known key: a default the person never changed is
+    /// not written; a changed one is, and stays once the file names it.
+    @Test func onlySettingsThePersonChangedAreWritten() throws {
+        let untouched = "# mine\n"
+        #expect(SettingsFormat.text(of: Settings(), updating: untouched) == untouched, "nothing changed, nothing added")
+        #expect(SettingsFormat.text(of: Settings()).split(separator: "\n").allSatisfy { $0.hasPrefix("#") },
+                "a new file with every default names no key")
+
+        var changed = Settings()
+        changed.palmRejection = false
+        changed.tool = .freehand
+        changed.strokeStyle.color = .blue
+        changed.strokeStyle.width = .thick
+        changed.prediction = false
+        changed.fingersNavigate = true
+        let saved = SettingsFormat.text(of: changed, updating: untouched)
+        #expect(saved == "# mine\npalm-rejection = off\ntool = freehand\nline-color = blue\nline-width = thick\n"
+                    + "prediction = off\nfingers = navigate\n")
+        #expect(try SettingsFormat.parse(saved) == changed)
+        #expect(try SettingsFormat.parse(SettingsFormat.text(of: changed)) == changed, "a new file reads back too")
+
+        var recoloured = changed
+        recoloured.strokeStyle.color = .red
+        #expect(SettingsFormat.text(of: recoloured, updating: saved).contains("line-color = red\n"),
+                "a colour changed again in a file that names it is saved")
+
+        let backToDefaults = SettingsFormat.text(of: Settings(), updating: saved)
+        #expect(backToDefaults == "# mine\npalm-rejection = on\ntool = lines\nline-color = black\nline-width = medium\n"
+                    + "prediction = on\nfingers = draw\n", "keys the file names stay, at their default")
     }
 
     @Test func predictionIsOnUnlessTheFileTurnsItOff() throws {
@@ -88,13 +120,13 @@ import TestSupport
         var settings = try SettingsFormat.parse("tool = lines\npalm-rejection = on\n")
         #expect(!settings.fingersNavigate, "fingers draw by default")
         #expect(SettingsFormat.text(of: settings, updating: "tool = lines\npalm-rejection = on\n")
-                == "tool = lines\npalm-rejection = on\nprediction = on\n", "only the keys every file gets are added")
+                == "tool = lines\npalm-rejection = on\n", "no key is added")
         settings.fingersNavigate = true
         let saved = SettingsFormat.text(of: settings, updating: "tool = lines\npalm-rejection = on\n")
-        #expect(saved == "tool = lines\npalm-rejection = on\nprediction = on\nfingers = navigate\n")
+        #expect(saved == "tool = lines\npalm-rejection = on\nfingers = navigate\n")
         #expect(try SettingsFormat.parse(saved).fingersNavigate)
         settings.fingersNavigate = false
-        #expect(SettingsFormat.text(of: settings, updating: saved) == "tool = lines\npalm-rejection = on\nprediction = on\nfingers = draw\n")
+        #expect(SettingsFormat.text(of: settings, updating: saved) == "tool = lines\npalm-rejection = on\nfingers = draw\n")
         #expect(throws: SettingsFormat.Malformed(line: 1, reason: "fingers must be 'draw' or 'navigate', not 'pan'")) {
             try SettingsFormat.parse("fingers = pan")
         }

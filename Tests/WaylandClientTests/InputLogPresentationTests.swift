@@ -25,6 +25,19 @@ import WaylandClient
         #expect(try roundTrip(discarded) == discarded)
     }
 
+    /// weston presents on `CLOCK_MONOTONIC_RAW`: the app's translation
+    /// onto `CLOCK_MONOTONIC` is written, read back, and gives the latency.
+    @Test func aTranslatedClockKeepsItsOffset() throws {
+        let raw = FramePresentation(outcome: .presented(time: 10.545, refresh: nil, flags: []),
+                                    oldestInputTime: 12_300, clock: 4, toMonotonic: 1.8)
+        #expect(InputLog.line(for: raw) == "{\"presentation\":\"presented\",\"inputTime\":12300,\"clock\":4,"
+                + "\"time\":10.545,\"flags\":[],\"toMonotonic\":1.8,\"inputToPresented\":0.045}")
+        #expect(try roundTrip(raw) == raw)
+        var untranslated = raw
+        untranslated.toMonotonic = nil
+        #expect(untranslated.inputToPresented == nil)
+    }
+
     @Test func aMalformedPresentationIsNamed() throws {
         let object = try #require(try JSONValue.parse("{\"presentation\":\"shown\",\"inputTime\":1,\"clock\":1}").objectValue)
         #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: object) }

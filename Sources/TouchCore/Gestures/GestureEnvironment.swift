@@ -73,6 +73,10 @@ final class GestureEnvironment {
             let batch = viewMessages.beginBatch()
             if changed.count == 1 {
                 // One touch changed (the usual case): no list of changes.
+                // This path, the one-touch `deliverToRecognizers` and
+                // `ViewMessageQueue.queueMessages(of: change…)` pay: the
+                // routing benchmark's warmed-up count is 7,411 instructions
+                // a change with them, 8,654 without (issue 21), so they stay.
                 let touch = changed[0]
                 let (phases, delivery) = messagePhases(for: touch)
                 guard !phases.isEmpty else { return }

@@ -87,6 +87,9 @@ public struct InspectorModel: Sendable {
     /// Whether input frames are paced for the compositor's predicted latch
     /// (otherwise by frame callbacks).
     public var pacedForLatch = false
+    /// Whether the compositor offers it but left the last requests for it
+    /// unanswered, so the window stopped asking (sway 1.7 headless).
+    public var presentationUnanswered = false
     private var nextSerial = 1
 
     public init(timeline: RecognizerTimeline = RecognizerTimeline()) {

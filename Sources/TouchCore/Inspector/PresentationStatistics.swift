@@ -44,8 +44,16 @@ public struct PresentationStatistics: Equatable, Sendable {
 
     /// The nearest-rank percentile `fraction` (0…1) of the latencies.
     public func percentile(_ fraction: Double) -> Double? {
-        guard !latencies.isEmpty else { return nil }
-        let sorted = latencies.sorted()
+        Self.percentile(fraction, of: latencies)
+    }
+
+    /// Input → commit of the frames whose commit time is known, oldest first.
+    public var commitLatencies: [Double] { frames.compactMap(\.inputToCommit) }
+
+    /// The nearest-rank percentile `fraction` (0…1) of `values`.
+    public static func percentile(_ fraction: Double, of values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
         let rank = Int((fraction * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
