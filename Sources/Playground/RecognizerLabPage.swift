@@ -38,8 +38,11 @@ public final class RecognizerLabPage: PlaygroundPage, GestureRecognizerDelegate 
     static let text = Color(red: 0.20, green: 0.20, blue: 0.22)
     static let listFont = Font(.monospace, size: 8.5)
     static let lineHeight = 12.0
-    /// A switch's row, where the page has room.
-    static let switchHeight = 26.0
+    /// A switch's row: the app's finger target (`AdwaitaStyle.minimumHitSide`,
+    /// issue 22), the whole row the switch's to press.
+    public static let switchHeight = 40.0
+    /// What the log keeps of a short page, before the target view gives way.
+    static let logMinimum = 60.0
 
     public init() {
         super.init(title: "Recognizer Lab")
@@ -136,12 +139,15 @@ public final class RecognizerLabPage: PlaygroundPage, GestureRecognizerDelegate 
     // MARK: Layout and drawing
 
     public override func layoutSubviews() {
-        target.frame = Rect(x: bounds.minX + 10, y: bounds.minY + 8, width: max(0, bounds.width - 20),
-                            height: max(50, bounds.height * 0.24))
         let columns = bounds.width >= 420 ? 2 : 1
         let rows = (switches.count + columns - 1) / columns
-        // A short page keeps 60 points for the log and gives the switches the rest.
-        let height = min(Self.switchHeight, max(14, (bounds.maxY - target.frame.maxY - 72) / Double(rows)))
+        let height = Self.switchHeight
+        // The switches keep their finger-sized rows; on a short page the
+        // target view gives way (to 50 points at least) so the log keeps
+        // `logMinimum`.
+        let room = bounds.height - 8 - 6 - Double(rows) * height - 6 - Self.logMinimum
+        target.frame = Rect(x: bounds.minX + 10, y: bounds.minY + 8, width: max(0, bounds.width - 20),
+                            height: max(50, min(bounds.height * 0.24, room)))
         let width = (bounds.width - 20) / Double(columns)
         for (index, labSwitch) in switches.enumerated() {
             let row = index / columns, column = index % columns

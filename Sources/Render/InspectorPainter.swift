@@ -21,14 +21,23 @@ public enum InspectorPainter {
             let bounds = InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)
             return damage.contains { $0.intersects(bounds) }
         }
-        guard panelDamaged || !contacts.isEmpty else { return }
+        let charts = chartsLayout(model, canvasFrame: canvasFrame)
+        let chartsDamaged = damage.contains { $0.intersects(charts.panel) }
+        guard panelDamaged || chartsDamaged || !contacts.isEmpty else { return }
         buffer.drawClipped(to: damage.compactMap { buffer.pixelRect(covering: $0) }) { cairo in
             cairo_scale(cairo, buffer.scale, buffer.scale)
             PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) { writer in
                 if panelDamaged { drawPanel(model, layout: layout, damage: damage, with: writer) }
+                if chartsDamaged { InspectorChartsPainter.draw(model, layout: charts, damage: damage, with: writer) }
                 for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, with: writer) }
             }
         }
+    }
+
+    /// Where the charts of `model` go on a canvas at `canvasFrame`.
+    public static func chartsLayout(_ model: InspectorModel, canvasFrame: Rect) -> InspectorChartsLayout {
+        InspectorChartsLayout(canvasFrame: canvasFrame, charts: model.charts,
+                              histogramCount: model.histograms.count)
     }
 
     private static func drawPanel(_ model: InspectorModel, layout: InspectorLayout, damage: [Rect],

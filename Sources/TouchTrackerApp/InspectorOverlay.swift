@@ -6,8 +6,9 @@ import TouchCore
 /// canvas menu: it feeds an `InspectorModel` with the touch frames the
 /// window receives, the window's trace and the session's commits, and
 /// damages only what each of them changes (a contact's old and new ring
-/// and label, a line group of the panel, one recognizer's row), so a
-/// motion with the overlay open still repaints a few small rectangles.
+/// and label, a line group of the panel, one recognizer's row, the charts'
+/// new columns and values), so a motion with the overlay open still
+/// repaints a few small rectangles.
 ///
 /// While it is closed it keeps nothing and costs nothing: the session
 /// feeds it only while it is open, and only then is the window's tracer
@@ -38,7 +39,8 @@ final class InspectorOverlay {
     var onToggle: (() -> Void)?
 
     /// Ages and rates change without input: while contacts are shown,
-    /// their labels are repainted this often (seconds).
+    /// their labels are repainted this often (seconds); the charts'
+    /// histograms at most this often.
     static let refreshInterval = 0.25
 
     private let timers: TimerQueue
@@ -46,6 +48,8 @@ final class InspectorOverlay {
     private let damage: (Rect) -> Void
     private var refresh: TimerHandle?
     private var latencyUpdate: TimerHandle?
+    private var histogramUpdate: TimerHandle?
+    private var endedChartsRemoval: TimerHandle?
     /// Most lines of a frame are lines of the frame before.
     private let textCache = PanelTextCache()
 
@@ -61,6 +65,7 @@ final class InspectorOverlay {
     }
 
     private var layout: InspectorLayout { InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline) }
+    private var chartsLayout: InspectorChartsLayout { InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame) }
     private var now: Double { timers.clock.now }
 
     func toggle() {
@@ -76,6 +81,7 @@ final class InspectorOverlay {
         model.presentationOffered = presentationOffered
         model.presentationUnanswered = presentationUnanswered
         damage(layout.panel)
+        damage(chartsLayout.panel)
         onToggle?()
     }
 
@@ -87,13 +93,22 @@ final class InspectorOverlay {
         model = InspectorModel()
         refresh?.cancel()
         latencyUpdate?.cancel()
+        histogramUpdate?.cancel()
+        endedChartsRemoval?.cancel()
         onToggle?()
     }
 
     /// A frame the window is about to handle.
     func observe(_ frame: TouchFrame) {
         guard isOpen else { return }
+        let chartsBefore = chartsLayout
+        let blocksBefore = model.charts.contacts.map(BlockIdentity.init)
+        let devicesBefore = model.charts.devices.map(InspectorChartsPainter.deviceText)
         let updates = model.receive(frame, at: now)
+        let chartsUpdate = model.charts.receive(frame)
+        damageCharts(before: chartsBefore, blocksBefore: blocksBefore, update: chartsUpdate,
+                     devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
+        if chartsUpdate.contactsChanged { keepEndedCharts() }
         for update in updates {
             // One rectangle for the old and the new place: a motion moves
             // a few points.
@@ -117,9 +132,12 @@ final class InspectorOverlay {
     /// A frame is being committed now. The latency it measures shows in the
     /// next frame: damage raised while drawing would be lost with this one.
     func committed() {
-        guard isOpen, model.committed(at: now), latencyUpdate?.isActive != true else { return }
+        guard isOpen, model.committed(at: now) else { return }
+        refreshHistogramsSoon()
+        guard latencyUpdate?.isActive != true else { return }
         latencyUpdate = timers.schedule(after: 0) { [unowned self] in
-            if isOpen { damage(layout.latency) }
+            guard isOpen else { return }
+            damage(layout.latency)
         }
     }
 
@@ -130,6 +148,7 @@ final class InspectorOverlay {
         model.presented(frame)
         model.pacedForLatch = pacedForLatch
         damage(layout.presentation)
+        refreshHistogramsSoon()
     }
 
     /// Paints the overlay where `damage` touches it (the session's last
@@ -143,7 +162,107 @@ final class InspectorOverlay {
     /// Damages all the overlay paints on a canvas at `frame`.
     private func damageEverything(on frame: Rect) {
         damage(InspectorLayout(canvasFrame: frame, timeline: model.timeline).panel)
+        damage(InspectorPainter.chartsLayout(model, canvasFrame: frame).panel)
         for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: frame)) }
+    }
+
+    /// What a block of the charts shows: when it changes, or the block
+    /// moves, the whole block is repainted.
+    private struct BlockIdentity: Equatable {
+        let key: InputCharts.ContactKey
+        let isEnded: Bool
+
+        init(_ contact: InputCharts.ContactSeries) {
+            key = contact.key
+            isEnded = contact.isEnded
+        }
+    }
+
+    /// The charts a frame changed: a contact's block where one came, ended
+    /// or went (and the band at the panel's top it adds or takes away);
+    /// for a motion the columns its strips drew and their values (a whole
+    /// strip when its scale grew); the devices' lines if what they say
+    /// changed.
+    private func damageCharts(before: InspectorChartsLayout, blocksBefore: [BlockIdentity],
+                              update: InputCharts.Update, devicesChanged: Bool) {
+        let after = chartsLayout
+        guard before.title == after.title else {
+            // The part at the bottom grew (a device came): all of it moved.
+            damage(before.panel.union(after.panel))
+            return
+        }
+        if before.panel != after.panel {
+            let top = min(before.panel.minY, after.panel.minY)
+            damage(Rect(x: after.panel.minX, y: top, width: after.panel.width,
+                        height: abs(before.panel.minY - after.panel.minY) + PanelStyle.padding))
+        }
+        if devicesChanged { damage(after.devices) }
+        let contacts = model.charts.contacts
+        let blocksAfter = contacts.map(BlockIdentity.init)
+        var repainted = Set<Int>()
+        for index in 0..<max(before.contacts.count, after.contacts.count) {
+            let old = index < before.contacts.count ? (before.contacts[index], blocksBefore[index]) : nil
+            let new = index < after.contacts.count ? (after.contacts[index], blocksAfter[index]) : nil
+            guard old?.0 != new?.0 || old?.1 != new?.1 else { continue }
+            if let old { damage(old.0) }
+            if let new { damage(new.0) }
+            repainted.insert(index)
+        }
+        var columns: [Int: [Range<Int>]] = [:]
+        for stripUpdate in update.strips {
+            guard let index = contacts.firstIndex(where: { $0.key == stripUpdate.contact }),
+                  index < after.contacts.count, !repainted.contains(index) else { continue }
+            let block = after.contacts[index]
+            switch stripUpdate.change {
+            case .whole:
+                damage(InspectorChartsLayout.strip(stripUpdate.strip, in: block))
+            case .columns(let ranges):
+                columns[index, default: []].append(contentsOf: ranges)
+            }
+        }
+        // The strips of a contact share their columns: one rectangle per
+        // range across them, and one for their values.
+        for (index, ranges) in columns {
+            let block = after.contacts[index], strips = contacts[index].strips.count
+            for range in Set(ranges) { damage(InspectorChartsLayout.columns(range, in: block, strips: strips)) }
+            damage(InspectorChartsLayout.values(in: block, strips: strips))
+        }
+    }
+
+    /// A lifted contact's charts stay for `InputCharts.endedLifetime` once
+    /// every contact has ended, then go; a new contact takes their place
+    /// at once (`InputCharts.receive`).
+    private func keepEndedCharts() {
+        endedChartsRemoval?.cancel()
+        guard !model.charts.contacts.isEmpty, model.charts.allEnded else { return }
+        endedChartsRemoval = timers.schedule(after: InputCharts.endedLifetime) { [unowned self] in
+            guard isOpen else { return }
+            let before = chartsLayout.panel
+            guard model.charts.removeEnded() else { return }
+            damage(before.union(chartsLayout.panel))
+        }
+    }
+
+    /// The histograms change with nearly every frame; they are repainted a
+    /// few times a second at most, and then only the bars and titles that
+    /// changed.
+    private func refreshHistogramsSoon() {
+        guard histogramUpdate?.isActive != true else { return }
+        histogramUpdate = timers.schedule(after: Self.refreshInterval) { [unowned self] in
+            guard isOpen else { return }
+            let current = model.currentHistograms
+            let rects = chartsLayout.histograms
+            for (index, histogram) in current.enumerated() where index < rects.count {
+                let shown = model.histograms[index]
+                if let bins = histogram.changedBins(from: shown) {
+                    damage(InspectorChartsLayout.bars(bins, inHistogram: rects[index]))
+                }
+                if histogram.median != shown.median || histogram.count != shown.count {
+                    damage(InspectorChartsLayout.title(ofHistogram: rects[index]))
+                }
+            }
+            model.histograms = current
+        }
     }
 
     private func keepRefreshing() {

@@ -1,4 +1,4 @@
-import Playground
+@testable import Playground
 import Testing
 import TestSupport
 import TouchCore
@@ -8,8 +8,8 @@ import TouchCore
 /// `delaysTouchesBegan`, and what each switch changes in it. The log is the
 /// window's trace, so these are the core's real deliveries.
 @Suite struct RecognizerLabTests {
-    private func lab() -> (PlaygroundStage, RecognizerLabPage) {
-        let stage = PlaygroundStage()
+    private func lab(width: Double = 900, height: Double = 600) -> (PlaygroundStage, RecognizerLabPage) {
+        let stage = PlaygroundStage(width: width, height: height)
         stage.playground.showPage(stage.playground.pages.firstIndex { $0 === stage.playground.recognizerLab }!)
         return (stage, stage.playground.recognizerLab)
     }
@@ -30,6 +30,29 @@ import TouchCore
     private func flip(_ stage: PlaygroundStage, _ labSwitch: LabSwitch, finger id: Int32 = 20) {
         tap(stage, id, at: stage.centre(of: labSwitch))
         stage.advance(1)
+    }
+
+    /// Every switch's row is a finger's target (40 pt, as the header bar's
+    /// buttons), and a press anywhere in the row flips it, on the page of
+    /// the default window (960 × 600 under the header bar), on a narrow one
+    /// (a column of switches), and on a short one (the target view gives way).
+    @Test(arguments: [(960.0, 600.0), (400.0, 600.0), (960.0, 360.0)])
+    func everySwitchRowIsAFingerTallAndPressedAnywhereInIt(size: (Double, Double)) {
+        let (stage, page) = lab(width: size.0, height: size.1)
+        for labSwitch in page.switches {
+            #expect(labSwitch.frame.height >= 40, "\(labSwitch.title): \(labSwitch.frame)")
+            #expect(page.bounds.contains(labSwitch.frame) && !labSwitch.frame.intersects(page.target.frame))
+            #expect(labSwitch.frame.maxY <= page.logRect.minY)
+        }
+        #expect(page.logRect.height >= 60, "room for the log: \(page.logRect)")
+        #expect(page.target.frame.height >= 50)
+        for (labSwitch, other) in zip(page.switches, page.switches.dropFirst()) {
+            #expect(!labSwitch.frame.intersects(other.frame))
+        }
+        // Far from the pill: 3 pt inside the row's bottom-right corner.
+        let disable = page.disable
+        tap(stage, 30, at: stage.point(Point(x: disable.bounds.maxX - 3, y: disable.bounds.maxY - 3), of: disable))
+        #expect(disable.isOn && !page.singleTap.isEnabled)
     }
 
     @Test func theReferencesOrderWithDefaultSettings() {

@@ -458,6 +458,103 @@ playground_pointer_tests() {
     presentation_note sway "$run/playground.ttrec"
 }
 
+# sway 1.7 headless never answers wp_presentation feedback (wlroots 0.15.1's
+# headless output presents inside its commit: docs/compositors.md), but its
+# Wayland back end presents from the parent's own feedback, after the
+# commit. So sway's figures come from sway nested in headless weston
+# (WLR_BACKENDS=wayland, pixman over weston's wl_shm: no GPU needed), its
+# own virtual pointer drawing a 40-move stroke with the inspector open (F12
+# through its virtual keyboard). Kept as sway-nested.ttrec for
+# scripts/performance-table; the screenshot of the inspector beside the others.
+sway_nested_tests() {
+    local tool_built
+    tool_built="$(dirname "$app")/touchtracker-virtual-pointer"
+    if [ ! -x "$tool_built" ]; then not_ok "sway nested: the virtual pointer tool is built next to the app"; return; fi
+    local run_as=()
+    if [ "$(id -u)" -eq 0 ]; then
+        id "$user" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$user" \
+            || { not_ok "sway nested: create the unprivileged user $user"; return; }
+        run_as=(runuser -u "$user" --)
+    fi
+    local run="$work/sway-nested"
+    mkdir -m 0700 "$run"
+    install -m 0755 "$app" "$work/touchtracker-in-sway-nested"
+    install -m 0755 "$tool_built" "$work/virtual-pointer-sway-nested"
+    write_drawing "$run/drawing.json"
+    weston_config "$run" >/dev/null
+    [ "$(id -u)" -eq 0 ] && chown -R "$user" "$run"
+    local env=(env -u WAYLAND_DISPLAY -u SWAYSOCK XDG_RUNTIME_DIR="$run" HOME="$run" XDG_DATA_HOME="$run/data")
+    "${run_as[@]}" "${env[@]}" weston --backend=headless-backend.so --use-pixman --socket=wl-parent \
+        --width=1280 --height=800 --idle-time=0 --config="$run/weston.ini" > "$run/weston.log" 2>&1 &
+    pids+=($!)
+    if ! wait_for 10 test -S "$run/wl-parent"; then not_ok "sway nested: headless weston starts"; return; fi
+    "${run_as[@]}" "${env[@]}" WAYLAND_DISPLAY=wl-parent WLR_BACKENDS=wayland WLR_LIBINPUT_NO_DEVICES=1 \
+        WLR_RENDERER=pixman sway -c /dev/null > "$run/sway.log" 2>&1 &
+    pids+=($!)
+    if ! wait_for 10 bash -c "ls '$run'/sway-ipc.*.sock >/dev/null 2>&1 && test -S '$run/wayland-1'"; then
+        not_ok "sway nested: sway starts inside weston"; return
+    fi
+    env+=(SWAYSOCK="$(ls "$run"/sway-ipc.*.sock)" WAYLAND_DISPLAY=wayland-1)
+    canvas_origin() { # prints "x y" of the app's canvas, below its 40-point toolbar
+        "${run_as[@]}" "${env[@]}" swaymsg -t get_tree | python3 -c '
+import json, sys
+def walk(n):
+    if n.get("app_id") == sys.argv[1]:
+        r, w = n["rect"], n["window_rect"]
+        print(r["x"] + w["x"], r["y"] + w["y"] + 40); return True
+    return any(walk(c) for c in n.get("nodes", []) + n.get("floating_nodes", []))
+walk(json.load(sys.stdin))' "$app_id"
+    }
+    local app_pid origin ox oy
+    start_nested_app() { # options... : runs the app and waits for its window
+        "${run_as[@]}" "${env[@]}" "$work/touchtracker-in-sway-nested" --file "$run/drawing.json" "$@" \
+            >> "$run/app.log" 2>&1 &
+        app_pid=$!
+        pids+=($app_pid)
+        mapped_at() { origin=$(canvas_origin) && [ -n "$origin" ]; }
+        wait_for 10 mapped_at && read -r ox oy <<<"$origin" && sleep 1
+    }
+    stroke() { # Y : 40 moves 20 ms apart, canvas (100,Y) to (500,Y)
+        local moves=() step
+        for step in $(seq 40); do moves+=(move $((ox + 100 + 10 * step)) $((oy + $1)) sleep 0.02); done
+        "${run_as[@]}" "${env[@]}" "$work/virtual-pointer-sway-nested" \
+            move $((ox + 100)) $((oy + $1)) press left "${moves[@]}" release left
+    }
+    end_nested_app() { # label : SIGTERM to the app (runuser's child when run as the user)
+        local target code=0
+        target=$(pgrep -P $app_pid | head -n 1)
+        kill -TERM "${target:-$app_pid}"
+        wait $app_pid || code=$?
+        expect "sway nested: SIGTERM ends the app cleanly $1 (exit $code)" test $code -eq 0
+    }
+    # The recorded session, with the inspector closed as on the other
+    # compositors (open, it repaints its panel with every motion).
+    if ! start_nested_app --record "$run/session.ttrec"; then not_ok "sway nested: the app's window is mapped"; return; fi
+    stroke 400
+    stroke_saved() { has_line 100 400 500 400; }
+    expect "sway nested: its virtual pointer draws the stroke (100,400)-(500,400)" wait_for 5 stroke_saved
+    end_nested_app "after the recorded stroke"
+    presented() {
+        "$app" check "$run/session.ttrec" --json | python3 -c '
+import json, sys
+row = next(r for r in json.load(sys.stdin)["rows"] if r["row"] == "presentation")
+sys.exit(row["result"] != "pass" or not row["evidence"].startswith("median "))'
+    }
+    expect "sway nested: check's presentation row passes with figures (sway answers wp_presentation here)" presented
+    presentation_note sway-nested "$run/session.ttrec"
+    # The inspector open (it takes figures only while open) for a stroke.
+    if ! start_nested_app; then not_ok "sway nested: the app's window is mapped again"; return; fi
+    "${run_as[@]}" "${env[@]}" wtype -s 600 -k F12
+    stroke 500
+    sleep 0.5
+    "${run_as[@]}" "${env[@]}" grim "$run/inspector.png"
+    cp "$run/inspector.png" "$work/../touchtracker-sway-nested-inspector.png" 2>/dev/null
+    local panel
+    panel=$($png bbox "$run/inspector.png" 52 54 59 6 "$ox" "$oy" $((ox + 600)) $((oy + 600)))
+    expect "sway nested: F12 opens the inspector over the canvas ($panel)" test "$panel" != none
+    end_nested_app "with the inspector open"
+}
+
 # weston's headless backend has no input devices, so for a pointer the
 # playground test runs weston nested: weston's wayland backend shows its
 # output as a window of a headless sway, whose virtual pointer
@@ -1133,6 +1230,7 @@ for c in $compositors; do
     [ "$c" = kwin ] && program=kwin_wayland
     if ! command -v "$program" >/dev/null; then not_ok "$c is installed"; continue; fi
     "${c}_tests"
+    [ "$c" = sway ] && sway_nested_tests
     if [ "$c" = weston ]; then
         weston_scale2_tests
         weston_playground_tests

@@ -6,6 +6,12 @@ import TestSupport
 import Timing
 import TouchCore
 
+/// A frame into the model and its charts, as the inspector gives it.
+private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
+    _ = model.receive(frame, at: frame.timestamp)
+    model.charts.receive(frame)
+}
+
 /// `InspectorPainter`: the overlay over a rendered drawing, read back from
 /// its pixels: rings at the contacts, text in their labels and the panel,
 /// and the drawing whole again once the overlay's areas are redrawn
@@ -21,10 +27,11 @@ import TouchCore
                                                  .init(recognizer: "longPress", state: .possible)])
         timeline.record(.state(recognizer: "tap", from: .possible, to: .failed), at: 1.0)
         var model = InspectorModel(timeline: timeline)
-        _ = model.receive(TouchFrame(changes: [down(1, 330, 200, at: 1)], timestamp: 1), at: 1)
-        _ = model.receive(TouchFrame(changes: [down(0, 120, 300, at: 1.02, on: mouse)], timestamp: 1.02), at: 1.02)
-        _ = model.receive(TouchFrame(changes: [move(1, 340, 200, at: 1.03)], timestamp: 1.03), at: 1.03)
+        receive(TouchFrame(changes: [down(1, 330, 200, at: 1)], timestamp: 1), into: &model)
+        receive(TouchFrame(changes: [down(0, 120, 300, at: 1.02, on: mouse)], timestamp: 1.02), into: &model)
+        receive(TouchFrame(changes: [move(1, 340, 200, at: 1.03)], timestamp: 1.03), into: &model)
         model.committed(at: 1.036)
+        model.histograms = model.currentHistograms
         return model
     }
 
@@ -66,7 +73,15 @@ import TouchCore
             let c = contact.location
             #expect(isRingBlue(buffer.at(Int((c.x + r) * s), Int(c.y * s))), "the ring's right edge at \(c)")
             #expect(isRingBlue(buffer.at(Int(c.x * s), Int((c.y - r) * s))), "its top")
-            #expect(buffer.at(Int(c.x * s), Int(c.y * s)) == .white, "the paper inside the ring is left alone")
+            // Inside the ring is what lies under it: the paper, or the
+            // charts' panel, which shows while the inspector is open.
+            let charts = InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame).panel
+            let inside = buffer.at(Int(c.x * s), Int(c.y * s))
+            if charts.contains(c) {
+                #expect(!isRingBlue(inside) && inside != .white, "the charts' panel inside the ring is left alone")
+            } else {
+                #expect(inside == .white, "the paper inside the ring is left alone")
+            }
             let label = InspectorLayout.labelFrame(at: c, in: canvasFrame)
             #expect(textPixels(buffer, in: label) > Int(30 * s * s), "the label at \(c) has text")
         }
@@ -87,7 +102,9 @@ import TouchCore
         let model = model()
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvasFrame, into: image.buffer, damage: everything)
         let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
-        let covered = [layout.panel] + model.contacts.map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
+        let charts = InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame)
+        #expect(!charts.panel.isNull, "the charts show")
+        let covered = [layout.panel, charts.panel] + model.contacts.map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
         let s = scale
         var changedOutside = 0
         for y in 0..<image.buffer.height {
@@ -96,8 +113,9 @@ import TouchCore
                 if !covered.contains(where: { $0.contains(point) }) { changedOutside += 1 }
             }
         }
-        #expect(changedOutside == 0, "the overlay paints only inside its panel, rings and labels")
-        #expect(image.buffer.at(Int(400 * s), Int(100 * s)) == .black, "the line beside the panel is untouched")
+        #expect(changedOutside == 0, "the overlay paints only inside its panels, rings and labels")
+        #expect(!charts.panel.contains(Point(x: 400, y: 40)))
+        #expect(image.buffer.at(Int(400 * s), Int(40 * s)) == .black, "the line beside the panels is untouched")
 
         // Closing: the same areas are drawn again, without the overlay.
         CanvasRenderer().render(drawing, into: image.buffer, damage: covered)
@@ -166,8 +184,8 @@ import TouchCore
 @Suite struct PanelTextCacheTests {
     private func model() -> InspectorModel {
         var model = InspectorModel(timeline: RecognizerTimeline(rows: [.init(recognizer: "tap", state: .possible)]))
-        _ = model.receive(TouchFrame(changes: [down(1, 300, 200, at: 1)], timestamp: 1), at: 1)
-        _ = model.receive(TouchFrame(changes: [move(1, 310.5, 200.25, at: 1.01)], timestamp: 1.01), at: 1.01)
+        receive(TouchFrame(changes: [down(1, 300, 200, at: 1)], timestamp: 1), into: &model)
+        receive(TouchFrame(changes: [move(1, 310.5, 200.25, at: 1.01)], timestamp: 1.01), into: &model)
         return model
     }
 
@@ -204,9 +222,11 @@ import TouchCore
         let first = cache.misses
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
         #expect(cache.misses == first, "the same frame again: every line from the cache")
-        _ = model.receive(TouchFrame(changes: [move(1, 320, 200, at: 1.02)], timestamp: 1.02), at: 1.02)
+        // As far and as soon as the one before: the same interval and rate.
+        receive(TouchFrame(changes: [move(1, 320.5, 200.25, at: 1.02)], timestamp: 1.02), into: &model)
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)
-        #expect(cache.misses == first + 2, "a motion: its new frame line and the contact's changed line")
+        #expect(cache.misses == first + 3,
+                "a motion: its new frame line, the contact's changed line and its speed in the charts")
     }
 }
 

@@ -3,13 +3,21 @@ import Testing
 import TestSupport
 import TouchCore
 @testable import TouchTrackerApp
+@testable import WaylandClient
 
 /// The playground's EventInfo and Recognizer Lab pages (issue 26) through
 /// the whole stack: `wl_touch` and `wl_pointer` events from the test
 /// compositor, the real session and its trace, and the presented pixels.
 @Suite struct TouchLabEndToEndTests {
-    private func showing(_ page: (PlaygroundView) -> PlaygroundPage) throws -> AppHarness {
+    /// `inDefaultWindow`: the window at its default size
+    /// (`WindowSizing.defaultSize`), as a person first sees the page.
+    private func showing(_ page: (PlaygroundView) -> PlaygroundPage, inDefaultWindow: Bool = false) throws -> AppHarness {
         let app = try AppHarness()
+        if inDefaultWindow {
+            let size = WindowSizing.defaultSize
+            app.toplevel.configure(width: Int32(size.width), height: Int32(size.height))
+            try app.frame()
+        }
         app.session.showPlayground()
         let playground = app.session.playground
         let shown = page(playground)
@@ -91,7 +99,7 @@ import TouchCore
     }
 
     @Test func recognizerLabByTouchLogsTheOrderOfMessages() throws {
-        let app = try showing(\.recognizerLab)
+        let app = try showing(\.recognizerLab, inDefaultWindow: true)
         let page = app.session.playground.recognizerLab
         let log = canvasRect(page.logRect, of: page)
         #expect(log.height >= 48, "room for a few lines: \(log)")
@@ -108,7 +116,7 @@ import TouchCore
     }
 
     @Test func recognizerLabByMouseFlipsASwitchAndTheViewGetsNothing() throws {
-        let app = try showing(\.recognizerLab)
+        let app = try showing(\.recognizerLab, inDefaultWindow: true)
         let page = app.session.playground.recognizerLab
         let delays = page.delaysTouchesBegan
         let pill = canvasPoint(Point(x: delays.pill.midX, y: delays.pill.midY), of: delays)

@@ -90,6 +90,18 @@ public struct InspectorModel: Sendable {
     /// Whether the compositor offers it but left the last requests for it
     /// unanswered, so the window stopped asking (sway 1.7 headless).
     public var presentationUnanswered = false
+    /// Each contact's and device's last seconds, for the charts: fed by
+    /// the inspector (`InputCharts.receive`), which damages what it changed.
+    public var charts = InputCharts()
+    /// The latency histograms the charts show (input → commit, input →
+    /// presented) as of the inspector's last refresh: the latencies change
+    /// with nearly every frame, the histograms a few times a second.
+    public var histograms = [LatencyHistogram(milliseconds: []), LatencyHistogram(milliseconds: [])]
+    /// The histograms of the latencies as they are now.
+    public var currentHistograms: [LatencyHistogram] {
+        [LatencyHistogram(milliseconds: latency.samples.map { $0 * 1000 }),
+         LatencyHistogram(milliseconds: presentation.latencies.map { $0 * 1000 })]
+    }
     private var nextSerial = 1
 
     public init(timeline: RecognizerTimeline = RecognizerTimeline()) {
