@@ -4,11 +4,20 @@
 /// callback (which comes at a repaint, so a frame drawn then is shown a
 /// refresh later).
 ///
-/// - The refresh grid: presented times are `refresh` apart. The grid's
-///   phase is the mean of the last presentations' offsets from it, which
-///   averages out jitter; a presentation off the grid by more than a tenth
-///   of a refresh (another output, a compositor that restarted its repaint
-///   loop) starts a new grid. Sequence numbers (`seq`) are not needed: a
+/// - The refresh grid: presented times are a period apart, the output's
+///   `refresh` unless the presentations themselves say otherwise by more
+///   than a percent (headless weston 10 repaints every 16.1 ms while it
+///   announces 16.67 ms): then the period is the least-squares fit of the
+///   last presentations, within 5 % of `refresh`. The grid's phase is fitted
+///   through them too, which averages out jitter; a presentation off the
+///   grid by more than a tenth of a refresh (another output, a compositor
+///   that restarted its repaint loop or presents whenever it paints)
+///   starts a new grid. The grid is trusted after three presentations on
+///   it when all were flagged `vsync`, after eight otherwise: no compositor
+///   here flags `vsync` (weston sends no flags, mutter only
+///   `hw_completion`), so the grid must show itself, and eight in a row
+///   within a tenth of a refresh does not happen by chance (mutter's
+///   irregular ones never do). Sequence numbers (`seq`) are not needed: a
 ///   missed refresh shows as a gap of whole refreshes, and not every
 ///   compositor counts them.
 /// - The latch lead: how long before a presentation the compositor stops
@@ -16,7 +25,10 @@
 ///   budget). Learned from frames that came a refresh later than they
 ///   could have: a commit at `c` first shown at `p`, when the refresh
 ///   before (`p - refresh`) was still to come, proves the lead exceeds
-///   `p - refresh - c`. It only grows, up to one refresh: being early costs
+///   `p - refresh - c`, when the presentation before was at most two
+///   refreshes earlier (the compositor was repainting: weston restarting
+///   its repaint loop after a pause shows frames up to 50 ms after their
+///   commit). It only grows, up to one refresh: being early costs
 ///   a little latency, being late a whole refresh.
 /// - The render margin: the 95th percentile of recent render + commit
 ///   times, plus a millisecond.
@@ -34,10 +46,16 @@ public struct LatchPredictor: Sendable {
         public var deadline: Double
     }
 
-    /// Presentations needed on one grid before it is trusted.
+    /// Presentations needed on one grid before it is trusted, when all were
+    /// flagged `vsync`.
     public static let requiredPresentations = 3
-    /// Presentations the phase is averaged over.
+    /// Presentations needed on one grid without `vsync`: the presented
+    /// times alone must show the grid.
+    public static let requiredUnflaggedPresentations = 8
+    /// Presentations the grid is fitted to.
     public static let gridHistory = 8
+    /// How far the fitted period may differ from the announced refresh.
+    public static let periodTolerance = 0.05
     /// Render times the margin is taken from.
     public static let renderHistory = 60
     /// Added to the render times' 95th percentile.
@@ -47,8 +65,14 @@ public struct LatchPredictor: Sendable {
     public static let staleAfter = 1.0
 
     public private(set) var refresh: Double?
-    /// Recent presented times on the current grid, oldest first.
-    private var presentations: [Double] = []
+    /// Recent presented times on the current grid, oldest first, each with
+    /// its count of periods from the grid's first presentation.
+    private var presentations: [(count: Double, time: Double)] = []
+    /// Whether every presentation on the current grid was flagged `vsync`.
+    private var allFlaggedVsync = true
+    /// The period of the current grid: `refresh`, or what the presented
+    /// times show (see the type's comment).
+    public private(set) var period: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
     /// How long before a presentation the compositor stops taking commits.
@@ -57,21 +81,34 @@ public struct LatchPredictor: Sendable {
     public init() {}
 
     /// A frame committed at `committed` was presented at `time`, with the
-    /// output's `refresh` (nil for a variable rate: nothing is predicted).
-    public mutating func presented(at time: Double, refresh: Double?, committed: Double?) {
+    /// output's `refresh` (nil for a variable rate: nothing is predicted)
+    /// and whether the compositor flagged it `vsync`.
+    public mutating func presented(at time: Double, refresh: Double?, committed: Double?, vsync: Bool) {
         guard let refresh, refresh > 0 else {
             self.refresh = nil
+            period = nil
             presentations = []
             return
         }
         if let current = self.refresh, abs(current - refresh) > current / 100 || !fitsGrid(time) {
             presentations = []
         }
+        if presentations.isEmpty {
+            period = refresh
+            allFlaggedVsync = true
+        }
         self.refresh = refresh
-        presentations.append(time)
+        allFlaggedVsync = allFlaggedVsync && vsync
+        let period = period ?? refresh
+        let gap = presentations.last.map { ((time - $0.time) / period).rounded() }
+        presentations.append(((presentations.last?.count ?? 0) + (gap ?? 0), time))
         if presentations.count > Self.gridHistory { presentations.removeFirst() }
-        if let committed {
-            let earlier = time - refresh
+        self.period = fittedPeriod(refresh: refresh)
+        // Only while the compositor was repainting: after a pause it may
+        // restart its repaint loop a refresh or two late (weston does),
+        // which says nothing of its lead.
+        if let committed, let gap, gap <= 2 {
+            let earlier = time - (self.period ?? refresh)
             if earlier > committed { latchLead = min(refresh, max(latchLead, earlier - committed)) }
         }
     }
@@ -96,32 +133,47 @@ public struct LatchPredictor: Sendable {
     /// `staleAfter` without feedback, before any render time is known, or
     /// when the lead and margin leave no time in a refresh.
     public func nextLatch(now: Double, after previous: Double? = nil) -> Latch? {
-        guard let refresh, presentations.count >= Self.requiredPresentations, let last = presentations.last,
-              now - last <= Self.staleAfter, let margin = renderMargin, latchLead + margin < refresh else { return nil }
-        let origin = last + meanOffset(refresh: refresh, from: last)
-        var count = ((now + margin + latchLead - origin) / refresh).rounded(.up)
+        let required = allFlaggedVsync ? Self.requiredPresentations : Self.requiredUnflaggedPresentations
+        guard let period, let origin = gridOrigin(), presentations.count >= required, let last = presentations.last,
+              now - last.time <= Self.staleAfter, let margin = renderMargin, latchLead + margin < period else { return nil }
+        var count = ((now + margin + latchLead - origin) / period).rounded(.up)
         if let previous {
-            count = max(count, ((previous + refresh / 2 + latchLead - origin) / refresh).rounded(.up))
+            count = max(count, ((previous + period / 2 + latchLead - origin) / period).rounded(.up))
         }
-        let presentation = origin + count * refresh
+        let presentation = origin + count * period
         let latch = presentation - latchLead
         return Latch(presentation: presentation, latch: latch, deadline: latch - margin)
     }
 
-    /// The mean of the presentations' offsets from the grid through `anchor`.
-    private func meanOffset(refresh: Double, from anchor: Double) -> Double {
-        let offsets = presentations.map { time -> Double in
-            let distance = time - anchor
-            return distance - (distance / refresh).rounded() * refresh
+    /// The period the presentations show, by least squares over their
+    /// counts, when it differs from `refresh` by more than a percent and
+    /// less than `periodTolerance`; otherwise `refresh`.
+    private func fittedPeriod(refresh: Double) -> Double {
+        guard let first = presentations.first, let last = presentations.last, last.count > first.count else { return refresh }
+        let meanCount = presentations.map(\.count).reduce(0, +) / Double(presentations.count)
+        let meanTime = presentations.map(\.time).reduce(0, +) / Double(presentations.count)
+        var covariance = 0.0, variance = 0.0
+        for presentation in presentations {
+            covariance += (presentation.count - meanCount) * (presentation.time - meanTime)
+            variance += (presentation.count - meanCount) * (presentation.count - meanCount)
         }
-        return offsets.reduce(0, +) / Double(offsets.count)
+        let fitted = covariance / variance
+        let departure = abs(fitted - refresh) / refresh
+        return departure > 0.01 && departure <= Self.periodTolerance ? fitted : refresh
+    }
+
+    /// Where the grid through the presentations puts count 0: the mean of
+    /// their offsets from the period, which averages out jitter.
+    private func gridOrigin() -> Double? {
+        guard let period, !presentations.isEmpty else { return nil }
+        let origins = presentations.map { $0.time - $0.count * period }
+        return origins.reduce(0, +) / Double(origins.count)
     }
 
     /// Whether `time` lies on the current grid, within a tenth of a refresh.
     private func fitsGrid(_ time: Double) -> Bool {
-        guard let refresh, let last = presentations.last else { return true }
-        let origin = last + meanOffset(refresh: refresh, from: last)
+        guard let period, let origin = gridOrigin() else { return true }
         let distance = time - origin
-        return abs(distance - (distance / refresh).rounded() * refresh) <= refresh / 10
+        return abs(distance - (distance / period).rounded() * period) <= period / 10
     }
 }

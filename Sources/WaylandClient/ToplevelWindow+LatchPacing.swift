@@ -61,8 +61,9 @@ extension ToplevelWindow {
 
     /// What the compositor told of a frame with input: feeds the predictor
     /// when its time is on our clock (`CLOCK_MONOTONIC`, or a steady clock
-    /// translated onto it) and within a second of now, and it was shown in
-    /// step with the display's refresh (vsync).
+    /// translated onto it) and within a second of now. Frames shown without
+    /// `vsync` count too (no compositor here flags it): the predictor then
+    /// wants more of them on one grid before trusting it.
     func learnLatch(from presentation: FramePresentation) {
         guard case .presented(let time, let refresh, let flags) = presentation.outcome else { return }
         let monotonic: Double
@@ -74,10 +75,7 @@ extension ToplevelWindow {
             return
         }
         guard abs(monotonic - loop.timers.clock.now) < 1 else { return }
-        // Without vsync there is no refresh grid to aim at: mutter's
-        // headless monitor presents whenever it paints, at irregular
-        // times, and waiting for a predicted latch only adds latency there.
-        latchPredictor.presented(at: monotonic, refresh: flags.contains(.vsync) ? refresh : nil,
-                                 committed: presentation.committed)
+        latchPredictor.presented(at: monotonic, refresh: refresh, committed: presentation.committed,
+                                 vsync: flags.contains(.vsync))
     }
 }

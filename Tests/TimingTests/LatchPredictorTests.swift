@@ -13,7 +13,7 @@ import Timing
         var predictor = LatchPredictor()
         for time in times {
             predictor.rendered(taking: 0.002)
-            predictor.presented(at: time, refresh: refresh, committed: time - 0.002)
+            predictor.presented(at: time, refresh: refresh, committed: time - 0.002, vsync: true)
         }
         return predictor
     }
@@ -27,8 +27,8 @@ import Timing
         #expect(predictor.nextLatch(now: 10) == nil)
         predictor.rendered(taking: 0.002)
         #expect(predictor.nextLatch(now: 10) == nil, "render times alone say nothing of the compositor")
-        predictor.presented(at: 10, refresh: Self.refresh, committed: 9.99)
-        predictor.presented(at: 10 + Self.refresh, refresh: Self.refresh, committed: 10.01)
+        predictor.presented(at: 10, refresh: Self.refresh, committed: 9.99, vsync: true)
+        predictor.presented(at: 10 + Self.refresh, refresh: Self.refresh, committed: 10.01, vsync: true)
         #expect(predictor.nextLatch(now: 10.02) == nil, "two presentations do not make a grid yet")
     }
 
@@ -65,9 +65,9 @@ import Timing
         let fastRefresh = 1.0 / 144
         let fast = grid(2, from: slow[3] + 0.005, refresh: fastRefresh)
         var predictor = predictor(presentedAt: slow)
-        for time in fast { predictor.presented(at: time, refresh: fastRefresh, committed: time - 0.002) }
+        for time in fast { predictor.presented(at: time, refresh: fastRefresh, committed: time - 0.002, vsync: true) }
         #expect(predictor.nextLatch(now: fast[1] + 0.001) == nil, "two presentations at 144 Hz are not a grid yet")
-        predictor.presented(at: fast[1] + fastRefresh, refresh: fastRefresh, committed: fast[1])
+        predictor.presented(at: fast[1] + fastRefresh, refresh: fastRefresh, committed: fast[1], vsync: true)
         let latch = try #require(predictor.nextLatch(now: fast[1] + fastRefresh + 0.0005))
         #expect(abs(latch.presentation - (fast[1] + 2 * fastRefresh)) < 1e-9)
         #expect(predictor.refresh == fastRefresh)
@@ -75,7 +75,7 @@ import Timing
 
     @Test func aVariableRefreshPredictsNothing() {
         var predictor = predictor(presentedAt: grid(4))
-        predictor.presented(at: 11, refresh: nil, committed: 10.99)
+        predictor.presented(at: 11, refresh: nil, committed: 10.99, vsync: true)
         #expect(predictor.nextLatch(now: 11.001) == nil)
     }
 
@@ -95,7 +95,7 @@ import Timing
         // Committed 3 ms before the fifth refresh, shown only at the sixth:
         // the compositor stops taking commits more than 3 ms before.
         let fifth = 10 + 4 * Self.refresh
-        predictor.presented(at: fifth + Self.refresh, refresh: Self.refresh, committed: fifth - 0.003)
+        predictor.presented(at: fifth + Self.refresh, refresh: Self.refresh, committed: fifth - 0.003, vsync: true)
         #expect(abs(predictor.latchLead - 0.003) < 1e-9)
         let latch = try #require(predictor.nextLatch(now: fifth + Self.refresh + 0.001))
         #expect(abs(latch.deadline - (latch.presentation - 0.003 - 0.003)) < 1e-9, "lead, then the render margin")
@@ -110,7 +110,7 @@ import Timing
 
     @Test func aPresentationOffTheGridStartsANewOne() {
         var predictor = predictor(presentedAt: grid(4))
-        predictor.presented(at: 10 + 4 * Self.refresh + 0.006, refresh: Self.refresh, committed: 10.06)
+        predictor.presented(at: 10 + 4 * Self.refresh + 0.006, refresh: Self.refresh, committed: 10.06, vsync: true)
         #expect(predictor.nextLatch(now: 10.08) == nil, "one presentation on the new grid")
     }
 

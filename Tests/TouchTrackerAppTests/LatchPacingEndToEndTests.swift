@@ -25,9 +25,10 @@ import TouchCore
     }
 
     /// Drags a finger right in `motions` motions while the compositor
-    /// repaints every refresh; the fake clock jumps from one event (a
-    /// motion, a repaint, an app timer) to the next.
-    private func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3) throws -> Drag {
+    /// repaints every `period` (by default the refresh it announces); the
+    /// fake clock jumps from one event (a motion, a repaint, an app timer)
+    /// to the next.
+    private func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
         let paint = app.session.toplevel.onDraw
@@ -40,7 +41,7 @@ import TouchCore
         let surface = app.surface
         let commitsBefore = surface.commits.count, latchedBefore = surface.latchedCommits.count
         var sent: [Double] = []
-        var nextRepaint = app.clock.now + Self.refresh
+        var nextRepaint = app.clock.now + period
         var nextMotion = app.clock.now + Self.motionInterval
         app.seat.touchDown(on: surface.resource, id: 1, x: start.x, y: start.y, time: app.time)
         app.seat.touchFrame()
@@ -58,7 +59,7 @@ import TouchCore
             }
             if app.clock.now >= nextRepaint {
                 app.compositor.repaint(at: nextRepaint, refresh: Self.refresh, flags: flags)
-                nextRepaint += Self.refresh
+                nextRepaint += period
             }
             try app.settle()
         }
@@ -118,12 +119,14 @@ import TouchCore
         #expect(drag.median > Self.refresh)
     }
 
-    @Test func withoutVsyncThereIsNoGridToAimAt() throws {
-        // mutter's headless monitor presents whenever it paints.
+    @Test func westonsUnflaggedRepaintsEvery16_1MsAreAimedAt() throws {
+        // Headless weston 10 flags nothing and repaints every 16.1 ms while
+        // it announces 60 Hz: the grid is found in the presented times.
         let app = try AppHarness()
-        let drag = try drag(app, motions: 60, flags: 0x2)
-        #expect(!app.session.toplevel.pacesInputForLatch)
-        #expect(drag.median > Self.refresh)
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161)
+        #expect(app.session.toplevel.pacesInputForLatch)
+        #expect(abs(try #require(app.session.toplevel.latchPredictor.period) - 0.0161) < 0.0001)
+        #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
     }
 
     @Test func theInspectorSaysWhichPacingIsInUse() throws {
