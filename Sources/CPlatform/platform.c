@@ -1,11 +1,18 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <malloc.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 #include "CPlatform.h"
+
+int tt_poll_nanoseconds(struct pollfd *descriptors, nfds_t count, long long timeout) {
+    if (timeout < 0) return ppoll(descriptors, count, NULL, NULL);
+    struct timespec limit = { .tv_sec = timeout / 1000000000, .tv_nsec = timeout % 1000000000 };
+    return ppoll(descriptors, count, &limit, NULL);
+}
 
 int tt_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);

@@ -1,3 +1,4 @@
+import CPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,13 +26,14 @@ public struct PollDescriptor {
 }
 
 public enum Poll {
-    /// Sleeps in `poll` until one of `descriptors` is ready or the timeout
-    /// passes. `timeoutMilliseconds` is asked again after a signal
-    /// interrupts the sleep, so the loop sleeps only for what is left.
+    /// Sleeps in `ppoll` until one of `descriptors` is ready or the
+    /// timeout passes (nanoseconds; negative: no timeout). `timeout` is
+    /// asked again after a signal interrupts the sleep, so the loop sleeps
+    /// only for what is left.
     public static func wait(_ descriptors: inout [PollDescriptor],
-                            timeoutMilliseconds: () -> Int32) throws(Errno) {
+                            timeoutNanoseconds timeout: () -> Int64) throws(Errno) {
         var raw = descriptors.map { pollfd(fd: $0.fd, events: $0.events.rawValue, revents: 0) }
-        _ = try retryingOnInterrupt { poll(&raw, nfds_t(raw.count), timeoutMilliseconds()) }
+        _ = try retryingOnInterrupt { tt_poll_nanoseconds(&raw, nfds_t(raw.count), timeout()) }
         for index in descriptors.indices {
             descriptors[index].returned = PollDescriptor.Events(rawValue: raw[index].revents)
         }

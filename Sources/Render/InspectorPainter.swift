@@ -60,8 +60,7 @@ public enum InspectorPainter {
             text(latencyText(model.latency), layout.latency.minY + line)
         }
         if isDamaged(layout.presentation) {
-            text("→ on screen (wp_presentation), last \(PresentationStatistics.capacity) frames", layout.presentation.minY,
-                 PanelStyle.dimText)
+            text(presentationHeading(pacedForLatch: model.pacedForLatch), layout.presentation.minY, PanelStyle.dimText)
             text(presentationText(model.presentation, offered: model.presentationOffered,
                                   unanswered: model.presentationUnanswered),
                  layout.presentation.minY + line)
@@ -127,6 +126,13 @@ public enum InspectorPainter {
         }
         return "last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
             + " max \(PanelStyle.duration(maximum)) of \(latency.samples.count)"
+    }
+
+    /// The heading of input → on screen, with how input frames are paced:
+    /// for the compositor's predicted latch, or by its frame callbacks.
+    static func presentationHeading(pacedForLatch: Bool) -> String {
+        "→ on screen, last \(PresentationStatistics.capacity) frames, paced: "
+            + (pacedForLatch ? "latch" : "frame callback")
     }
 
     /// Input → on screen: the last, median and 99th percentile, and the

@@ -143,9 +143,10 @@ final class InspectorOverlay {
 
     /// The compositor told what became of a frame with input (this comes
     /// between frames, so its damage reaches the next one).
-    func presented(_ frame: FramePresentation) {
+    func presented(_ frame: FramePresentation, pacedForLatch: Bool) {
         guard isOpen else { return }
         model.presented(frame)
+        model.pacedForLatch = pacedForLatch
         damage(layout.presentation)
         refreshHistogramsSoon()
     }

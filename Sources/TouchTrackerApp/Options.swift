@@ -37,6 +37,9 @@ public struct Options: Equatable, Sendable {
     public var json = false
     /// Open the gesture playground instead of the drawing.
     public var playground = false
+    /// Pace frames with input by frame callbacks even when presentation
+    /// feedback predicts the compositor's latch (to compare both).
+    public var frameCallbackPacing = false
     /// `check FILE --html OUT`: also write the report as a self-contained
     /// HTML page to this file.
     public var html: String?
@@ -115,6 +118,8 @@ public struct Options: Equatable, Sendable {
                 options.trace = true
             case "--playground":
                 options.playground = true
+            case "--frame-callback-pacing":
+                options.frameCallbackPacing = true
             case "--export":
                 let path = try value(for: name, inline: inline)
                 guard ExportFormat(path: path) != nil else {
@@ -153,7 +158,8 @@ public struct Options: Equatable, Sendable {
         switch subcommand {
         case "replay":
             guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
-            guard options.record == nil, !options.json, options.html == nil, !live, !options.logInput, options.file == nil else {
+            guard options.record == nil, !options.json, options.html == nil, !live, !options.logInput, options.file == nil,
+                  !options.frameCallbackPacing else {
                 throw ParseError(description: "replay takes only --export and --trace")
             }
             if options.command == .run { options.command = .replay(recording: recordingPath, export: exportPath) }
@@ -161,7 +167,7 @@ public struct Options: Equatable, Sendable {
             guard (recordingPath == nil) == live else {
                 throw ParseError(description: "check needs a recording or --live, not both: check FILE, check --live")
             }
-            guard exportPath == nil, !options.trace, !options.logInput else {
+            guard exportPath == nil, !options.trace, !options.logInput, !options.frameCallbackPacing else {
                 throw ParseError(description: "check takes --json and --html (and, with --live, --file and --record)")
             }
             guard live || (options.record == nil && options.file == nil) else {
@@ -180,7 +186,8 @@ public struct Options: Equatable, Sendable {
                     throw ParseError(description: "--record records a session; --export opens none")
                 }
                 for (given, option) in [(options.playground, "--playground"), (options.logInput, "--log-input"),
-                                        (options.trace, "--trace")] where given {
+                                        (options.trace, "--trace"),
+                                        (options.frameCallbackPacing, "--frame-callback-pacing")] where given {
                     throw ParseError(description: "\(option) goes with a session; --export opens none")
                 }
                 if options.command == .run { options.command = .export(path: exportPath) }
@@ -286,6 +293,10 @@ public struct Options: Equatable, Sendable {
                             book's gesture demos (Pictures, MultiTap, PinchZoom,
                             EventInfo, Recognizer Lab) with a live panel of each
                             recognizer's state
+          --frame-callback-pacing
+                            draw input when the compositor asks for the next frame,
+                            as clients usually do, instead of just before its
+                            predicted latch (to compare input → on screen)
           -h, --help        show this help and exit
 
         Commands:
@@ -353,7 +364,8 @@ public struct Options: Equatable, Sendable {
              recording that cannot be read, a row of check or a case of
              conformance that failed
           2  wrong command line, or options that conflict (one given twice;
-             --playground, --log-input or --trace with --export)
+             --playground, --log-input, --trace or --frame-callback-pacing with
+             --export)
           3  the drawing is open in another touchtracker (its pid is named)
           4  the drawing cannot be read: missing (--export), a directory, a FIFO,
              a device, permission denied; nothing was renamed or written

@@ -31,7 +31,7 @@ public enum Program {
             status = export(documentAt: path, to: output)
         case .run:
             status = run(documentAt: path, logInput: options.logInput, trace: options.trace, record: options.record,
-                         playground: options.playground)
+                         playground: options.playground, frameCallbackPacing: options.frameCallbackPacing)
         case .replay(let recording, let output):
             status = replay(recording, export: output, trace: options.trace)
         case .check(let recording?):
@@ -46,7 +46,7 @@ public enum Program {
     }
 
     static func run(documentAt path: String, logInput: Bool, trace: Bool, record: String?,
-                    playground: Bool = false) -> ExitStatus {
+                    playground: Bool = false, frameCallbackPacing: Bool = false) -> ExitStatus {
         // A recording that cannot be written is refused before anything
         // opens; it is written only once the session runs (RecordingFile).
         var recordingFile: RecordingFile?
@@ -106,6 +106,7 @@ public enum Program {
                                  report: { printError("touchtracker: \($0)") })
         session.onPlaygroundSound = { sounds.play(SoundName($0)) }
         if playground { session.showPlayground() }
+        session.toplevel.allowsLatchPacing = !frameCallbackPacing
         var runError: Error?
         do {
             try session.run()

@@ -12,7 +12,7 @@ extension Session {
         toplevel.onPresentation = { [unowned self] presentation in
             logInput?(InputLog.line(for: presentation))
             recorder?.record(presentation)
-            inspector.presented(presentation)
+            inspector.presented(presentation, pacedForLatch: toplevel.pacesInputForLatch)
             self.presentation.add(presentation)
             inspector.presentationUnanswered = toplevel.presentationFeedbackStalled
             // The tip hides the latency the user sees.
@@ -26,6 +26,8 @@ extension Session {
     /// later, would be charged with its wait.
     func noteUnshownInput(_ event: InputEvent) {
         guard let time = event.inputTime, toplevel.needsFrame else { return }
+        // The frame that shows it may be paced for the compositor's latch.
+        toplevel.setNeedsInputFrame()
         unshownInputTime = min(unshownInputTime ?? time, time)
     }
 

@@ -152,11 +152,12 @@ public final class EventLoop {
         timers.fireDue()
     }
 
-    /// The `poll` timeout in milliseconds for the earliest of `deadline` and
+    /// The `poll` timeout in nanoseconds for the earliest of `deadline` and
     /// `now + limit`: -1 (sleep until woken) when neither is set, 0 when
     /// already due, otherwise rounded up so the loop never wakes just before
-    /// a deadline and spins.
-    static func pollTimeout(deadline: Double?, now: Double, limit: Double?) -> Int32 {
+    /// a deadline and spins. Nanoseconds, not milliseconds: a frame drawn
+    /// for the compositor's latch must start on time.
+    static func pollTimeout(deadline: Double?, now: Double, limit: Double?) -> Int64 {
         let untilDeadline = deadline.map { $0 - now }
         let wait: Double
         switch (untilDeadline, limit) {
@@ -166,8 +167,8 @@ public final class EventLoop {
         case (let a?, let b?): wait = min(a, b)
         }
         guard wait > 0 else { return 0 }
-        let milliseconds = (wait * 1000).rounded(.up)
-        return milliseconds >= Double(Int32.max) ? Int32.max : Int32(milliseconds)
+        let nanoseconds = (wait * 1e9).rounded(.up)
+        return nanoseconds >= Double(Int64.max) ? Int64.max : Int64(nanoseconds)
     }
 }
 

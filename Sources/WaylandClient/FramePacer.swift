@@ -5,6 +5,12 @@
 /// reach the compositor without waiting. A configure that needs no new
 /// pixels is answered by a bare commit. `ToplevelWindow` owns the proxies
 /// and asks this what to do.
+///
+/// Input frames may instead be paced for the compositor's latch: when the
+/// window predicts it (`LatchPredictor`), a frame that shows input waits
+/// for a deadline just before the latch, and is drawn then even if the
+/// frame callback has not come, so the newest input makes the next
+/// repaint. Frames without input stay paced by frame callbacks.
 struct FramePacer: Equatable {
     /// What the window does before the loop next sleeps.
     enum Step: Equatable {
@@ -12,6 +18,9 @@ struct FramePacer: Equatable {
         case drawFrame
         /// Commit an acknowledged configure; no new buffer.
         case commitOnly
+        /// Input waits for the deadline before the predicted latch: the
+        /// window arms a timer for it (`reachedLatchDeadline`).
+        case awaitLatch
         case nothing
     }
 
@@ -24,10 +33,28 @@ struct FramePacer: Equatable {
     /// A frame callback is outstanding: the compositor has not asked for
     /// the next frame yet.
     private(set) var awaitsFrameCallback = false
+    /// Input changed what is drawn since the last frame.
+    private(set) var needsInputFrame = false
+    /// The compositor's next latch is predicted: input frames are paced
+    /// for it. The window sets it from its predictor before asking `next`.
+    var pacesInputForLatch = false
+    /// The deadline before the latch the next input frame aims at has come.
+    private(set) var reachedDeadline = false
 
     /// Something changed on screen.
     mutating func setNeedsDraw() {
         needsDraw = true
+    }
+
+    /// Input changed what is drawn.
+    mutating func setNeedsInputFrame() {
+        needsDraw = true
+        needsInputFrame = true
+    }
+
+    /// The timer armed for `awaitLatch` fired.
+    mutating func reachedLatchDeadline() {
+        reachedDeadline = true
     }
 
     /// A configure was acknowledged; `newPixels` when its size (or the
@@ -43,6 +70,13 @@ struct FramePacer: Equatable {
 
     /// What to do now (before sleeping), for a window that is configured.
     var next: Step {
+        if needsDraw && needsInputFrame && pacesInputForLatch && !drawsPromptly {
+            // The deadline is armed only once the last frame was taken
+            // (its callback came), so no frame is replaced unseen.
+            if reachedDeadline { return .drawFrame }
+            if !awaitsFrameCallback { return .awaitLatch }
+            return needsCommit ? .commitOnly : .nothing
+        }
         if needsDraw && (!awaitsFrameCallback || drawsPromptly) { return .drawFrame }
         return needsCommit ? .commitOnly : .nothing
     }
@@ -53,6 +87,8 @@ struct FramePacer: Equatable {
         needsDraw = false
         drawsPromptly = false
         needsCommit = false
+        needsInputFrame = false
+        reachedDeadline = false
         awaitsFrameCallback = true
     }
 

@@ -19,6 +19,7 @@ extension ToplevelWindow {
     /// an acknowledged configure that needs no new pixels.
     func presentIfNeeded() {
         guard isConfigured else { return }
+        updateLatchPacing()
         switch pacer.next {
         case .drawFrame:
             do {
@@ -29,12 +30,16 @@ extension ToplevelWindow {
         case .commitOnly:
             wl_surface_commit(surface)
             pacer.committedConfigure()
+        case .awaitLatch:
+            armLatchDeadline()
         case .nothing:
             break
         }
     }
 
     private func drawFrame() throws(WaylandError) {
+        let start = loop.timers.clock.now
+        let drawsForLatch = pacer.reachedDeadline, showsInput = pacer.needsInputFrame
         let (width, height) = scale.bufferSize(for: size)
         pool.resize(width: width, height: height)
         pool.addDamage(pendingDamage)
@@ -61,6 +66,7 @@ extension ToplevelWindow {
 
         pendingDamage = DamageRegion()
         pacer.committedFrame()
+        if showsInput { committedInputFrame(startedAt: start, drewForLatch: drawsForLatch) } else { cancelLatchDeadline() }
     }
 
     /// Declares how the attached buffer maps onto the logical size:

@@ -46,6 +46,7 @@ extension ToplevelWindow {
             clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now
         ) { [unowned self] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
+            learnLatch(from: presentation)
             onPresentation?(presentation)
         }
         presentationFeedbacks[ObjectIdentifier(feedback)] = feedback

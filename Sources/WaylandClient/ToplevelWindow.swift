@@ -74,6 +74,19 @@ public final class ToplevelWindow {
     /// Called when the compositor tells what became of a frame that
     /// carried input (see `requestPresentationFeedback`).
     public var onPresentation: ((FramePresentation) -> Void)?
+    /// Predicts the compositor's next latch from presentation feedback.
+    public internal(set) var latchPredictor = LatchPredictor()
+    /// False keeps input frames paced by frame callbacks even when the
+    /// latch is predicted (`--frame-callback-pacing`, the benchmark's
+    /// comparison).
+    public var allowsLatchPacing = true
+    /// The timer for the deadline before `aimedLatch`.
+    var latchTimer: TimerHandle?
+    /// The latch the input frame being awaited aims at.
+    var aimedLatch: LatchPredictor.Latch?
+    /// The latch the last input frame aimed at; nil after a frame paced by
+    /// its frame callback.
+    var lastAimedLatch: LatchPredictor.Latch?
 
     /// Creates and maps the toplevel (its first commit carries no buffer; the
     /// first frame follows the compositor's first configure).
@@ -119,6 +132,7 @@ public final class ToplevelWindow {
     }
 
     deinit {
+        latchTimer?.cancel()
         presentationFeedbacks = [:]
         if let frameCallback { wl_callback_destroy(frameCallback) }
         decoration = nil

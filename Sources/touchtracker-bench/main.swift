@@ -9,7 +9,7 @@
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large, inspector, prediction,
-//                                             navigation), e.g. under callgrind
+//                                             navigation, latch), e.g. under callgrind
 //   touchtracker-bench --only prediction --recordings DIR
 //                                             also the prediction error on each DIR/NAME.ttrec
 //                                             (scripts/performance-table)
@@ -21,7 +21,7 @@ import Glibc
 
 /// The figures `--only` can pick, in the order they run.
 let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
-                           "inspector", "prediction", "navigation"]
+                           "inspector", "prediction", "navigation", "latch"]
 var quick = false
 var only: String?
 var recordings: String?
@@ -144,6 +144,17 @@ if runs("inspector") {
 if runs("prediction") {
     results.add(PredictionBenchmark.run())
     if let recordings { results.add(PredictionBenchmark.run(recordingsIn: recordings)) }
+}
+
+// 15: commit for the latch (issue 25): input → presented on a fake 60 Hz
+// latch, against frame-callback pacing in the same run. Frames rendered
+// per frame presented are judged in quick runs too.
+if runs("latch") {
+    do {
+        results.add(try LatchPacingBenchmark.run(bursts: quick ? 4 : 20, motionsPerBurst: 40, verdict: timing))
+    } catch {
+        results.add(Figure.failed("input → presented, commit for the latch", error))
+    }
 }
 
 exit(results.finish())

@@ -252,4 +252,10 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         #expect(InspectorPainter.presentationText(otherClock, offered: true)
                 == "presentation clock 0 is not the events' clock, 0% discarded")
     }
+
+    @Test func itsHeadingSaysHowInputFramesArePaced() {
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: true) == "→ on screen, last 120 frames, paced: latch")
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: false)
+                == "→ on screen, last 120 frames, paced: frame callback")
+    }
 }

@@ -118,6 +118,25 @@ public final class TestSurface: ServerObject {
         frameCallbacks = []
     }
 
+    /// A repaint of the fake latch (`TestCompositor.repaint`) that showed a
+    /// new commit.
+    public struct LatchedCommit: Equatable, Sendable {
+        /// Its index in `commits`.
+        public let commit: Int
+        /// When it was shown, on the presentation clock.
+        public let time: Double
+    }
+
+    /// The commits repaints showed, in order; commits replaced before a
+    /// repaint are not among them.
+    public private(set) var latchedCommits: [LatchedCommit] = []
+
+    /// A repaint at `time`: the newest commit, if it is new, is shown.
+    func latch(at time: Double) {
+        guard let newest = commits.indices.last, newest > latchedCommits.last?.commit ?? -1 else { return }
+        latchedCommits.append(LatchedCommit(commit: newest, time: time))
+    }
+
     /// Whether a commit awaits its presentation feedback.
     public var awaitsPresentation: Bool { !committedFeedbacks.isEmpty }
 

@@ -152,6 +152,21 @@ public final class TestCompositor {
         }
     }
 
+    /// One repaint of a fake latch, like weston's repaint loop: reads what
+    /// clients sent until now, latches every surface's newest commit (an
+    /// older one not latched yet was discarded when it was replaced), and
+    /// at `time` presents it (`presented`, with `refresh` and `flags`, by
+    /// default vsync and hardware clock) and sends the
+    /// frame callbacks. Call it on a grid `refresh` apart: the scripted
+    /// compositor's 60 Hz display.
+    public func repaint(at time: Double, refresh: Double = 1.0 / 60, flags: UInt32 = 0x3) {
+        dispatch()
+        for surface in surfaces where surface.isAlive { surface.latch(at: time) }
+        presentFrames(at: time, refresh: refresh, flags: flags)
+        completeFrames(time: UInt32(truncatingIfNeeded: Int64((time * 1000).rounded(.down))))
+        wl_display_flush_clients(display)
+    }
+
     /// Discards every surface's newest commit unseen, as for a hidden window.
     public func discardFrames() {
         for surface in surfaces where surface.isAlive { surface.discardCommitted() }

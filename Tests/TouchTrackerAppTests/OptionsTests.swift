@@ -29,6 +29,16 @@ import TouchTrackerApp
         #expect(Options.usage.contains("--playground"))
     }
 
+    @Test func frameCallbackPacingGoesWithASession() throws {
+        var expected = Options()
+        expected.frameCallbackPacing = true
+        #expect(try Options.parse(["--frame-callback-pacing"]) == expected)
+        #expect(Options.usage.contains("--frame-callback-pacing"))
+        #expect(throws: Options.ParseError(description: "replay takes only --export and --trace")) {
+            try Options.parse(["replay", "r.ttrec", "--frame-callback-pacing"])
+        }
+    }
+
     @Test func exportPicksTheFormatFromTheExtension() throws {
         #expect(try Options.parse(["--export", "out.SVG"]).command == .export(path: "out.SVG"))
     }
@@ -61,6 +71,8 @@ import TouchTrackerApp
         (["--export", "a.png", "--playground"], "--playground goes with a session; --export opens none"),
         (["--log-input", "--export", "a.png"], "--log-input goes with a session; --export opens none"),
         (["--export", "a.png", "--trace"], "--trace goes with a session; --export opens none"),
+        (["--export", "a.png", "--frame-callback-pacing"],
+         "--frame-callback-pacing goes with a session; --export opens none"),
     ])
     func conflictingOptionsAreRefused(arguments: [String], message: String) {
         #expect(throws: Options.ParseError(description: message)) { try Options.parse(arguments) }

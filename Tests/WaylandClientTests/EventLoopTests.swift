@@ -11,10 +11,10 @@ import Platform
         #expect(EventLoop.pollTimeout(deadline: nil, now: 5, limit: nil) == -1)
     }
 
-    @Test func roundsUpToWholeMillisecondsSoItNeverWakesEarly() {
-        #expect(EventLoop.pollTimeout(deadline: 5.0101, now: 5, limit: nil) == 11)
-        #expect(EventLoop.pollTimeout(deadline: 5.0000001, now: 5, limit: nil) == 1)
-        #expect(EventLoop.pollTimeout(deadline: 6, now: 5, limit: nil) == 1000)
+    @Test func roundsUpToWholeNanosecondsSoItNeverWakesEarly() {
+        #expect(EventLoop.pollTimeout(deadline: 5.25, now: 5, limit: nil) == 250_000_000)
+        #expect(EventLoop.pollTimeout(deadline: 0.5000000001, now: 0.5, limit: nil) == 1)
+        #expect(EventLoop.pollTimeout(deadline: 6, now: 5, limit: nil) == 1_000_000_000)
     }
 
     @Test func dueOrPastDeadlinesDoNotSleep() {
@@ -24,18 +24,18 @@ import Platform
     }
 
     @Test func theEarlierOfDeadlineAndLimitWins() {
-        #expect(EventLoop.pollTimeout(deadline: 7, now: 5, limit: 0.25) == 250)
-        #expect(EventLoop.pollTimeout(deadline: 5.1, now: 5, limit: 10) == 100)
-        #expect(EventLoop.pollTimeout(deadline: 1e12, now: 0, limit: nil) == Int32.max)
+        #expect(EventLoop.pollTimeout(deadline: 7, now: 5, limit: 0.25) == 250_000_000)
+        #expect(EventLoop.pollTimeout(deadline: 5.1, now: 5, limit: 10) == 100_000_000)
+        #expect(EventLoop.pollTimeout(deadline: 1e12, now: 0, limit: nil) == Int64.max)
     }
 
     @Test func timeoutFollowsTheTimerQueueOnAFakeClock() {
         let clock = ManualClock(now: 100)
         let timers = TimerQueue(clock: clock)
         timers.schedule(after: 0.5) {}
-        #expect(EventLoop.pollTimeout(deadline: timers.nextDeadline, now: clock.now, limit: nil) == 500)
+        #expect(EventLoop.pollTimeout(deadline: timers.nextDeadline, now: clock.now, limit: nil) == 500_000_000)
         clock.set(100.4)
-        #expect(EventLoop.pollTimeout(deadline: timers.nextDeadline, now: clock.now, limit: nil) == 100)
+        #expect(EventLoop.pollTimeout(deadline: timers.nextDeadline, now: clock.now, limit: nil) == 100_000_000)
     }
 }
 

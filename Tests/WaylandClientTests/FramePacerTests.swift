@@ -107,4 +107,41 @@ import Testing
         changed = tracker.update(outputScales: [11: 2])
         #expect(!changed, "0 is no preference and is ignored")
     }
+
+    @Test func anInputFrameWaitsForTheDeadlineBeforeTheLatchNotTheFrameCallback() {
+        var pacer = FramePacer()
+        pacer.pacesInputForLatch = true
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .awaitLatch, "drawn at the deadline, with the newest input")
+        pacer.reachedLatchDeadline()
+        #expect(pacer.next == .drawFrame)
+        pacer.committedFrame()
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .nothing, "the last frame was not taken yet: it would be replaced unseen")
+        pacer.frameCallbackDone()
+        #expect(pacer.next == .awaitLatch)
+    }
+
+    @Test func framesWithoutInputStayPacedByFrameCallbacks() {
+        var pacer = FramePacer()
+        pacer.pacesInputForLatch = true
+        pacer.setNeedsDraw()
+        #expect(pacer.next == .drawFrame)
+        pacer.committedFrame()
+        pacer.setNeedsDraw()
+        #expect(pacer.next == .nothing)
+        pacer.frameCallbackDone()
+        #expect(pacer.next == .drawFrame)
+    }
+
+    @Test func withoutAPredictedLatchInputIsPacedByFrameCallbacks() {
+        var pacer = FramePacer()
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .drawFrame)
+        pacer.committedFrame()
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .nothing)
+        pacer.frameCallbackDone()
+        #expect(pacer.next == .drawFrame)
+    }
 }

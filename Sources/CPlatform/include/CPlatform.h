@@ -1,6 +1,7 @@
 #ifndef CPLATFORM_H
 #define CPLATFORM_H
 /* Linux calls that Swift's Glibc module does not expose (they need _GNU_SOURCE). */
+#include <poll.h>
 #include <stddef.h>
 
 /* memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING); -1 with errno on failure. */
@@ -15,6 +16,10 @@ int tt_memfd_seal_shrink(int fd);
 int tt_termination_signalfd(void);
 /* Reads one pending signal from such a signalfd: its number, or -1 when none. */
 int tt_signalfd_read(int fd);
+/* ppoll with a timeout in nanoseconds (negative: none), so a timer wakes the
+   event loop when it is due, not up to a millisecond later as poll's whole
+   milliseconds would. As poll: the count of ready descriptors, or -1 with errno. */
+int tt_poll_nanoseconds(struct pollfd *descriptors, nfds_t count, long long timeout);
 /* Bytes the process has allocated from malloc now (mallinfo2: uordblks + hblkhd):
    benchmarks measure what a data structure takes. */
 size_t tt_heap_allocated_bytes(void);

@@ -84,6 +84,9 @@ public struct InspectorModel: Sendable {
     public private(set) var presentation = PresentationStatistics()
     /// Whether the compositor offers presentation feedback at all.
     public var presentationOffered = true
+    /// Whether input frames are paced for the compositor's predicted latch
+    /// (otherwise by frame callbacks).
+    public var pacedForLatch = false
     /// Whether the compositor offers it but left the last requests for it
     /// unanswered, so the window stopped asking (sway 1.7 headless).
     public var presentationUnanswered = false

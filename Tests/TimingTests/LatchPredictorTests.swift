@@ -1,0 +1,124 @@
+import Testing
+import Timing
+
+/// Predicting the compositor's next latch from presentation feedback, on
+/// fake times: a steady grid, a missed frame, a refresh change, jitter, a
+/// late commit that teaches the lead, and no feedback at all.
+@Suite struct LatchPredictorTests {
+    static let refresh = 1.0 / 60
+
+    /// A predictor that saw frames presented at `times` (each committed
+    /// 2 ms before) and drew each in 2 ms.
+    private func predictor(presentedAt times: [Double], refresh: Double = refresh) -> LatchPredictor {
+        var predictor = LatchPredictor()
+        for time in times {
+            predictor.rendered(taking: 0.002)
+            predictor.presented(at: time, refresh: refresh, committed: time - 0.002)
+        }
+        return predictor
+    }
+
+    private func grid(_ count: Int, from start: Double = 10, refresh: Double = refresh) -> [Double] {
+        (0..<count).map { start + Double($0) * refresh }
+    }
+
+    @Test func withoutFeedbackNothingIsPredicted() {
+        var predictor = LatchPredictor()
+        #expect(predictor.nextLatch(now: 10) == nil)
+        predictor.rendered(taking: 0.002)
+        #expect(predictor.nextLatch(now: 10) == nil, "render times alone say nothing of the compositor")
+        predictor.presented(at: 10, refresh: Self.refresh, committed: 9.99)
+        predictor.presented(at: 10 + Self.refresh, refresh: Self.refresh, committed: 10.01)
+        #expect(predictor.nextLatch(now: 10.02) == nil, "two presentations do not make a grid yet")
+    }
+
+    @Test func aSteady60HzGridPredictsTheNextRefreshLessTheRenderMargin() throws {
+        let times = grid(4)
+        let predictor = predictor(presentedAt: times)
+        let latch = try #require(predictor.nextLatch(now: times[3] + 0.001))
+        #expect(abs(latch.presentation - (times[3] + Self.refresh)) < 1e-9)
+        #expect(abs(latch.latch - latch.presentation) < 1e-9, "commits made just before a presentation were taken")
+        #expect(abs(latch.deadline - (latch.latch - 0.003)) < 1e-9, "2 ms of drawing and 1 ms to spare")
+        let tooLate = try #require(predictor.nextLatch(now: times[3] + Self.refresh - 0.002))
+        #expect(abs(tooLate.presentation - (times[3] + 2 * Self.refresh)) < 1e-9,
+                "past the deadline, the refresh after is aimed at")
+    }
+
+    @Test func oneInputFramePerRefresh() throws {
+        let times = grid(4)
+        let predictor = predictor(presentedAt: times)
+        let first = try #require(predictor.nextLatch(now: times[3] + 0.001))
+        let second = try #require(predictor.nextLatch(now: times[3] + 0.002, after: first.latch))
+        #expect(abs(second.presentation - first.presentation - Self.refresh) < 1e-9)
+    }
+
+    @Test func aMissedFrameKeepsTheGrid() throws {
+        // Nothing was presented at the fourth refresh.
+        let times = grid(3) + [10 + 4 * Self.refresh]
+        let predictor = predictor(presentedAt: times)
+        let latch = try #require(predictor.nextLatch(now: times[3] + 0.001))
+        #expect(abs(latch.presentation - (10 + 5 * Self.refresh)) < 1e-9)
+    }
+
+    @Test func aRefreshChangeStartsANewGrid() throws {
+        let slow = grid(4)
+        let fastRefresh = 1.0 / 144
+        let fast = grid(2, from: slow[3] + 0.005, refresh: fastRefresh)
+        var predictor = predictor(presentedAt: slow)
+        for time in fast { predictor.presented(at: time, refresh: fastRefresh, committed: time - 0.002) }
+        #expect(predictor.nextLatch(now: fast[1] + 0.001) == nil, "two presentations at 144 Hz are not a grid yet")
+        predictor.presented(at: fast[1] + fastRefresh, refresh: fastRefresh, committed: fast[1])
+        let latch = try #require(predictor.nextLatch(now: fast[1] + fastRefresh + 0.0005))
+        #expect(abs(latch.presentation - (fast[1] + 2 * fastRefresh)) < 1e-9)
+        #expect(predictor.refresh == fastRefresh)
+    }
+
+    @Test func aVariableRefreshPredictsNothing() {
+        var predictor = predictor(presentedAt: grid(4))
+        predictor.presented(at: 11, refresh: nil, committed: 10.99)
+        #expect(predictor.nextLatch(now: 11.001) == nil)
+    }
+
+    @Test func jitterIsAveragedOut() throws {
+        let jitter = [0.0004, -0.0005, 0.0003, -0.0002, 0.0005, -0.0004, 0.0001, -0.0002]
+        let times = zip(grid(8), jitter).map { $0 + $1 }
+        let predictor = predictor(presentedAt: times)
+        let latch = try #require(predictor.nextLatch(now: times[7] + 0.001))
+        let truth = 10 + 8 * Self.refresh
+        #expect(abs(latch.presentation - truth) < 0.0002, "within 0.2 ms of the true grid, \(latch.presentation - truth)")
+    }
+
+    @Test func aCommitThatMissedItsLatchTeachesTheLead() throws {
+        let times = grid(4)
+        var predictor = predictor(presentedAt: times)
+        #expect(predictor.latchLead == 0)
+        // Committed 3 ms before the fifth refresh, shown only at the sixth:
+        // the compositor stops taking commits more than 3 ms before.
+        let fifth = 10 + 4 * Self.refresh
+        predictor.presented(at: fifth + Self.refresh, refresh: Self.refresh, committed: fifth - 0.003)
+        #expect(abs(predictor.latchLead - 0.003) < 1e-9)
+        let latch = try #require(predictor.nextLatch(now: fifth + Self.refresh + 0.001))
+        #expect(abs(latch.deadline - (latch.presentation - 0.003 - 0.003)) < 1e-9, "lead, then the render margin")
+    }
+
+    @Test func aLongPauseMakesTheGridStale() {
+        let times = grid(4)
+        let predictor = predictor(presentedAt: times)
+        #expect(predictor.nextLatch(now: times[3] + 0.5) != nil)
+        #expect(predictor.nextLatch(now: times[3] + LatchPredictor.staleAfter + 0.1) == nil)
+    }
+
+    @Test func aPresentationOffTheGridStartsANewOne() {
+        var predictor = predictor(presentedAt: grid(4))
+        predictor.presented(at: 10 + 4 * Self.refresh + 0.006, refresh: Self.refresh, committed: 10.06)
+        #expect(predictor.nextLatch(now: 10.08) == nil, "one presentation on the new grid")
+    }
+
+    @Test func theMarginIsTheRenderTimesNinetyFifthPercentilePlusAMillisecond() throws {
+        var predictor = LatchPredictor()
+        for index in 0..<20 { predictor.rendered(taking: index == 19 ? 0.010 : 0.002) }
+        #expect(abs(try #require(predictor.renderMargin) - 0.011) < 1e-9, "the slowest of 20 is the 95th percentile")
+        for _ in 0..<40 { predictor.rendered(taking: 0.002) }
+        #expect(abs(try #require(predictor.renderMargin) - 0.003) < 1e-9, "one slow frame in 60 is not")
+    }
+}
