@@ -222,6 +222,7 @@ public struct Options: Equatable, Sendable {
                touchtracker check RECORDING [--json] [--html OUT]
                touchtracker check --live [--json] [--record FILE] [--file PATH]
                touchtracker conformance [--json] [--junit FILE] [--only CASE,…] [--list]
+               touchtracker conformance --drive
 
         Draw lines with your fingers, a pen or the mouse on Wayland.
         One line per finger; tap a line to select it (Delete removes it), double-tap
@@ -334,6 +335,14 @@ public struct Options: Equatable, Sendable {
             --junit FILE    also write them to FILE as JUnit XML
             --only CASE,…   run only these cases
             --list          print every case and the rule it checks, run none
+            --drive         open no window: read input commands from stdin, one
+                            line at a time (down SLOT X Y, motion SLOT X Y,
+                            up SLOT, move X Y, button CODE 1|0, key CODE 1|0,
+                            glide STEPS SECONDS SLOT X0 Y0 X1 Y1…, sleep S,
+                            node, quit; several joined by ';'), send them
+                            through that input emulation and answer each line
+                            "ok" once the compositor has it (or "error: …"):
+                            drives a compositor by hand or from a script
           -V, --version     show the version and exit
 
         Files:

@@ -700,10 +700,11 @@ weston_navigation_tests() {
 # GNOME's mutter 43 and KDE's KWin 5.27 run headless with input devices of
 # their own that go through their real input paths (focus, gesture tracking,
 # seat capabilities) to the app: mutter's org.gnome.Mutter.RemoteDesktop
-# D-Bus API (mutter-input.py) and KWin's org_kde_kwin_fake_input protocol
-# (kwin-input.py). Each injector takes the same commands on stdin and answers
-# each line once the compositor has it, so the test can wait on what the app
-# did between gestures. Both run on a private session bus.
+# D-Bus API and KWin's org_kde_kwin_fake_input protocol, both driven by the
+# app's own `touchtracker conformance --drive` (the injector). It takes
+# commands on stdin and answers each line once the compositor has it, so the
+# test can wait on what the app did between gestures. Both compositors run
+# on a private session bus.
 
 # Starts a private session bus for $run: dbus-run-session runs the bus for as
 # long as its child lives; the child writes its pid and the bus address and
@@ -1006,7 +1007,7 @@ mutter_tests() {
         > "$run/input.log" 2> "$run/app.log" &
     local app_pid=$!
     pids+=($app_pid)
-    if ! start_input "${env[@]}" /usr/bin/python3 "$here/mutter-input.py"; then
+    if ! start_input "${env[@]}" "$app" conformance --drive; then
         not_ok "mutter: a RemoteDesktop session with a screen cast starts"; return
     fi
     echo node >&"${INPUT[1]}"
@@ -1131,7 +1132,7 @@ mutter_navigation_tests() {
 # KWin: kwin_wayland --virtual renders into memory. KWIN_WAYLAND_NO_PERMISSION_CHECKS
 # lets the injector bind org_kde_kwin_fake_input (otherwise only programs
 # whose desktop entry lists it may) and KWIN_SCREENSHOT_NO_PERMISSION_CHECKS
-# lets it call org.kde.KWin.ScreenShot2.
+# lets kwin-screenshot.py call org.kde.KWin.ScreenShot2.
 kwin_tests() {
     local run="$work/kwin" bus bus_pid session=() input_pid
     mkdir -m 0700 "$run" "$run/home" "$run/bin"
@@ -1160,10 +1161,12 @@ kwin_tests() {
         > "$run/input.log" 2> "$run/app.log" &
     local app_pid=$!
     pids+=($app_pid)
-    if ! start_input "${env[@]}" WAYLAND_DISPLAY=wl-kwin /usr/bin/python3 "$here/kwin-input.py"; then
+    if ! start_input "${env[@]}" WAYLAND_DISPLAY=wl-kwin "$app" conformance --drive; then
         not_ok "kwin: the injector binds org_kde_kwin_fake_input"; return
     fi
-    kwin_shot() { send "shot $run/$1"; }
+    kwin_shot() { # NAME : the whole output, through KWin's ScreenShot2 D-Bus API
+        timeout 10 "${env[@]}" /usr/bin/python3 "$here/kwin-screenshot.py" "$run/$1" 2>> "$run/screenshot.log"
+    }
     local shooter=kwin_shot cx0=none cy0 cx1 cy1 bar=0 canvas_seen=
     if ! wait_for 15 canvas_shown; then
         not_ok "kwin: a screenshot shows the app's canvas"; kill $app_pid; return

@@ -8,6 +8,7 @@ import Testing
                 == .conformance(ConformanceOptions(json: true, junit: "out.xml", only: ["tap", "key-repeat"])))
         #expect(try Options.parse(["conformance", "--junit=r.xml", "--list"]).command
                 == .conformance(ConformanceOptions(junit: "r.xml", list: true)))
+        #expect(try Options.parse(["conformance", "--drive"]).command == .conformance(ConformanceOptions(drive: true)))
     }
 
     @Test func onlyKeepsTheSuitesOrder() {
@@ -30,6 +31,8 @@ import Testing
         let usage = Options.usage(of: "conformance")
         #expect(usage.hasPrefix("Usage: touchtracker conformance [--json] [--junit FILE] [--only CASE,…] [--list]\n"))
         #expect(usage.contains("    --junit FILE    also write them to FILE as JUnit XML"))
+        #expect(usage.contains("\n       touchtracker conformance --drive\n"))
+        #expect(usage.contains("    --drive         open no window: read input commands from stdin"))
         #expect(!usage.contains("replay"))
     }
 
@@ -37,7 +40,9 @@ import Testing
         (["conformance", "--only", "tap,nope"], "conformance has no case 'nope' (see conformance --list)"),
         (["conformance", "--junit"], "option --junit needs a value"),
         (["conformance", "--junit", "a.xml", "--junit", "b.xml"], "option --junit is given twice"),
-        (["conformance", "--file", "x.json"], "conformance takes --json, --junit FILE, --only CASE,… and --list, not '--file'"),
+        (["conformance", "--file", "x.json"], "conformance takes --json, --junit FILE, --only CASE,…, --list and --drive, not '--file'"),
+        (["conformance", "--drive", "--json"], "option --drive runs no case and takes no other conformance option"),
+        (["conformance", "--drive=1"], "option --drive takes no value"),
         (["conformance", "stray"], "unexpected argument 'stray' (see conformance --help)"),
         (["conformance", "--json=yes"], "option --json takes no value"),
     ])

@@ -8,12 +8,17 @@ public struct ConformanceOptions: Equatable, Sendable {
     public var only: [String]?
     /// Print the cases (id and rule) and exit, running nothing.
     public var list = false
+    /// Open no window: drive the compositor with commands read from stdin
+    /// (`DriveCommand`), running no case.
+    public var drive = false
 
-    public init(json: Bool = false, junit: String? = nil, only: [String]? = nil, list: Bool = false) {
+    public init(json: Bool = false, junit: String? = nil, only: [String]? = nil, list: Bool = false,
+                drive: Bool = false) {
         self.json = json
         self.junit = junit
         self.only = only
         self.list = list
+        self.drive = drive
     }
 
     /// Parses what follows `conformance`; nil for `--help`.
@@ -38,6 +43,8 @@ public struct ConformanceOptions: Equatable, Sendable {
                 options.json = true
             case "--list":
                 options.list = true
+            case "--drive":
+                options.drive = true
             case "--junit":
                 guard options.junit == nil else { throw Options.ParseError(description: "option --junit is given twice") }
                 let path = try value()
@@ -54,12 +61,15 @@ public struct ConformanceOptions: Equatable, Sendable {
                 options.only = ids
             default:
                 throw Options.ParseError(description: name.hasPrefix("-")
-                    ? "conformance takes --json, --junit FILE, --only CASE,… and --list, not '\(name)'"
+                    ? "conformance takes --json, --junit FILE, --only CASE,…, --list and --drive, not '\(name)'"
                     : "unexpected argument '\(argument)' (see conformance --help)")
             }
             if inline != nil, !["--junit", "--only"].contains(name) {
                 throw Options.ParseError(description: "option \(name) takes no value")
             }
+        }
+        if options.drive, options != ConformanceOptions(drive: true) {
+            throw Options.ParseError(description: "option --drive runs no case and takes no other conformance option")
         }
         return options
     }

@@ -20,6 +20,9 @@ final class MutterRemoteDesktopBackend: EmulationBackend {
     let name = "mutter RemoteDesktop (org.gnome.Mutter.RemoteDesktop D-Bus API)"
 
     private var session: RemoteDesktopSession?
+    /// The PipeWire node of the session's screen cast (`conformance
+    /// --drive`'s `node`: a screenshot of the monitor); nil once closed.
+    var pipeWireNode: UInt32? { session?.pipeWireNode }
     /// mutter creates a device on its first event: the ones made so far.
     private var plugged: Set<EmulatedDevice> = []
 

@@ -8,6 +8,7 @@ extension Program {
     /// compositor offers, their results as TAP (streamed), JSON or JUnit.
     /// Fails when a case fails; a case that cannot run here is skipped.
     static func conformance(_ options: ConformanceOptions) -> ExitStatus {
+        if options.drive { return drive() }
         let cases = ConformanceSuite.cases(only: options.only)
         if options.list {
             let width = cases.map(\.id.count).max() ?? 0
