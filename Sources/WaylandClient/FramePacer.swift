@@ -10,7 +10,12 @@
 /// window predicts it (`LatchPredictor`), a frame that shows input waits
 /// for a deadline just before the latch, and is drawn then even if the
 /// frame callback has not come, so the newest input makes the next
-/// repaint. Frames without input stay paced by frame callbacks.
+/// repaint. Sparse input (slower than the refresh) is drawn at once
+/// instead, once the last frame was taken and while no input frame was drawn
+/// for the coming latch: waiting would gather no further motion, and a
+/// motion arriving between the predicted deadline and the compositor's real
+/// latch would wait a whole refresh more. Frames without input stay paced
+/// by frame callbacks.
 struct FramePacer: Equatable {
     /// What the window does before the loop next sleeps.
     enum Step: Equatable {
@@ -38,6 +43,10 @@ struct FramePacer: Equatable {
     /// The compositor's next latch is predicted: input frames are paced
     /// for it. The window sets it from its predictor before asking `next`.
     var pacesInputForLatch = false
+    /// Input is sparse and no input frame was drawn for the coming latch:
+    /// an input frame is drawn as soon as the last frame was taken. The
+    /// window sets it before asking `next`.
+    var drawsInputAtOnce = false
     /// The deadline before the latch the next input frame aims at has come.
     private(set) var reachedDeadline = false
 
@@ -74,7 +83,7 @@ struct FramePacer: Equatable {
             // The deadline is armed only once the last frame was taken
             // (its callback came), so no frame is replaced unseen.
             if reachedDeadline { return .drawFrame }
-            if !awaitsFrameCallback { return .awaitLatch }
+            if !awaitsFrameCallback { return drawsInputAtOnce ? .drawFrame : .awaitLatch }
             return needsCommit ? .commitOnly : .nothing
         }
         if needsDraw && (!awaitsFrameCallback || drawsPromptly) { return .drawFrame }

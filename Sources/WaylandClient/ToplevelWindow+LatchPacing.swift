@@ -16,15 +16,39 @@ extension ToplevelWindow {
     /// Input changed what is drawn: the frame showing it may be paced for
     /// the latch. Called after the input was handled.
     public func setNeedsInputFrame() {
+        let now = loop.timers.clock.now
+        inputInterval = lastInputTime.map { now - $0 }
+        lastInputTime = now
         pacer.setNeedsInputFrame()
     }
 
-    /// Before asking the pacer: whether the latch is predicted; a deadline
-    /// armed for a latch no longer predicted is dropped.
+    /// Before asking the pacer: whether the latch is predicted (a deadline
+    /// armed for a latch no longer predicted is dropped), and whether input
+    /// is drawn at once.
     func updateLatchPacing() {
         pacer.pacesInputForLatch = pacesInputForLatch
         if !pacer.pacesInputForLatch { cancelLatchDeadline() }
+        inputAtOnceLatch = pacer.pacesInputForLatch ? latchForInputAtOnce() : nil
+        pacer.drawsInputAtOnce = inputAtOnceLatch != nil
     }
+
+    /// The latch an input frame drawn now can still make (the first whose
+    /// latch is not past), when input is sparse, its last two events more
+    /// than `sparseInputRefreshes` apart, and no input frame was drawn for
+    /// that latch yet (one input frame per refresh). Nil otherwise: dense
+    /// input waits for the deadline, gathering the motions of a refresh.
+    private func latchForInputAtOnce() -> LatchPredictor.Latch? {
+        guard let interval = inputInterval, let period = latchPredictor.period,
+              interval > Self.sparseInputRefreshes * period, let margin = latchPredictor.renderMargin,
+              let latch = latchPredictor.nextLatch(now: loop.timers.clock.now - margin) else { return nil }
+        if let last = lastAimedLatch, latch.latch < last.latch + period / 2 { return nil }
+        return latch
+    }
+
+    /// Input events further apart than this many refreshes are sparse:
+    /// waiting for the latch gathers nothing. A 60 Hz touchscreen on a 60 Hz
+    /// output is sparse; 125 Hz pointers and 120 Hz touchscreens are not.
+    static let sparseInputRefreshes = 0.75
 
     /// Arms the timer for the deadline before the next latch, one input
     /// frame per refresh; the loop's poll sleeps until it.
@@ -46,16 +70,18 @@ extension ToplevelWindow {
         aimedLatch = nil
     }
 
-    /// After a frame showing input was committed: what it aimed at, and
+    /// After a frame showing input was committed: what it aimed at (drawn
+    /// at the deadline, or at once for sparse input; nil when paced by its
+    /// frame callback), and
     /// how long drawing and committing it took. Other frames (the first, a
     /// resize) say nothing of an input frame's cost. The margin's spare
     /// millisecond covers the timer's lateness (the loop wakes on time to
     /// the nanosecond, but a busy machine schedules it late); counting the
     /// lateness in too was tried, and on a loaded 2-core machine cost more
     /// in the median (13.5 against 11.8 ms) than it saved in the p99.
-    func committedInputFrame(startedAt start: Double, drewForLatch: Bool) {
+    func committedInputFrame(startedAt start: Double, aimedAt latch: LatchPredictor.Latch?) {
         latchPredictor.rendered(taking: loop.timers.clock.now - start)
-        lastAimedLatch = drewForLatch ? aimedLatch : nil
+        lastAimedLatch = latch
         cancelLatchDeadline()
     }
 

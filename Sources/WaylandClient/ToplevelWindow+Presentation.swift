@@ -39,7 +39,8 @@ extension ToplevelWindow {
 
     private func drawFrame() throws(WaylandError) {
         let start = loop.timers.clock.now
-        let drawsForLatch = pacer.reachedDeadline, showsInput = pacer.needsInputFrame
+        let showsInput = pacer.needsInputFrame
+        let aimedAt = pacer.reachedDeadline ? aimedLatch : inputAtOnceLatch
         let (width, height) = scale.bufferSize(for: size)
         pool.resize(width: width, height: height)
         pool.addDamage(pendingDamage)
@@ -66,7 +67,7 @@ extension ToplevelWindow {
 
         pendingDamage = DamageRegion()
         pacer.committedFrame()
-        if showsInput { committedInputFrame(startedAt: start, drewForLatch: drawsForLatch) } else { cancelLatchDeadline() }
+        if showsInput { committedInputFrame(startedAt: start, aimedAt: aimedAt) } else { cancelLatchDeadline() }
     }
 
     /// Declares how the attached buffer maps onto the logical size:

@@ -87,6 +87,13 @@ public final class ToplevelWindow {
     /// The latch the last input frame aimed at; nil after a frame paced by
     /// its frame callback.
     var lastAimedLatch: LatchPredictor.Latch?
+    /// The latch an input frame drawn now would make, while input is sparse
+    /// (see `latchForInputAtOnce`).
+    var inputAtOnceLatch: LatchPredictor.Latch?
+    /// When the window last learnt of input that changed what is drawn, and
+    /// how long before it the previous such input came.
+    var lastInputTime: Double?
+    var inputInterval: Double?
 
     /// Creates and maps the toplevel (its first commit carries no buffer; the
     /// first frame follows the compositor's first configure).

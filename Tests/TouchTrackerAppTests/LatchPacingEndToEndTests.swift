@@ -28,7 +28,8 @@ import TouchCore
     /// repaints every `period` (by default the refresh it announces); the
     /// fake clock jumps from one event (a motion, a repaint, an app timer)
     /// to the next.
-    private func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh) throws -> Drag {
+    private func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh,
+                      motionInterval: Double = motionInterval) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
         let paint = app.session.toplevel.onDraw
@@ -42,11 +43,11 @@ import TouchCore
         let commitsBefore = surface.commits.count, latchedBefore = surface.latchedCommits.count
         var sent: [Double] = []
         var nextRepaint = app.clock.now + period
-        var nextMotion = app.clock.now + Self.motionInterval
+        var nextMotion = app.clock.now + motionInterval
         app.seat.touchDown(on: surface.resource, id: 1, x: start.x, y: start.y, time: app.time)
         app.seat.touchFrame()
         try app.settle()
-        let end = app.clock.now + Double(motions) * Self.motionInterval + 4 * Self.refresh
+        let end = app.clock.now + Double(motions) * motionInterval + 4 * Self.refresh
         while app.clock.now < end {
             let timer = app.session.loop.timers.nextDeadline ?? .infinity
             let next = min(nextRepaint, sent.count < motions ? nextMotion : .infinity, timer)
@@ -55,7 +56,7 @@ import TouchCore
                 sent.append(app.clock.now)
                 app.seat.touchMotion(id: 1, x: start.x + Double(sent.count) * Self.step, y: start.y, time: app.time)
                 app.seat.touchFrame()
-                nextMotion += Self.motionInterval
+                nextMotion += motionInterval
             }
             if app.clock.now >= nextRepaint {
                 app.compositor.repaint(at: nextRepaint, refresh: Self.refresh, flags: flags)
@@ -127,6 +128,37 @@ import TouchCore
         #expect(app.session.toplevel.pacesInputForLatch)
         #expect(abs(try #require(app.session.toplevel.latchPredictor.period) - 0.0161) < 0.0001)
         #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
+    }
+
+    @Test func sparseMotionsAreDrawnAtOnceAndShownAtTheNextRepaint() throws {
+        // A pointer whose moves come 18 ms apart, slower than weston's
+        // 16.1 ms repaints: waiting for the latch would gather nothing, and a
+        // move arriving after the predicted deadline would wait a refresh more.
+        let paced = try AppHarness()
+        let latch = try drag(paced, motions: 80, flags: 0, period: 0.0161, motionInterval: 0.018)
+        #expect(paced.session.toplevel.pacesInputForLatch)
+        let callbacks = try AppHarness()
+        callbacks.session.toplevel.allowsLatchPacing = false
+        let today = try drag(callbacks, motions: 80, flags: 0, period: 0.0161, motionInterval: 0.018)
+
+        #expect(latch.latencies.max()! <= 0.0161 + 1e-9, "every move is shown at the next repaint")
+        #expect(latch.latencies.count == today.latencies.count)
+        for (paced, callback) in zip(latch.latencies, today.latencies) {
+            #expect(paced <= callback + 1e-9, "never later than with frame-callback pacing")
+        }
+        #expect(latch.framesDrawn == latch.framesShown, "one frame per move, none replaced unseen")
+    }
+
+    @Test func denseMotionsStillWaitForTheLatch() throws {
+        // The bench's motions, 8 ms apart, on weston's grid: two per refresh
+        // are gathered into one frame drawn just before the latch.
+        let app = try AppHarness()
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161)
+        #expect(app.session.toplevel.latchPredictor.period != nil)
+        #expect(Double(drag.framesDrawn) <= 1.2 * Double(drag.framesShown),
+                "\(drag.framesDrawn) frames drawn, \(drag.framesShown) shown")
+        #expect(drag.framesDrawn < 100, "one frame per refresh, not one per motion")
+        #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002)
     }
 
     @Test func theInspectorSaysWhichPacingIsInUse() throws {

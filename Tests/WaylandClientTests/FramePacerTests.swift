@@ -144,4 +144,22 @@ import Testing
         pacer.frameCallbackDone()
         #expect(pacer.next == .drawFrame)
     }
+
+    @Test func sparseInputIsDrawnAtOnceButNeverReplacesAFrameNotYetTaken() {
+        var pacer = FramePacer()
+        pacer.pacesInputForLatch = true
+        pacer.drawsInputAtOnce = true
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .drawFrame, "waiting for the deadline would gather nothing")
+        pacer.committedFrame()
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .nothing, "the last frame was not taken yet")
+        pacer.frameCallbackDone()
+        #expect(pacer.next == .drawFrame)
+        pacer.committedFrame()
+        pacer.frameCallbackDone()
+        pacer.drawsInputAtOnce = false
+        pacer.setNeedsInputFrame()
+        #expect(pacer.next == .awaitLatch, "dense input, or a frame already drawn for this latch, waits")
+    }
 }
