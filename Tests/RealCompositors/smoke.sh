@@ -464,6 +464,30 @@ playground_pointer_tests() {
     presentation_note sway "$run/playground.ttrec"
 }
 
+# What both nested sessions (sway in weston, weston in sway) prepare: the
+# virtual pointer tool built next to the app, the unprivileged user when
+# running as root (sway refuses root), and a private run directory holding
+# copies of the app and the tool, a drawing and weston.ini. Sets the
+# caller's run_as. Usage: prepare_nested_run LABEL DIR APP_COPY TOOL_COPY
+prepare_nested_run() {
+    local label="$1" dir="$2" app_copy="$3" tool_copy="$4"
+    local tool_built
+    tool_built="$(dirname "$app")/touchtracker-virtual-pointer"
+    if [ ! -x "$tool_built" ]; then not_ok "$label: the virtual pointer tool is built next to the app"; return 1; fi
+    run_as=()
+    if [ "$(id -u)" -eq 0 ]; then
+        id "$user" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$user" \
+            || { not_ok "$label: create the unprivileged user $user"; return 1; }
+        run_as=(runuser -u "$user" --)
+    fi
+    mkdir -m 0700 "$dir"
+    install -m 0755 "$app" "$app_copy"
+    install -m 0755 "$tool_built" "$tool_copy"
+    write_drawing "$dir/drawing.json"
+    weston_config "$dir" >/dev/null
+    if [ "$(id -u)" -eq 0 ]; then chown -R "$user" "$dir"; fi
+}
+
 # sway 1.7 headless never answers wp_presentation feedback (wlroots 0.15.1's
 # headless output presents inside its commit: docs/compositors.md), but its
 # Wayland back end presents from the parent's own feedback, after the
@@ -473,22 +497,8 @@ playground_pointer_tests() {
 # through its virtual keyboard). Kept as sway-nested.ttrec for
 # scripts/performance-table; the screenshot of the inspector beside the others.
 sway_nested_tests() {
-    local tool_built
-    tool_built="$(dirname "$app")/touchtracker-virtual-pointer"
-    if [ ! -x "$tool_built" ]; then not_ok "sway nested: the virtual pointer tool is built next to the app"; return; fi
-    local run_as=()
-    if [ "$(id -u)" -eq 0 ]; then
-        id "$user" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$user" \
-            || { not_ok "sway nested: create the unprivileged user $user"; return; }
-        run_as=(runuser -u "$user" --)
-    fi
-    local run="$work/sway-nested"
-    mkdir -m 0700 "$run"
-    install -m 0755 "$app" "$work/touchtracker-in-sway-nested"
-    install -m 0755 "$tool_built" "$work/virtual-pointer-sway-nested"
-    write_drawing "$run/drawing.json"
-    weston_config "$run" >/dev/null
-    [ "$(id -u)" -eq 0 ] && chown -R "$user" "$run"
+    local run_as=() run="$work/sway-nested"
+    prepare_nested_run "sway nested" "$run" "$work/touchtracker-in-sway-nested" "$work/virtual-pointer-sway-nested" || return
     local env=(env -u WAYLAND_DISPLAY -u SWAYSOCK XDG_RUNTIME_DIR="$run" HOME="$run" XDG_DATA_HOME="$run/data")
     "${run_as[@]}" "${env[@]}" weston --backend=headless-backend.so --use-pixman --socket=wl-parent \
         --width=1280 --height=800 --idle-time=0 --config="$run/weston.ini" > "$run/weston.log" 2>&1 &
@@ -569,22 +579,8 @@ sys.exit(row["result"] != "pass" or not row["evidence"].startswith("median "))'
 # Screenshots are sway's (grim), of weston's window with the app inside.
 weston_playground_tests() {
     if ! command -v sway >/dev/null; then not_ok "weston playground: sway is installed (weston runs nested in it)"; return; fi
-    local tool_built
-    tool_built="$(dirname "$app")/touchtracker-virtual-pointer"
-    if [ ! -x "$tool_built" ]; then not_ok "weston playground: the virtual pointer tool is built next to the app"; return; fi
-    local run_as=()
-    if [ "$(id -u)" -eq 0 ]; then
-        id "$user" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$user" \
-            || { not_ok "weston playground: create the unprivileged user $user"; return; }
-        run_as=(runuser -u "$user" --)
-    fi
-    local run="$work/weston-playground"
-    mkdir -m 0700 "$run"
-    install -m 0755 "$app" "$work/touchtracker-nested"
-    install -m 0755 "$tool_built" "$work/virtual-pointer-nested"
-    write_drawing "$run/drawing.json"
-    weston_config "$run" >/dev/null
-    [ "$(id -u)" -eq 0 ] && chown -R "$user" "$run"
+    local run_as=() run="$work/weston-playground"
+    prepare_nested_run "weston playground" "$run" "$work/touchtracker-nested" "$work/virtual-pointer-nested" || return
     local env=(env -u WAYLAND_DISPLAY -u SWAYSOCK XDG_RUNTIME_DIR="$run" HOME="$run" XDG_DATA_HOME="$run/data")
     "${run_as[@]}" "${env[@]}" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
         sway -c /dev/null > "$run/sway.log" 2>&1 &
