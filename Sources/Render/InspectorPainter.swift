@@ -60,7 +60,8 @@ public enum InspectorPainter {
             text(latencyText(model.latency), layout.latency.minY + line)
         }
         if isDamaged(layout.presentation) {
-            text(presentationHeading(pacedForLatch: model.pacedForLatch), layout.presentation.minY, PanelStyle.dimText)
+            text(presentationHeading(pacedForLatch: model.pacedForLatch, latchShare: model.presentation.latchPacedShare),
+                 layout.presentation.minY, PanelStyle.dimText)
             text(presentationText(model.presentation, offered: model.presentationOffered,
                                   unanswered: model.presentationUnanswered),
                  layout.presentation.minY + line)
@@ -128,11 +129,15 @@ public enum InspectorPainter {
             + " max \(PanelStyle.duration(maximum)) of \(latency.samples.count)"
     }
 
-    /// The heading of input → on screen, with how input frames are paced:
-    /// for the compositor's predicted latch, or by its frame callbacks.
-    static func presentationHeading(pacedForLatch: Bool) -> String {
-        "→ on screen, last \(PresentationStatistics.capacity) frames, paced: "
-            + (pacedForLatch ? "latch" : "frame callback")
+    /// The heading of input → on screen, with how input frames are paced
+    /// now: for the compositor's predicted latch, or by its frame
+    /// callbacks; once frames tell their pacing, the share of the last
+    /// `PresentationStatistics.capacity` paced for the latch comes first
+    /// (the panel cuts long lines at its edge).
+    static func presentationHeading(pacedForLatch: Bool, latchShare: Double? = nil) -> String {
+        let now = pacedForLatch ? "latch" : "frame callback"
+        guard let latchShare else { return "→ on screen, last \(PresentationStatistics.capacity) frames, paced: \(now)" }
+        return "→ on screen: \(Int((latchShare * 100).rounded()))% latch-paced, now: \(now)"
     }
 
     /// Input → on screen: the last, median and 99th percentile, and the

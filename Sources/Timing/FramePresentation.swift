@@ -30,6 +30,9 @@ public struct FramePresentation: Equatable, Sendable {
     /// (`CLOCK_MONOTONIC`, the events' clock); nil in lines written before
     /// it was logged.
     public var committed: Double?
+    /// How the frame was paced (`Pacing`); nil in lines written before it
+    /// was logged.
+    public var pacing: Pacing?
 
     /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
     /// KWin stamp input events with.
@@ -48,12 +51,13 @@ public struct FramePresentation: Equatable, Sendable {
     public static let plausibleLimit = 10.0
 
     public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil,
-                committed: Double? = nil) {
+                committed: Double? = nil, pacing: Pacing? = nil) {
         self.outcome = outcome
         self.oldestInputTime = oldestInputTime
         self.clock = clock
         self.toMonotonic = toMonotonic
         self.committed = committed
+        self.pacing = pacing
     }
 
     /// Seconds from the oldest input to the commit that first showed it:

@@ -10,6 +10,8 @@ import Timing
 /// - `"clock"`: the presentation clock (`clockid_t`; 1 is `CLOCK_MONOTONIC`);
 /// - `"committed"`: when the app committed the frame (seconds on its
 ///   `CLOCK_MONOTONIC`), and `"inputToCommit"` (seconds) when plausible;
+/// - `"paced"`: `"latch"` or `"frame-callback"`, how the frame was paced
+///   (`FramePresentation.Pacing`; absent in lines written before it was);
 /// - presented only: `"time"`, when it reached the screen (seconds on that
 ///   clock, to the microsecond), `"refresh"` (seconds; absent when the
 ///   compositor does not know it), `"flags"` (`vsync`, `hw_clock`,
@@ -26,9 +28,11 @@ extension InputLog {
         func microseconds(_ seconds: Double) -> JSONValue { .number((seconds * 1_000_000).rounded() / 1_000_000) }
         var object = JSONObject()
         func addCommit() {
-            guard let committed = presentation.committed else { return }
-            object.add("committed", microseconds(committed))
-            if let latency = presentation.inputToCommit { object.add("inputToCommit", microseconds(latency)) }
+            if let committed = presentation.committed {
+                object.add("committed", microseconds(committed))
+                if let latency = presentation.inputToCommit { object.add("inputToCommit", microseconds(latency)) }
+            }
+            addPacing(of: presentation, to: &object)
         }
         switch presentation.outcome {
         case .presented(let time, let refresh, let flags):
@@ -88,11 +92,31 @@ extension InputLog {
             }
             return FramePresentation(outcome: .presented(time: try seconds("time"), refresh: refresh, flags: flags),
                                      oldestInputTime: inputTime, clock: clock, toMonotonic: toMonotonic,
-                                     committed: committed)
+                                     committed: committed, pacing: try pacing(from: object))
         case "discarded":
-            return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock, committed: committed)
+            return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock, committed: committed,
+                                     pacing: try pacing(from: object))
         default:
             throw fail("\"presentation\" is neither \"presented\" nor \"discarded\"")
         }
+    }
+
+    /// The key of a presentation line that says how its frame was paced.
+    public static let pacingKey = "paced"
+
+    private static func addPacing(of presentation: FramePresentation, to object: inout JSONObject) {
+        guard let pacing = presentation.pacing else { return }
+        object.add(pacingKey, .string(pacing.rawValue))
+    }
+
+    /// The pacing a presentation line names; nil when it names none (lines
+    /// written before it was logged).
+    private static func pacing(from object: JSONObject) throws(UnreadableBatch) -> FramePresentation.Pacing? {
+        guard let value = object[pacingKey] else { return nil }
+        guard let name = value.stringValue, let pacing = FramePresentation.Pacing(rawValue: name) else {
+            let names = FramePresentation.Pacing.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw UnreadableBatch(description: "a presentation: \"\(pacingKey)\" is neither \(names)")
+        }
+        return pacing
     }
 }

@@ -15,16 +15,20 @@ final class PresentationFeedback {
     private let oldestInputTime: UInt32
     private let clock: UInt32
     private let committed: Double
+    private let pacing: FramePresentation.Pacing
     /// Receives the outcome, once.
     private let onOutcome: (PresentationFeedback, FramePresentation) -> Void
 
     /// Asks for feedback on `surface`'s next commit (`wp_presentation.feedback`).
-    /// `committed` is when the commit it is about is made (the loop's clock).
+    /// `committed` is when the commit it is about is made (the loop's clock),
+    /// `pacing` how that frame was paced.
     init(presentation: OpaquePointer, surface: OpaquePointer, oldestInputTime: UInt32, clock: UInt32,
-         committed: Double, onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
+         committed: Double, pacing: FramePresentation.Pacing,
+         onOutcome: @escaping (PresentationFeedback, FramePresentation) -> Void) {
         self.oldestInputTime = oldestInputTime
         self.clock = clock
         self.committed = committed
+        self.pacing = pacing
         self.onOutcome = onOutcome
         proxy = wp_presentation_feedback(presentation, surface)
         wp_presentation_feedback_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
@@ -39,7 +43,7 @@ final class PresentationFeedback {
         wp_presentation_feedback_destroy(proxy)
         proxy = nil
         onOutcome(self, FramePresentation(outcome: outcome, oldestInputTime: oldestInputTime, clock: clock,
-                                          toMonotonic: toMonotonic, committed: committed))
+                                          toMonotonic: toMonotonic, committed: committed, pacing: pacing))
     }
 
     /// `CLOCK_MONOTONIC` minus `clock` now, in seconds, for a clock of

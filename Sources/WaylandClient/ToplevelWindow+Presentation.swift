@@ -62,7 +62,7 @@ extension ToplevelWindow {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, handle.toOpaque())
-        askForPresentationFeedback()
+        askForPresentationFeedback(pacing: showsInput && aimedAt != nil ? .latch : .frameCallback)
         wl_surface_commit(surface)
 
         pendingDamage = DamageRegion()

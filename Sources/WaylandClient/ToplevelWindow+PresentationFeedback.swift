@@ -33,8 +33,9 @@ extension ToplevelWindow {
         feedbackInputTime = min(feedbackInputTime ?? oldestInputTime, oldestInputTime)
     }
 
-    /// Creates the feedback asked for, just before the commit it is about.
-    func askForPresentationFeedback() {
+    /// Creates the feedback asked for, just before the commit it is about,
+    /// which is drawn under `pacing` (told with the outcome).
+    func askForPresentationFeedback(pacing: FramePresentation.Pacing) {
         guard let inputTime = feedbackInputTime else { return }
         feedbackInputTime = nil
         let registry = display.registry
@@ -43,7 +44,7 @@ extension ToplevelWindow {
         // 0, CLOCK_REALTIME, which no compositor stamps input with.
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, oldestInputTime: inputTime,
-            clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now
+            clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now, pacing: pacing
         ) { [unowned self] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
             learnLatch(from: presentation)

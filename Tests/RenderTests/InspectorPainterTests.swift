@@ -258,4 +258,22 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         #expect(InspectorPainter.presentationHeading(pacedForLatch: false)
                 == "→ on screen, last 120 frames, paced: frame callback")
     }
+
+    /// Once frames tell their pacing, the heading leads with the share of
+    /// them paced for the latch (frames of old recordings tell none).
+    @Test func itsHeadingLeadsWithTheShareOfLatchPacedFrames() {
+        var statistics = PresentationStatistics()
+        func frame(_ pacing: FramePresentation.Pacing?) -> FramePresentation {
+            FramePresentation(outcome: .presented(time: 5, refresh: nil, flags: []), oldestInputTime: 4980, clock: 1,
+                              pacing: pacing)
+        }
+        statistics.add(frame(nil))
+        #expect(statistics.latchPacedShare == nil)
+        for pacing in [FramePresentation.Pacing.latch, .latch, .latch, .frameCallback] { statistics.add(frame(pacing)) }
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: false, latchShare: statistics.latchPacedShare)
+                == "→ on screen: 75% latch-paced, now: frame callback")
+        for _ in 0..<PresentationStatistics.capacity { statistics.add(frame(.frameCallback)) }
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: true, latchShare: statistics.latchPacedShare)
+                == "→ on screen: 0% latch-paced, now: latch")
+    }
 }

@@ -28,7 +28,7 @@ import TouchCore
     /// repaints every `period` (by default the refresh it announces); the
     /// fake clock jumps from one event (a motion, a repaint, an app timer)
     /// to the next.
-    private func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh,
+    func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh,
                       motionInterval: Double = motionInterval) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []

@@ -35,7 +35,7 @@ import WaylandClient
         #expect(lines.count == 1)
         #expect(lines.first == "{\"presentation\":\"presented\",\"inputTime\":\(downTime),\"clock\":1,"
                 + "\"committed\":\(JSONValue.number(Double(downTime) / 1000).text),\"inputToCommit\":0,"
-                + "\"time\":\(Double(downTime) / 1000 + 0.016),\"refresh\":0.016667,\"flags\":[\"vsync\",\"hw_clock\"],"
+                + "\"paced\":\"frame-callback\",\"time\":\(Double(downTime) / 1000 + 0.016),\"refresh\":0.016667,\"flags\":[\"vsync\",\"hw_clock\"],"
                 + "\"inputToPresented\":0.016}")
         try app.move(1, 140, 100)
         try present(app, after: 0.020)
@@ -107,7 +107,7 @@ import WaylandClient
         #expect(row.result == .pass)
         // The harness's app draws at once, at the event's fake time.
         #expect(row.evidence == "median 16.0 ms, p99 20.0 ms over 3 frames; refresh 16.7 ms, vsync+hw_clock, "
-                + "input → commit median 0.0 ms, p99 0.0 ms; 0 of 3 frames with input discarded")
+                + "input → commit median 0.0 ms, p99 0.0 ms, latch-paced 0 of 3 frames; 0 of 3 frames with input discarded")
     }
 
     @Test func aCompositorThatNeverAnswersGetsAWarningAndTheAppGoesOn() throws {

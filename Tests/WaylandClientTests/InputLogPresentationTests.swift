@@ -45,4 +45,28 @@ import WaylandClient
             "{\"presentation\":\"presented\",\"inputTime\":1,\"clock\":1,\"time\":1,\"flags\":[\"tearing\"]}").objectValue)
         #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: flag) }
     }
+
+    /// Each frame says how it was paced; lines written before that was
+    /// logged still read, with no pacing.
+    @Test func thePacingReadsBackAndOldLinesWithoutItStillRead() throws {
+        let latch = FramePresentation(outcome: .presented(time: 12.345678, refresh: 0.016667, flags: [.vsync]),
+                                      oldestInputTime: 12_330, clock: 1, committed: 12.3371, pacing: .latch)
+        #expect(InputLog.line(for: latch) == "{\"presentation\":\"presented\",\"inputTime\":12330,\"clock\":1,"
+                + "\"committed\":12.3371,\"inputToCommit\":0.0071,\"paced\":\"latch\",\"time\":12.345678,"
+                + "\"refresh\":0.016667,\"flags\":[\"vsync\"],\"inputToPresented\":0.015678}")
+        #expect(try roundTrip(latch) == latch)
+        let discarded = FramePresentation(outcome: .discarded, oldestInputTime: 7, clock: 1, pacing: .frameCallback)
+        #expect(InputLog.line(for: discarded)
+                == "{\"presentation\":\"discarded\",\"inputTime\":7,\"clock\":1,\"paced\":\"frame-callback\"}")
+        #expect(try roundTrip(discarded) == discarded)
+
+        let old = try #require(try JSONValue.parse("{\"presentation\":\"presented\",\"inputTime\":12300,\"clock\":1,"
+            + "\"committed\":12.318,\"inputToCommit\":0.018,\"time\":12.345678,\"flags\":[]}").objectValue)
+        let read = try InputLog.presentation(from: old)
+        #expect(read.pacing == nil && read.committed == 12.318 && !read.isLatchPaced)
+
+        let unknown = try #require(try JSONValue.parse(
+            "{\"presentation\":\"discarded\",\"inputTime\":1,\"clock\":1,\"paced\":\"vblank\"}").objectValue)
+        #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: unknown) }
+    }
 }
