@@ -116,6 +116,53 @@ presentation_note() { # label recording
     echo "note - $1: $("$app" check "$2" 2>&1 | grep '^presentation: input → on screen')"
     if [ -n "${PERFORMANCE_REPORTS:-}" ]; then cp "$2" "$PERFORMANCE_REPORTS/$1.ttrec"; fi
 }
+# Before and after commit for the latch: LABEL's 100 Hz drag recorded twice,
+# each in a fresh app, with the default pacing (RECORDING) and with
+# --frame-callback-pacing (FRAME_CALLBACK_RECORDING); DRAWING and
+# FRAME_CALLBACK_DRAWING are the drawings each saved. Both check rows as
+# notes, with the compositor's spacing of the drag's motions; checks that
+# the drag drew its line, that each recording replays to the drawing its
+# session saved, and that frames paced by frame callbacks never say
+# "latch". Kept as $PERFORMANCE_REPORTS/LABEL-drag.ttrec and
+# LABEL-drag-frame-callback.ttrec (scripts/performance-table's before and
+# after columns).
+pacing_pair_checks() { # label recording drawing frame_callback_recording frame_callback_drawing
+    local label=$1 pacing rec drawing row
+    for pacing in default frame-callback; do
+        if [ $pacing = default ]; then rec=$2 drawing=$3; else rec=$4 drawing=$5; fi
+        expect "$label: the 100 Hz drag ($pacing pacing) saves its line" \
+            test "$(python3 "$here/drawing.py" count "$drawing" 2>/dev/null)" = 3
+        "$app" --export "$run/pair-saved.png" --file "$drawing" > /dev/null 2>&1
+        "$app" replay "$rec" --export "$run/pair-replayed.png" > /dev/null 2>&1
+        expect "$label: the $pacing-paced drag's recording replays to the drawing its session saved" \
+            cmp -s "$run/pair-saved.png" "$run/pair-replayed.png"
+        row=$("$app" check "$rec" 2>&1 | grep '^presentation: input → on screen')
+        echo "note - $label 100 Hz drag, $pacing pacing ($(motion_spacing "$rec")): $row"
+    done
+    expect "$label: with --frame-callback-pacing no frame is recorded as latch-paced" \
+        bash -c "! grep -q '\"paced\":\"latch\"' '$4'"
+    if [ -n "${PERFORMANCE_REPORTS:-}" ]; then
+        cp "$2" "$PERFORMANCE_REPORTS/$label-drag.ttrec"
+        cp "$4" "$PERFORMANCE_REPORTS/$label-drag-frame-callback.ttrec"
+    fi
+}
+# How far apart the compositor stamped a recording's pointer and touch
+# motions: "motions 10.0 ms apart (median of 99)".
+motion_spacing() { # recording
+    python3 - "$1" <<'PY'
+import json, statistics, sys
+times = []
+for line in open(sys.argv[1]):
+    entry = json.loads(line)
+    for event in entry.get("frame", []):
+        if event.get("event") == "motion":
+            time = event.get("time", entry.get("time"))
+            if time is not None:
+                times.append(time)
+gaps = [b - a for a, b in zip(times, times[1:]) if 0 < b - a < 100]
+print(f"motions {statistics.median(gaps):.1f} ms apart (median of {len(gaps)})" if gaps else "no motions timed")
+PY
+}
 # The drawing the app saves after every change, $run/drawing.json and the
 # change journal beside it ($run is the calling test's directory), read as
 # the app reads it at the next start (drawing.py).
@@ -521,9 +568,9 @@ def walk(n):
     return any(walk(c) for c in n.get("nodes", []) + n.get("floating_nodes", []))
 walk(json.load(sys.stdin))' "$app_id"
     }
-    local app_pid origin ox oy
-    start_nested_app() { # options... : runs the app and waits for its window
-        "${run_as[@]}" "${env[@]}" "$work/touchtracker-in-sway-nested" --file "$run/drawing.json" "$@" \
+    local app_pid origin ox oy drawing="$run/drawing.json"
+    start_nested_app() { # options... : runs the app on $drawing and waits for its window
+        "${run_as[@]}" "${env[@]}" "$work/touchtracker-in-sway-nested" --file "$drawing" "$@" \
             >> "$run/app.log" 2>&1 &
         app_pid=$!
         pids+=($app_pid)
@@ -558,6 +605,25 @@ sys.exit(row["result"] != "pass" or not row["evidence"].startswith("median "))'
     }
     expect "sway nested: check's presentation row passes with figures (sway answers wp_presentation here)" presented
     presentation_note sway-nested "$run/session.ttrec"
+    # The 100 Hz drag (pacing_pair_checks), in a fresh app for each pacing.
+    local pacing options
+    for pacing in default frame-callback; do
+        options=()
+        [ $pacing = frame-callback ] && options=(--frame-callback-pacing)
+        drawing="$run/pair-$pacing.json"
+        write_drawing "$drawing"
+        [ "$(id -u)" -eq 0 ] && chown "$user" "$drawing"
+        if ! start_nested_app --record "$run/pair-$pacing.ttrec" "${options[@]}"; then
+            not_ok "sway nested: the app starts for the 100 Hz drag ($pacing)"; return
+        fi
+        "${run_as[@]}" "${env[@]}" "$work/virtual-pointer-sway-nested" \
+            stroke 100 1 $((ox + 100)) $((oy + 300)) $((ox + 600)) $((oy + 300))
+        sleep 0.5
+        end_nested_app "after the 100 Hz drag ($pacing)"
+    done
+    drawing="$run/drawing.json"
+    pacing_pair_checks sway-nested "$run/pair-default.ttrec" "$run/pair-default.json" \
+        "$run/pair-frame-callback.ttrec" "$run/pair-frame-callback.json"
     # The inspector open (it takes figures only while open) for a stroke.
     if ! start_nested_app; then not_ok "sway nested: the app's window is mapped again"; return; fi
     "${run_as[@]}" "${env[@]}" wtype -s 600 -k F12
@@ -690,6 +756,27 @@ weston_navigation_tests() {
     wait $app_pid 2>/dev/null
     # Headless weston has no input: its figures come from this session.
     presentation_note weston "$run/navigate.ttrec"
+    # The 100 Hz drag (pacing_pair_checks), in a fresh app for each pacing.
+    local pacing options
+    for pacing in default frame-callback; do
+        options=()
+        [ $pacing = frame-callback ] && options=(--frame-callback-pacing)
+        write_drawing "$run/pair-$pacing.json"
+        [ "$(id -u)" -eq 0 ] && chown "$user" "$run/pair-$pacing.json"
+        "${run_as[@]}" "${env[@]}" WAYLAND_DISPLAY=wl-nested "$work/touchtracker-nested" --file "$run/pair-$pacing.json" \
+            --record "$run/pair-$pacing.ttrec" "${options[@]}" > "$run/app-pair-$pacing.log" 2>&1 &
+        app_pid=$!
+        pids+=($app_pid)
+        canvas_seen=
+        if ! wait_for 20 nested_canvas; then not_ok "weston: the app starts for the 100 Hz drag ($pacing)"; return; fi
+        pointer stroke 100 1 $((cx0 + 100)) $((cy0 + 300)) $((cx0 + 600)) $((cy0 + 300))
+        sleep 0.5
+        target=$(pgrep -P $app_pid | head -n 1)
+        kill -TERM "${target:-$app_pid}"
+        wait $app_pid 2>/dev/null
+    done
+    pacing_pair_checks weston "$run/pair-default.ttrec" "$run/pair-default.json" \
+        "$run/pair-frame-callback.ttrec" "$run/pair-frame-callback.json"
 }
 
 # ---------------------------------------------------------------- real touch: mutter and KWin
@@ -938,6 +1025,30 @@ touch_tests() {
     presentation_note "$c" "$run/session.ttrec"
 }
 
+# The 100 Hz drag by a finger on mutter or KWin (the injector of
+# touch_tests, $run and $env of the caller): one second, 100 motions, in a
+# fresh app with each pacing (pacing_pair_checks).
+touch_pacing_pair() { # compositor wayland_display
+    local c=$1 pacing options app_pid cx0=none cy0 cx1 cy1 canvas_seen
+    for pacing in default frame-callback; do
+        options=()
+        [ $pacing = frame-callback ] && options=(--frame-callback-pacing)
+        write_drawing "$run/pair-$pacing.json"
+        "${env[@]}" WAYLAND_DISPLAY="$2" "$app" --file "$run/pair-$pacing.json" --record "$run/pair-$pacing.ttrec" \
+            "${options[@]}" > "$run/pair-$pacing.log" 2>&1 &
+        app_pid=$!
+        pids+=($app_pid)
+        canvas_seen=
+        if ! wait_for 15 canvas_shown; then not_ok "$c: the app starts for the 100 Hz drag ($pacing)"; kill $app_pid; return; fi
+        send "down 0 $((cx0 + 100)) $((cy0 + 300)); glide 100 1.0 0 $((cx0 + 100)) $((cy0 + 300)) $((cx0 + 600)) $((cy0 + 300)); up 0"
+        sleep 0.5
+        kill $app_pid
+        wait $app_pid 2>/dev/null
+    done
+    pacing_pair_checks "$c" "$run/pair-default.ttrec" "$run/pair-default.json" \
+        "$run/pair-frame-callback.ttrec" "$run/pair-frame-callback.json"
+}
+
 # What the compositor sent, from the app's WAYLAND_DEBUG log: printed as
 # notes for the compositor table of docs/compositors.md (they describe the compositor,
 # not the app).
@@ -1027,6 +1138,7 @@ mutter_tests() {
     touch_tests mutter
     mutter_title_bar_tests
     mutter_navigation_tests
+    touch_pacing_pair mutter wl-mutter
     send quit
     # The suite through mutter's RemoteDesktop API, on the same session.
     # mutter 43 sends no wl_touch.frame after an up, which fails every touch
@@ -1179,6 +1291,7 @@ kwin_tests() {
         test "$($png count "$run/first.png" 235 235 235 3 $((cx0 + 2)) $((cy0 - 20)) $((cx0 + 3)) $((cy0 - 12)))" = 8
     touch_tests kwin
     kwin_window_tests
+    touch_pacing_pair kwin wl-kwin
     send quit
     # The suite through KWin's fake input, on the same session: all but what
     # fake input cannot emulate (the wheel's value120, a device going away,

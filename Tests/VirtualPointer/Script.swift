@@ -17,6 +17,11 @@ enum Command {
     /// Move to the start, press the left button, move to the end in small
     /// steps, release.
     case drag(fromX: Double, fromY: Double, toX: Double, toY: Double)
+    /// Move to the start, press the left button, move to the end at `rate`
+    /// moves a second for `seconds`, each on its own time from the start
+    /// with no pause after it (a dense stream, as a 100 Hz mouse sends),
+    /// release.
+    case stroke(rate: Double, seconds: Double, fromX: Double, fromY: Double, toX: Double, toY: Double)
     case sleep(seconds: Double)
 }
 
@@ -51,6 +56,10 @@ let usage = """
       release BUTTON              release BUTTON
       click BUTTON X Y            move to (X, Y), press and release there
       drag X1 Y1 X2 Y2            left-button drag from (X1, Y1) to (X2, Y2)
+      stroke HZ SECONDS X1 Y1 X2 Y2
+                                  left-button stroke from (X1, Y1) to (X2, Y2), HZ moves a
+                                  second on a steady clock for SECONDS (other commands
+                                  pause 10 ms after each event)
       sleep SECONDS               wait
     Buttons still held at the end are released before the pointer goes away.
     """
@@ -102,6 +111,15 @@ func parseInvocation(_ arguments: [String]) throws -> Invocation {
             invocation.commands.append(.click(button, x: try number("x", after: word), y: try number("y", after: word)))
         case "drag":
             invocation.commands.append(.drag(
+                fromX: try number("x1", after: word), fromY: try number("y1", after: word),
+                toX: try number("x2", after: word), toY: try number("y2", after: word)))
+        case "stroke":
+            let rate = try number("rate", after: word), seconds = try number("seconds", after: word)
+            guard rate >= 1, seconds > 0 else {
+                throw UsageError(message: "stroke: at least 1 move a second, for more than 0 seconds")
+            }
+            invocation.commands.append(.stroke(
+                rate: rate, seconds: seconds,
                 fromX: try number("x1", after: word), fromY: try number("y1", after: word),
                 toX: try number("x2", after: word), toY: try number("y2", after: word)))
         case "sleep":

@@ -8,7 +8,9 @@ import Glibc
 /// A pointer on the compositor's seat whose events this process makes up
 /// (`zwlr_virtual_pointer_v1`). Every event is followed by `frame` and a
 /// roundtrip, then a short pause, so that clients see one pointer frame per
-/// event, in order, at a human-like pace.
+/// event, in order, at a human-like pace; a stroke's moves instead come on
+/// a steady clock with no pause (the pause after each 8 ms move once spaced
+/// them 18 ms apart).
 final class VirtualPointer {
     /// Pause after each event: long enough for a client to render in
     /// between, short enough that a click stays a click.
@@ -74,17 +76,29 @@ final class VirtualPointer {
                 try move(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t)
             }
             try send(.left, pressed: false)
+        case let .stroke(rate, seconds, fromX, fromY, toX, toY):
+            try move(x: fromX, y: fromY)
+            try send(.left, pressed: true)
+            let steps = max(1, Int((seconds * rate).rounded()))
+            let start = Self.now()
+            for step in 1...steps {
+                Self.sleep(seconds: start + Double(step) / rate - Self.now())
+                let t = Double(step) / Double(steps)
+                try move(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t, paced: false)
+            }
+            try send(.left, pressed: false)
         case let .sleep(seconds):
             Self.sleep(seconds: seconds)
         }
     }
 
-    /// `motion_absolute` to (x, y) of the extent, then `frame`.
-    private func move(x: Double, y: Double) throws {
+    /// `motion_absolute` to (x, y) of the extent, then `frame` (and the
+    /// pause, when `paced`).
+    private func move(x: Double, y: Double, paced: Bool = true) throws {
         let clampedX = UInt32(min(x.rounded(), Double(extent.width)))
         let clampedY = UInt32(min(y.rounded(), Double(extent.height)))
         zwlr_virtual_pointer_v1_motion_absolute(proxy, WlrootsInputConnection.timestamp(), clampedX, clampedY, extent.width, extent.height)
-        try frame()
+        try frame(paced: paced)
     }
 
     /// `button` with `wl_pointer.button_state`, then `frame`.
@@ -95,13 +109,21 @@ final class VirtualPointer {
         try frame()
     }
 
-    private func frame() throws {
+    private func frame(paced: Bool = true) throws {
         zwlr_virtual_pointer_v1_frame(proxy)
         try connection.roundtrip()
-        Self.sleep(seconds: Self.pace)
+        if paced { Self.sleep(seconds: Self.pace) }
+    }
+
+    /// Seconds on `CLOCK_MONOTONIC`.
+    private static func now() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
         var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         // nanosleep leaves the time still to wait in `remaining` when a signal cuts it short.

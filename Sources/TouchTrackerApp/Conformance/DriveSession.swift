@@ -40,10 +40,14 @@ final class DriveSession {
             try use(.keyboard)
             try backend.key(code, pressed: pressed)
         case .glide(let steps, let seconds, let paths):
+            // Each step at its own time from the start, not a pause after
+            // the last: the time sending and syncing take (a D-Bus call per
+            // event on mutter) would otherwise stretch a 100 Hz glide.
+            let start = Time.monotonicSeconds()
             for step in 1...steps {
                 // What came before reaches the compositor before the pause.
                 try backend.sync()
-                Time.sleep(seconds: seconds / Double(steps))
+                Time.sleep(seconds: max(0, start + seconds * Double(step) / Double(steps) - Time.monotonicSeconds()))
                 for path in paths {
                     let point = path.point(step: step, of: steps)
                     switch path.mover {
