@@ -80,9 +80,12 @@ final class VirtualPointer {
             try move(x: fromX, y: fromY)
             try send(.left, pressed: true)
             let steps = max(1, Int((seconds * rate).rounded()))
-            let start = Self.now()
+            // A move sent late moves the next ones on rather than catching
+            // up: moves back to back are no real pointer's.
+            var due = Self.now() + 1 / rate
             for step in 1...steps {
-                Self.sleep(seconds: start + Double(step) / rate - Self.now())
+                Self.sleep(seconds: due - Self.now())
+                due = max(due, Self.now() - 0.5 / rate) + 1 / rate
                 let t = Double(step) / Double(steps)
                 try move(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t, paced: false)
             }

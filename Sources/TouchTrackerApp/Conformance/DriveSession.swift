@@ -40,14 +40,19 @@ final class DriveSession {
             try use(.keyboard)
             try backend.key(code, pressed: pressed)
         case .glide(let steps, let seconds, let paths):
-            // Each step at its own time from the start, not a pause after
-            // the last: the time sending and syncing take (a D-Bus call per
-            // event on mutter) would otherwise stretch a 100 Hz glide.
-            let start = Time.monotonicSeconds()
+            // Each step at its own time, not a pause after the last: the
+            // time sending and syncing take would otherwise stretch a 100 Hz
+            // glide. A step sent late (mutter answers a D-Bus call only
+            // between its frames, up to 25 ms on) moves the next ones on
+            // rather than catching up: steps sent back to back would reach
+            // the app a millisecond apart, as no real device moves.
+            let interval = seconds / Double(steps)
+            var due = Time.monotonicSeconds() + interval
             for step in 1...steps {
                 // What came before reaches the compositor before the pause.
                 try backend.sync()
-                Time.sleep(seconds: max(0, start + seconds * Double(step) / Double(steps) - Time.monotonicSeconds()))
+                Time.sleep(seconds: max(0, due - Time.monotonicSeconds()))
+                due = max(due, Time.monotonicSeconds() - interval / 2) + interval
                 for path in paths {
                     let point = path.point(step: step, of: steps)
                     switch path.mover {
