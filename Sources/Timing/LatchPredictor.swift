@@ -25,11 +25,18 @@
 ///   budget). Learned from frames that came a refresh later than they
 ///   could have: a commit at `c` first shown at `p`, when the refresh
 ///   before (`p - refresh`) was still to come, proves the lead exceeds
-///   `p - refresh - c`, when the presentation before was at most two
-///   refreshes earlier (the compositor was repainting: weston restarting
-///   its repaint loop after a pause shows frames up to 50 ms after their
-///   commit). It only grows, up to one refresh: being early costs
-///   a little latency, being late a whole refresh.
+///   `p - refresh - c`. Only a frame shown on a grid of three
+///   presentations or more, at most two refreshes after the presentation
+///   before, proves anything: a frame shown late, off the grid (nested
+///   weston on a busy machine is woken late by its parent's frame event),
+///   or after a pause (weston restarting its repaint loop shows frames up
+///   to 50 ms after their commit) was late for the compositor's sake, not
+///   because it missed the latch. The lead is the upper quartile of the
+///   last `leadHistory` such bounds, up to one refresh: high, because
+///   being early costs a little latency and being late a whole refresh,
+///   but not the largest, because one repaint the compositor skipped
+///   under load would otherwise teach a lead of most of a refresh, aim
+///   every frame that much earlier or stop latch pacing altogether.
 /// - The render margin: the 95th percentile of recent render + commit
 ///   times, plus a millisecond.
 ///
@@ -58,6 +65,10 @@ public struct LatchPredictor: Sendable {
     public static let periodTolerance = 0.05
     /// Render times the margin is taken from.
     public static let renderHistory = 60
+    /// Bounds on the latch lead it is taken from.
+    public static let leadHistory = 16
+    /// Which of them: the upper quartile.
+    public static let leadPercentile = 0.75
     /// Added to the render times' 95th percentile.
     public static let marginSlack = 0.001
     /// Without feedback for this long (the window was idle), the grid is
@@ -75,6 +86,9 @@ public struct LatchPredictor: Sendable {
     public private(set) var period: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
+    /// Recent lower bounds on the lead, oldest first: how much earlier
+    /// than the refresh before their presentation frames were committed.
+    private var leadBounds: [Double] = []
     /// How long before a presentation the compositor stops taking commits.
     public private(set) var latchLead = 0.0
 
@@ -93,6 +107,7 @@ public struct LatchPredictor: Sendable {
         if let current = self.refresh, abs(current - refresh) > current / 100 || !fitsGrid(time) {
             presentations = []
         }
+        let onEstablishedGrid = presentations.count >= 2
         if presentations.isEmpty {
             period = refresh
             allFlaggedVsync = true
@@ -104,13 +119,20 @@ public struct LatchPredictor: Sendable {
         presentations.append(((presentations.last?.count ?? 0) + (gap ?? 0), time))
         if presentations.count > Self.gridHistory { presentations.removeFirst() }
         self.period = fittedPeriod(refresh: refresh)
-        // Only while the compositor was repainting: after a pause it may
-        // restart its repaint loop a refresh or two late (weston does),
-        // which says nothing of its lead.
-        if let committed, let gap, gap <= 2 {
+        // Only while the compositor was repainting on its grid (see the
+        // type's comment).
+        if let committed, let gap, gap <= 2, onEstablishedGrid {
             let earlier = time - (self.period ?? refresh)
-            if earlier > committed { latchLead = min(refresh, max(latchLead, earlier - committed)) }
+            if earlier > committed { learnLead(atLeast: earlier - committed, refresh: refresh) }
         }
+    }
+
+    /// A frame proved the lead exceeds `bound`.
+    private mutating func learnLead(atLeast bound: Double, refresh: Double) {
+        leadBounds.append(bound)
+        if leadBounds.count > Self.leadHistory { leadBounds.removeFirst() }
+        let sorted = leadBounds.sorted()
+        latchLead = min(refresh, sorted[Int((Double(sorted.count - 1) * Self.leadPercentile).rounded(.up))])
     }
 
     /// Drawing and committing a frame took `seconds`.
