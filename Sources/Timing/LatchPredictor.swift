@@ -17,7 +17,11 @@
 ///   here flags `vsync` (weston sends no flags, mutter only
 ///   `hw_completion`), so the grid must show itself, and eight in a row
 ///   within a tenth of a refresh does not happen by chance (mutter's
-///   irregular ones never do). Sequence numbers (`seq`) are not needed: a
+///   irregular ones never do). Once a compositor has shown a grid, it
+///   keeps repainting at that period when it restarts its repaint loop
+///   (after a pause, or after a frame it showed late), only at another
+///   phase: three presentations then find the new phase, on the period
+///   already known. Sequence numbers (`seq`) are not needed: a
 ///   missed refresh shows as a gap of whole refreshes, and not every
 ///   compositor counts them.
 /// - The latch lead: how long before a presentation the compositor stops
@@ -59,6 +63,9 @@ public struct LatchPredictor: Sendable {
     /// Presentations needed on one grid without `vsync`: the presented
     /// times alone must show the grid.
     public static let requiredUnflaggedPresentations = 8
+    /// Presentations needed on a new grid at the period of one trusted
+    /// before: the compositor restarted its repaint loop at another phase.
+    public static let requiredPresentationsAtAKnownPeriod = 3
     /// Presentations the grid is fitted to.
     public static let gridHistory = 8
     /// How far the fitted period may differ from the announced refresh.
@@ -84,6 +91,9 @@ public struct LatchPredictor: Sendable {
     /// The period of the current grid: `refresh`, or what the presented
     /// times show (see the type's comment).
     public private(set) var period: Double?
+    /// The period of the last grid trusted at this refresh: a new grid
+    /// starts at it and is trusted sooner.
+    private var knownPeriod: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
     /// Recent lower bounds on the lead, oldest first: how much earlier
@@ -101,15 +111,18 @@ public struct LatchPredictor: Sendable {
         guard let refresh, refresh > 0 else {
             self.refresh = nil
             period = nil
+            knownPeriod = nil
             presentations = []
             return
         }
-        if let current = self.refresh, abs(current - refresh) > current / 100 || !fitsGrid(time) {
+        if let current = self.refresh, abs(current - refresh) > current / 100 {
+            knownPeriod = nil
             presentations = []
         }
+        if !fitsGrid(time) { presentations = [] }
         let onEstablishedGrid = presentations.count >= 2
         if presentations.isEmpty {
-            period = refresh
+            period = knownPeriod ?? refresh
             allFlaggedVsync = true
         }
         self.refresh = refresh
@@ -118,7 +131,10 @@ public struct LatchPredictor: Sendable {
         let gap = presentations.last.map { ((time - $0.time) / period).rounded() }
         presentations.append(((presentations.last?.count ?? 0) + (gap ?? 0), time))
         if presentations.count > Self.gridHistory { presentations.removeFirst() }
-        self.period = fittedPeriod(refresh: refresh)
+        if knownPeriod == nil || presentations.count >= Self.requiredUnflaggedPresentations {
+            self.period = fittedPeriod(refresh: refresh)
+        }
+        if isTrusted { knownPeriod = self.period }
         // Only while the compositor was repainting on its grid (see the
         // type's comment).
         if let committed, let gap, gap <= 2, onEstablishedGrid {
@@ -155,8 +171,7 @@ public struct LatchPredictor: Sendable {
     /// `staleAfter` without feedback, before any render time is known, or
     /// when the lead and margin leave no time in a refresh.
     public func nextLatch(now: Double, after previous: Double? = nil) -> Latch? {
-        let required = allFlaggedVsync ? Self.requiredPresentations : Self.requiredUnflaggedPresentations
-        guard let period, let origin = gridOrigin(), presentations.count >= required, let last = presentations.last,
+        guard isTrusted, let period, let origin = gridOrigin(), let last = presentations.last,
               now - last.time <= Self.staleAfter, let margin = renderMargin, latchLead + margin < period else { return nil }
         var count = ((now + margin + latchLead - origin) / period).rounded(.up)
         if let previous {
@@ -165,6 +180,13 @@ public struct LatchPredictor: Sendable {
         let presentation = origin + count * period
         let latch = presentation - latchLead
         return Latch(presentation: presentation, latch: latch, deadline: latch - margin)
+    }
+
+    /// Whether enough presentations lie on the current grid to aim at it.
+    private var isTrusted: Bool {
+        let required = allFlaggedVsync ? Self.requiredPresentations
+            : knownPeriod != nil ? Self.requiredPresentationsAtAKnownPeriod : Self.requiredUnflaggedPresentations
+        return presentations.count >= required
     }
 
     /// The period the presentations show, by least squares over their

@@ -63,6 +63,25 @@ import Timing
         #expect(predictor.nextLatch(now: 10 + 7 * Self.refresh + 0.001) != nil)
     }
 
+    @Test func afterARestartThreePresentationsFindTheNewPhaseAtTheKnownPeriod() throws {
+        var predictor = LatchPredictor()
+        let period = 0.0161
+        for index in 0..<8 {
+            let time = 10 + Double(index) * period
+            predictor.rendered(taking: 0.002)
+            predictor.presented(at: time, refresh: Self.refresh, committed: time - 0.009, vsync: false)
+        }
+        // The repaint loop restarted 6 ms later in the refresh.
+        let restart = 10 + 8 * period + 0.006
+        for index in 0..<3 {
+            let time = restart + Double(index) * period
+            predictor.presented(at: time, refresh: Self.refresh, committed: time - 0.009, vsync: false)
+            #expect((predictor.nextLatch(now: time + 0.001) != nil) == (index == 2), "\(index + 1) presentations on the new phase")
+        }
+        let latch = try #require(predictor.nextLatch(now: restart + 2 * period + 0.001))
+        #expect(abs(latch.presentation - (restart + 3 * period)) < 1e-6, "the period weston keeps, on its new phase")
+    }
+
     @Test func vsyncOnOnlySomePresentationsDoesNotShortenTheWarmUp() {
         var predictor = LatchPredictor()
         for index in 0..<4 {
