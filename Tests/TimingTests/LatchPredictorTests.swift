@@ -119,6 +119,20 @@ import Timing
         #expect(predictor.nextLatch(now: intended + 2 * Self.refresh + 0.001) != nil)
     }
 
+    @Test func theLeadIsTheLargestBoundThatIsNoOutlier() throws {
+        // Frames committed just after each repaint, 6.5 ms before the next
+        // presentation, then one committed 7.5 ms before it that still
+        // missed it: the latch is at least 7.5 ms before.
+        var predictor = predictor(presentedAt: grid(4))
+        var refreshIndex = 4.0
+        for lead in [0.0065, 0.0065, 0.0065, 0.0065, 0.0065, 0.0065, 0.0065, 0.0075] {
+            let intended = 10 + refreshIndex * Self.refresh
+            predictor.presented(at: intended + Self.refresh, refresh: Self.refresh, committed: intended - lead, vsync: true)
+            refreshIndex += 1
+        }
+        #expect(abs(predictor.latchLead - 0.0075) < 1e-9, "lead \(predictor.latchLead)")
+    }
+
     @Test func aFrameShownOffTheGridTeachesNoLead() {
         var predictor = predictor(presentedAt: grid(4))
         // Shown 6 ms after the fifth refresh, 20 ms after its commit.
