@@ -64,8 +64,8 @@ final class InspectorOverlay {
         self.damage = damage
     }
 
-    private var layout: InspectorLayout { InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline) }
-    private var chartsLayout: InspectorChartsLayout { InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame) }
+    private var arrangement: InspectorArrangement { InspectorPainter.arrangement(model, canvasFrame: canvasFrame) }
+    private var layout: InspectorLayout { arrangement.text }
     private var now: Double { timers.clock.now }
 
     func toggle() {
@@ -80,8 +80,7 @@ final class InspectorOverlay {
         model = InspectorModel(timeline: RecognizerTimeline(recognizers: recognizers()))
         model.presentationOffered = presentationOffered
         model.presentationUnanswered = presentationUnanswered
-        damage(layout.panel)
-        damage(chartsLayout.panel)
+        for panel in arrangement.panels { damage(panel) }
         onToggle?()
     }
 
@@ -101,13 +100,15 @@ final class InspectorOverlay {
     /// A frame the window is about to handle.
     func observe(_ frame: TouchFrame) {
         guard isOpen else { return }
-        let chartsBefore = chartsLayout
+        let before = arrangement
         let blocksBefore = model.charts.contacts.map(BlockIdentity.init)
         let devicesBefore = model.charts.devices.map(InspectorChartsPainter.deviceText)
         let updates = model.receive(frame, at: now)
         let chartsUpdate = model.charts.receive(frame)
-        damageCharts(before: chartsBefore, blocksBefore: blocksBefore, update: chartsUpdate,
-                     devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
+        if !damageIfRearranged(from: before), let charts = before.charts {
+            damageCharts(before: charts, blocksBefore: blocksBefore, update: chartsUpdate,
+                         devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
+        }
         if chartsUpdate.contactsChanged { keepEndedCharts() }
         for update in updates {
             // One rectangle for the old and the new place: a motion moves
@@ -123,10 +124,11 @@ final class InspectorOverlay {
     /// A record of the window's tracer.
     func record(_ record: TraceRecord) {
         guard isOpen else { return }
-        let rows = model.timeline.rows.count
+        let before = arrangement
         guard let row = model.record(record, at: now) else { return }
-        // A recognizer it did not know makes the panel taller.
-        damage(model.timeline.rows.count == rows ? layout.timelineRow(row) : layout.panel)
+        // A recognizer it did not know makes the panel taller (or the
+        // heading's count of those shown larger).
+        if !damageIfRearranged(from: before), let rect = layout.timelineRow(row) { damage(rect) }
     }
 
     /// A frame is being committed now. The latency it measures shows in the
@@ -161,8 +163,7 @@ final class InspectorOverlay {
 
     /// Damages all the overlay paints on a canvas at `frame`.
     private func damageEverything(on frame: Rect) {
-        damage(InspectorLayout(canvasFrame: frame, timeline: model.timeline).panel)
-        damage(InspectorPainter.chartsLayout(model, canvasFrame: frame).panel)
+        for panel in InspectorPainter.arrangement(model, canvasFrame: frame).panels { damage(panel) }
         for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: frame)) }
     }
 
@@ -178,6 +179,15 @@ final class InspectorOverlay {
         }
     }
 
+    /// Damages both panels, where they were and are, when a change
+    /// rearranged them (a recognizer or a device more); returns whether it did.
+    private func damageIfRearranged(from before: InspectorArrangement) -> Bool {
+        let after = arrangement
+        guard after.text != before.text || after.placement != before.placement else { return false }
+        for panel in before.panels + after.panels { damage(panel) }
+        return true
+    }
+
     /// The charts a frame changed: a contact's block where one came, ended
     /// or went (and the band at the panel's top it adds or takes away);
     /// for a motion the columns its strips drew and their values (a whole
@@ -185,7 +195,7 @@ final class InspectorOverlay {
     /// changed.
     private func damageCharts(before: InspectorChartsLayout, blocksBefore: [BlockIdentity],
                               update: InputCharts.Update, devicesChanged: Bool) {
-        let after = chartsLayout
+        guard let after = arrangement.charts else { return }
         guard before.title == after.title else {
             // The part at the bottom grew (a device came): all of it moved.
             damage(before.panel.union(after.panel))
@@ -237,9 +247,10 @@ final class InspectorOverlay {
         guard !model.charts.contacts.isEmpty, model.charts.allEnded else { return }
         endedChartsRemoval = timers.schedule(after: InputCharts.endedLifetime) { [unowned self] in
             guard isOpen else { return }
-            let before = chartsLayout.panel
-            guard model.charts.removeEnded() else { return }
-            damage(before.union(chartsLayout.panel))
+            let before = arrangement
+            guard model.charts.removeEnded(), !damageIfRearranged(from: before),
+                  let charts = before.charts, let after = arrangement.charts else { return }
+            damage(charts.panel.union(after.panel))
         }
     }
 
@@ -251,7 +262,8 @@ final class InspectorOverlay {
         histogramUpdate = timers.schedule(after: Self.refreshInterval) { [unowned self] in
             guard isOpen else { return }
             let current = model.currentHistograms
-            let rects = chartsLayout.histograms
+            // Hidden charts are only kept up to date.
+            let rects = arrangement.charts?.histograms ?? []
             for (index, histogram) in current.enumerated() where index < rects.count {
                 let shown = model.histograms[index]
                 if let bins = histogram.changedBins(from: shown) {
