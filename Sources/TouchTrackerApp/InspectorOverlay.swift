@@ -10,6 +10,13 @@ import TouchCore
 /// new columns and values), so a motion with the overlay open still
 /// repaints a few small rectangles.
 ///
+/// What changes without input of its own (the latencies, the histograms,
+/// the contacts' ages) asks for no frame of its own while input comes: it
+/// is repainted with the next frame of input, the histograms and ages at
+/// most every `refreshInterval`, or by a tick that often once input stops.
+/// A frame of its own would hold the frame callback that the next input
+/// then waits for (and, on a nested compositor, queue behind it).
+///
 /// While it is closed it keeps nothing and costs nothing: the session
 /// feeds it only while it is open, and only then is the window's tracer
 /// set for it.
@@ -43,12 +50,23 @@ final class InspectorOverlay {
     /// histograms at most this often.
     static let refreshInterval = 0.25
 
+    /// Figures that changed since they were painted.
+    private struct Pending: OptionSet {
+        let rawValue: Int
+        static let latency = Pending(rawValue: 1)
+        static let presentation = Pending(rawValue: 2)
+        static let histograms = Pending(rawValue: 4)
+    }
+
     private let timers: TimerQueue
     private let recognizers: () -> [GestureRecognizer]
     private let damage: (Rect) -> Void
-    private var refresh: TimerHandle?
-    private var latencyUpdate: TimerHandle?
-    private var histogramUpdate: TimerHandle?
+    private var pending: Pending = []
+    /// When the histograms and the contacts' ages were last repainted.
+    private var lastRefresh = -Double.infinity
+    /// Whether a frame of input came since the tick before.
+    private var inputSinceTick = false
+    private var tick: TimerHandle?
     private var endedChartsRemoval: TimerHandle?
     /// Most lines of a frame are lines of the frame before.
     private let textCache = PanelTextCache()
@@ -90,9 +108,9 @@ final class InspectorOverlay {
         damageEverything(on: canvasFrame)
         isOpen = false
         model = InspectorModel()
-        refresh?.cancel()
-        latencyUpdate?.cancel()
-        histogramUpdate?.cancel()
+        pending = []
+        lastRefresh = -.infinity
+        tick?.cancel()
         endedChartsRemoval?.cancel()
         onToggle?()
     }
@@ -118,7 +136,8 @@ final class InspectorOverlay {
             if let first = bounds.first { damage(bounds.dropFirst().reduce(first) { $0.union($1) }) }
         }
         damage(layout.frames)
-        keepRefreshing()
+        inputSinceTick = true
+        catchUp()
     }
 
     /// A record of the window's tracer.
@@ -135,12 +154,8 @@ final class InspectorOverlay {
     /// next frame: damage raised while drawing would be lost with this one.
     func committed() {
         guard isOpen, model.committed(at: now) else { return }
-        refreshHistogramsSoon()
-        guard latencyUpdate?.isActive != true else { return }
-        latencyUpdate = timers.schedule(after: 0) { [unowned self] in
-            guard isOpen else { return }
-            damage(layout.latency)
-        }
+        pending.formUnion([.latency, .histograms])
+        keepTicking()
     }
 
     /// The compositor told what became of a frame with input (this comes
@@ -149,8 +164,8 @@ final class InspectorOverlay {
         guard isOpen else { return }
         model.presented(frame)
         model.pacedForLatch = pacedForLatch
-        damage(layout.presentation)
-        refreshHistogramsSoon()
+        pending.formUnion([.presentation, .histograms])
+        keepTicking()
     }
 
     /// Paints the overlay where `damage` touches it (the session's last
@@ -254,38 +269,59 @@ final class InspectorOverlay {
         }
     }
 
-    /// The histograms change with nearly every frame; they are repainted a
-    /// few times a second at most, and then only the bars and titles that
-    /// changed.
-    private func refreshHistogramsSoon() {
-        guard histogramUpdate?.isActive != true else { return }
-        histogramUpdate = timers.schedule(after: Self.refreshInterval) { [unowned self] in
-            guard isOpen else { return }
-            let current = model.currentHistograms
-            // Hidden charts are only kept up to date.
-            let rects = arrangement.charts?.histograms ?? []
-            for (index, histogram) in current.enumerated() where index < rects.count {
-                let shown = model.histograms[index]
-                if let bins = histogram.changedBins(from: shown) {
-                    damage(InspectorChartsLayout.bars(bins, inHistogram: rects[index]))
-                }
-                if histogram.median != shown.median || histogram.count != shown.count {
-                    damage(InspectorChartsLayout.title(ofHistogram: rects[index]))
-                }
-            }
-            model.histograms = current
+    /// Repaints what changed without input: the latencies at once, the
+    /// histograms' changed bars and titles and the contacts' labels (their
+    /// ages) if `refreshInterval` has passed since they were last.
+    private func catchUp() {
+        if pending.contains(.latency) { damage(layout.latency) }
+        if pending.contains(.presentation) { damage(layout.presentation) }
+        pending.subtract([.latency, .presentation])
+        if now - lastRefresh >= Self.refreshInterval {
+            lastRefresh = now
+            if pending.contains(.histograms) { repaintHistograms() }
+            pending.remove(.histograms)
+            for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)) }
         }
+        keepTicking()
     }
 
-    private func keepRefreshing() {
-        if model.contacts.isEmpty {
-            refresh?.cancel()
-            refresh = nil
+    /// The histograms change with nearly every frame; only the bars and
+    /// titles that changed are repainted.
+    private func repaintHistograms() {
+        let current = model.currentHistograms
+        // Hidden charts are only kept up to date.
+        let rects = arrangement.charts?.histograms ?? []
+        for (index, histogram) in current.enumerated() where index < rects.count {
+            let shown = model.histograms[index]
+            if let bins = histogram.changedBins(from: shown) {
+                damage(InspectorChartsLayout.bars(bins, inHistogram: rects[index]))
+            }
+            if histogram.median != shown.median || histogram.count != shown.count {
+                damage(InspectorChartsLayout.title(ofHistogram: rects[index]))
+            }
+        }
+        model.histograms = current
+    }
+
+    /// Ticks every `refreshInterval` while anything is pending or contacts
+    /// are shown, and catches up when no input came since the tick before
+    /// (input catches up itself); stops when there is nothing to do, so an
+    /// idle overlay sleeps.
+    private func keepTicking() {
+        if pending.isEmpty && model.contacts.isEmpty {
+            tick?.cancel()
+            tick = nil
             return
         }
-        guard refresh?.isActive != true else { return }
-        refresh = timers.schedule(after: Self.refreshInterval, repeating: Self.refreshInterval) { [unowned self] in
-            for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)) }
+        guard tick?.isActive != true else { return }
+        inputSinceTick = false
+        tick = timers.schedule(after: Self.refreshInterval, repeating: Self.refreshInterval) { [unowned self] in
+            guard isOpen else { return }
+            if inputSinceTick {
+                inputSinceTick = false
+                return
+            }
+            catchUp()
         }
     }
 }

@@ -158,14 +158,48 @@ import TouchCore
         let app = try AppHarness()
         try app.focusKeyboard()
         try pressF12(app)
-        // The harness sends, lets 10 ms pass, then completes the frame
-        // callback. The down finds no frame pending and is committed at
-        // once; the move waits for the callback of the frame before.
+        // The down and a first move find no frame pending and are
+        // committed at once (the overlay asks for no frame of its own); a
+        // second move, before the compositor's frame callback, waits 10 ms
+        // for it.
+        try app.down(1, 350, 150)
+        app.seat.touchMotion(id: 1, x: 355, y: 150, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        app.seat.touchMotion(id: 1, x: 360, y: 150, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        app.advance(by: 0.01)
+        try app.frame()
+        let latency = app.session.inspector.model.latency
+        #expect(latency.samples == [0, 0, 0.01])
+        #expect(latency.unrelatedClockDifference == nil, "the scripted compositor stamps events with our clock")
+    }
+
+    /// A frame of the overlay's own would hold the frame callback the next
+    /// input waits for: what changes without input is painted with the
+    /// next frame of input, or by the overlay's tick once input stops.
+    @Test func theOverlayAsksForNoFrameOfItsOwnWhileInputComes() throws {
+        let app = try AppHarness()
+        try app.focusKeyboard()
+        try pressF12(app)
         try app.down(1, 350, 150)
         try app.move(1, 355, 150)
-        let latency = app.session.inspector.model.latency
-        #expect(latency.samples == [0, 0.01])
-        #expect(latency.unrelatedClockDifference == nil, "the scripted compositor stamps events with our clock")
+        let commits = app.surface.commits.count
+        try app.frame()
+        try app.frame()
+        #expect(app.surface.commits.count == commits, "no frame for the new latency alone")
+
+        try app.move(1, 360, 150)
+        let latency = layout(app).latency.offsetBy(dx: 0, dy: AppHarness.canvasTop)
+        #expect(app.presented.bufferDamage.contains { rect in
+            Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+                .insetBy(dx: -1, dy: -1).contains(latency)
+        }, "the latency line is repainted with the motion")
+
+        let afterInput = app.surface.commits.count
+        try app.wait(InspectorOverlay.refreshInterval + 0.01)
+        #expect(app.surface.commits.count > afterInput, "once input stops, the tick shows the last figures")
     }
 
     @Test func theTraceGoesOnWithTheOverlayOpenAndAfterItCloses() throws {
