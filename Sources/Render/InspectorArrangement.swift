@@ -47,9 +47,9 @@ public struct InspectorArrangement: Equatable, Sendable {
         // (speed and interval) under the text.
         let reserve = InspectorChartsLayout.fixedHeight(devices: charts.devices.count, histograms: histogramCount)
             + InspectorChartsLayout.blockHeight(strips: 2)
-        let above = InspectorLayout(canvasFrame: canvasFrame, timeline: timeline,
-                                    bottom: inner.maxY - reserve - Self.margin, chartsNote: false)
-        guard above.shownRows >= min(timeline.rows.count, Self.minimumRows) else {
+        let bottom = inner.maxY - reserve - Self.margin
+        let above = InspectorLayout(canvasFrame: canvasFrame, timeline: timeline, bottom: bottom, chartsNote: false)
+        guard above.panel.maxY <= bottom, above.shownRows >= min(timeline.rows.count, Self.minimumRows) else {
             placement = .hidden
             text = InspectorLayout(canvasFrame: canvasFrame, timeline: timeline, bottom: inner.maxY, chartsNote: true)
             self.charts = nil
