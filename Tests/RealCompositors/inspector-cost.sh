@@ -2,7 +2,7 @@
 # What the inspector overlay costs input → on screen on a real compositor:
 # sway 1.7 nested in headless weston (as smoke.sh's sway-nested test; sway
 # headless answers no presentation feedback, nested it does), the app's
-# window tiled to the whole 1280×800 output. The same stroke, drawn by
+# window tiled to sway's whole 1280×720 output. The same stroke, drawn by
 # wlroots' virtual pointer (ROUNDS strokes of 60 moves 16 ms apart), is
 # recorded with --record with the inspector closed and open (F12 through the
 # virtual keyboard), alternating, ROUNDS times each, so both see the same
