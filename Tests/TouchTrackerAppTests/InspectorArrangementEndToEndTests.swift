@@ -162,6 +162,39 @@ import TouchCore
         #expect(arrangement(app).text.shownRows == rows)
     }
 
+    /// Below the text, a device's new line in the charts takes a row from
+    /// the text: both panels are repainted whole, so what is on screen is
+    /// what a repaint of the whole window shows.
+    @Test func aNewDeviceBelowTheTextRearrangesBothPanelsWhole() throws {
+        let app = try AppHarness()
+        // 8 recognizers' rows fit with one device's line, 7 with two.
+        try app.resize(width: 400, height: 630)
+        try app.focusKeyboard()
+        try app.press(EvdevKey.f12)
+        try app.down(1, 370, 40)
+        try app.move(1, 360, 40)
+        let before = arrangement(app)
+        #expect(before.placement == .below && before.text.shownRows == 8)
+        try app.pointerEnter(330, 100)
+        try app.pointerButton(InputTranslator.leftButton, pressed: true)
+        try app.pointerMotion(320, 100)
+        let after = arrangement(app)
+        #expect(app.session.inspector.model.charts.devices.count == 2)
+        #expect(after.placement == .below && after.text.shownRows == 7)
+        let shown = try #require(app.presented.pixels)
+        app.session.window.setNeedsDisplay()
+        try app.frame()
+        // But for the latency lines: they show the commit before the last
+        // (the last one's figure comes with the next input).
+        let full = try #require(app.presented.pixels)
+        let width = Int(app.presented.bufferWidth)
+        let latency = after.text.latency.offsetBy(dx: 0, dy: AppHarness.canvasTop)
+        let differing = full.indices.filter { full[$0] != shown[$0] }
+            .map { Point(x: Double($0 % width) + 0.5, y: Double($0 / width) + 0.5) }
+        #expect(differing.allSatisfy { latency.contains($0) },
+                "the damage repainted all that changed: \(differing.prefix(5))")
+    }
+
     /// Growing the window from its minimum brings the charts back, with
     /// what they gathered while hidden; shrinking it hides them again and
     /// leaves no trace of them.
