@@ -55,8 +55,7 @@ public struct InspectorLayout: Equatable, Sendable {
         let room = bottom - timelineTop - 2 * PanelStyle.padding - noteHeight
         let fitting = room > 0 ? Int((room / RecognizerTimelinePainter.rowHeight).rounded(.down)) : 0
         shownRows = min(recognizers.rows.count, fitting)
-        timeline = Rect(x: left, y: timelineTop, width: width,
-                        height: 2 * PanelStyle.padding + Double(shownRows) * RecognizerTimelinePainter.rowHeight)
+        timeline = Rect(x: left, y: timelineTop, width: width, height: RecognizerTimelinePainter.height(rows: shownRows))
         // The note's line below the rows, then the panel's padding.
         self.chartsNote = chartsNote ? Rect(x: left, y: timeline.maxY - PanelStyle.padding, width: width,
                                             height: line + PanelStyle.padding) : nil
