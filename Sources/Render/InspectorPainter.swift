@@ -60,10 +60,9 @@ public enum InspectorPainter {
             text(latencyText(model.latency), layout.latency.minY + line)
         }
         if isDamaged(layout.presentation) {
-            text(presentationHeading(pacedForLatch: model.pacedForLatch), layout.presentation.minY, PanelStyle.dimText)
-            text(presentationText(model.presentation, offered: model.presentationOffered,
-                                  unanswered: model.presentationUnanswered),
-                 layout.presentation.minY + line)
+            let (heading, value) = presentationLines(model)
+            text(heading, layout.presentation.minY, PanelStyle.dimText)
+            text(value, layout.presentation.minY + line)
         }
         if isDamaged(lineFrame(layout.frames.minY - line)) {
             text("frames (one wl_touch.frame a line)", layout.frames.minY - line, PanelStyle.dimText)
@@ -126,6 +125,36 @@ public enum InspectorPainter {
         }
         return "last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
             + " max \(PanelStyle.duration(maximum)) of \(latency.samples.count)"
+    }
+
+    /// Input → on screen's heading and value: from presentation feedback,
+    /// or, while the compositor gives none, estimated from frame callbacks.
+    static func presentationLines(_ model: InspectorModel) -> (heading: String, value: String) {
+        if model.presentation.showsEstimate {
+            return (estimateHeading(offered: model.presentationOffered), estimateText(model.presentation))
+        }
+        return (presentationHeading(pacedForLatch: model.pacedForLatch),
+                presentationText(model.presentation, offered: model.presentationOffered,
+                                 unanswered: model.presentationUnanswered))
+    }
+
+    /// The heading of the estimate, with why there is no measurement.
+    static func estimateHeading(offered: Bool) -> String {
+        "≈ on screen, from frame callbacks: " + (offered ? "feedback unanswered" : "no wp_presentation")
+    }
+
+    /// The estimated input → on screen (input → composited): the last,
+    /// median and 99th percentile, and over how many frames.
+    ///
+    ///     ≈ last 17ms median 16ms p99 33ms, 120 frames
+    static func estimateText(_ statistics: PresentationStatistics) -> String {
+        guard let last = statistics.estimatedLast, let median = statistics.estimatedMedian,
+              let p99 = statistics.estimatedP99 else {
+            return "event times not on our clock: no estimate"
+        }
+        return "≈ last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
+            + " p99 \(PanelStyle.duration(p99)), \(statistics.estimatedLatencies.count) "
+            + (statistics.estimatedLatencies.count == 1 ? "frame" : "frames")
     }
 
     /// The heading of input → on screen, with how input frames are paced:

@@ -1,7 +1,10 @@
 /// What became of one committed frame that carried input, as the
 /// compositor told it (`wp_presentation_feedback`): shown at a time on
 /// the presentation clock, or discarded unseen (a newer commit replaced
-/// it, or the window was not visible).
+/// it, or the window was not visible). Where no feedback is asked for (no
+/// `wp_presentation`, or the compositor left it unanswered) the frame
+/// callback of its commit tells when the compositor composited it: an
+/// estimate of the screen, never taken for a presentation.
 ///
 /// A plain value so the pure core (statistics, the latch predictor) and
 /// the recording read it without Wayland.
@@ -13,13 +16,21 @@ public struct FramePresentation: Equatable, Sendable {
         case presented(time: Double, refresh: Double?, flags: PresentationFlags)
         /// `discarded`: the content never reached the screen.
         case discarded
+        /// No feedback: the `wl_callback.done` of the frame callback asked
+        /// for with its commit came at `time`, seconds on `CLOCK_MONOTONIC`
+        /// (the app's clock, read when the event was dispatched; not the
+        /// event's own milliseconds, whose meaning differs per compositor).
+        /// The compositors here send it at the repaint that composited the
+        /// commit, before the screen shows it (docs/performance.md).
+        case composited(time: Double)
     }
 
     public var outcome: Outcome
     /// The compositor's time (milliseconds, 32 bits: events' `time`) of
     /// the oldest input this frame is the first to show.
     public var oldestInputTime: UInt32
-    /// The presentation clock (`wp_presentation.clock_id`, a `clockid_t`).
+    /// The presentation clock (`wp_presentation.clock_id`, a `clockid_t`);
+    /// for `composited`, `monotonicClock`, the clock its time is on.
     public var clock: UInt32
     /// `CLOCK_MONOTONIC` minus the presentation clock, in seconds, read by
     /// the app when the feedback came, for a presentation clock that runs
@@ -64,6 +75,20 @@ public struct FramePresentation: Equatable, Sendable {
     }
 
     public var isDiscarded: Bool { outcome == .discarded }
+
+    /// Whether only a frame callback tells of it: an estimate, not feedback.
+    public var isComposited: Bool {
+        if case .composited = outcome { return true }
+        return false
+    }
+
+    /// Seconds from the oldest input to the frame callback of the commit
+    /// that first showed it: input → on screen, estimated, for a frame the
+    /// compositor gave no feedback on; nil otherwise or when implausible.
+    public var inputToComposited: Double? {
+        guard case .composited(let time) = outcome else { return nil }
+        return Self.difference(from: oldestInputTime, to: time)
+    }
 
     /// Seconds from the oldest input to the screen; nil for a discarded
     /// frame, or when the event times cannot be compared with the

@@ -33,17 +33,23 @@ extension ToplevelWindow {
         feedbackInputTime = min(feedbackInputTime ?? oldestInputTime, oldestInputTime)
     }
 
-    /// Creates the feedback asked for, just before the commit it is about.
+    /// Creates the feedback asked for, just before the commit it is about;
+    /// where none can be asked for, the commit's frame callback tells
+    /// instead (`estimateFromFrameCallback`).
     func askForPresentationFeedback() {
         guard let inputTime = feedbackInputTime else { return }
         feedbackInputTime = nil
         let registry = display.registry
-        guard let presentation = registry.presentation, !presentationFeedbackStalled else { return }
+        let committed = loop.timers.clock.now
+        guard let presentation = registry.presentation, !presentationFeedbackStalled else {
+            estimateFromFrameCallback(oldestInputTime: inputTime, committed: committed)
+            return
+        }
         // Until clock_id arrives (it follows the bind) the clock is unknown:
         // 0, CLOCK_REALTIME, which no compositor stamps input with.
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, oldestInputTime: inputTime,
-            clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now
+            clock: registry.presentationClock ?? 0, committed: committed
         ) { [unowned self] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
             learnLatch(from: presentation)

@@ -71,6 +71,9 @@ public final class ToplevelWindow {
     var feedbackInputTime: UInt32?
     /// Feedback asked for and not reported yet.
     var presentationFeedbacks: [ObjectIdentifier: PresentationFeedback] = [:]
+    /// The input the pending frame callback's commit shows, when no
+    /// feedback was asked for it (see `estimateFromFrameCallback`).
+    var frameCallbackInput: FrameCallbackInput?
     /// Called when the compositor tells what became of a frame that
     /// carried input (see `requestPresentationFeedback`).
     public var onPresentation: ((FramePresentation) -> Void)?

@@ -1,0 +1,123 @@
+@testable import Render
+import Testing
+import TestSupport
+import Timing
+import TouchCore
+import WaylandClient
+@testable import TouchTrackerApp
+
+/// Input → on screen where the compositor gives no presentation feedback
+/// (KWin 5.27 offers no `wp_presentation`; sway 1.7 headless answers none):
+/// the frame callback of each commit with input gives an estimate, which
+/// `--log-input` and the recording carry as `composited` lines, the
+/// inspector shows as an estimate and `check` gives in its warning.
+///
+/// The harness sends an event, lets 10 ms pass, then sends the pending
+/// frame callback's `done` (`AppHarness.send`).
+@Suite struct FrameCallbackEstimateEndToEndTests {
+    private func compositedLines(_ app: AppHarness) -> [String] {
+        app.logLines.filter { $0.hasPrefix("{\"presentation\":\"composited\"") }
+    }
+
+    @Test func withoutPresentationEachFrameWithInputIsEstimatedFromItsFrameCallback() throws {
+        let app = try AppHarness(logInput: true, record: true, omittedGlobals: ["wp_presentation"])
+        let downTime = app.time
+        // The down is committed at once and its callback done 10 ms later.
+        try app.down(1, 100, 100)
+        #expect(compositedLines(app).count == 1)
+        let first = try #require(compositedLines(app).first)
+        #expect(first.hasPrefix("{\"presentation\":\"composited\",\"inputTime\":\(downTime),\"clock\":1,"))
+        #expect(first.hasSuffix(",\"inputToComposited\":0.01}"), "\(first)")
+        // The callback was done before the move came: it is committed at
+        // once too, and its callback done 10 ms later.
+        try app.move(1, 140, 100)
+        #expect(compositedLines(app).count == 2)
+        #expect(compositedLines(app).last?.contains("\"inputToCommit\":0,") == true)
+        #expect(compositedLines(app).last?.hasSuffix(",\"inputToComposited\":0.01}") == true)
+        #expect(!app.logLines.contains { $0.contains("\"presented\"") }, "never taken for a presentation")
+        // A lift whose frame waits: its callback is done 25 ms after it.
+        app.seat.touchUp(id: 1, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        app.advance(by: 0.025)
+        try app.frame()
+        #expect(compositedLines(app).last?.hasSuffix(",\"inputToComposited\":0.025}") == true)
+        app.session.quit()
+
+        let recording = try Recording.read(path: app.recordingPath)
+        let frames = recording.entries.compactMap { entry -> FramePresentation? in
+            if case .presentation(let frame) = entry.item { return frame }
+            return nil
+        }
+        #expect(frames.count == 3 && frames.allSatisfy(\.isComposited), "the recording has the composited lines")
+        let row = CompositorReport(recording, name: "test").row(.presentation)
+        #expect(row.result == .warn, "no feedback is still a warning")
+        #expect(row.evidence.hasPrefix("the compositor offers no wp_presentation: nothing tells when the frames of "))
+        #expect(row.evidence.hasSuffix("; estimated from frame callbacks: median 10.0 ms, p99 25.0 ms over 3 frames, "
+                                       + "input → commit median 0.0 ms, p99 0.0 ms"), "\(row.evidence)")
+    }
+
+    /// sway 1.7 headless: once the window stops asking for the feedback
+    /// the compositor leaves unanswered, the frame callbacks estimate.
+    @Test func aCompositorThatNeverAnswersIsEstimatedOnceTheWindowStopsAsking() throws {
+        let app = try AppHarness(logInput: true, record: true)
+        app.compositor.answersPresentationFeedback = false
+        try app.down(1, 100, 100)
+        let limit = ToplevelWindow.unansweredFeedbackLimit
+        for step in 1...(limit + 4) { try app.move(1, 100 + Double(step) * 4, 100) }
+        // The down and 15 moves asked; the other 5 moves are estimated.
+        #expect(compositedLines(app).count == 5)
+        app.session.quit()
+        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        #expect(row.result == .warn)
+        #expect(row.evidence.hasPrefix("the compositor offers wp_presentation but answered none of the feedback"))
+        #expect(row.evidence.contains("; estimated from frame callbacks: median "), "\(row.evidence)")
+        #expect(row.evidence.contains(" over 5 frames, input → commit median "), "\(row.evidence)")
+    }
+
+    /// The inspector shows the estimate where it shows input → on screen,
+    /// labelled as one: its text, and the pixels the window presents.
+    @Test func theInspectorShowsTheEstimateLabelledAsOne() throws {
+        let app = try AppHarness(omittedGlobals: ["wp_presentation"])
+        try app.focusKeyboard()
+        // F12 changes what is drawn: its frame is the first estimated.
+        try app.press(EvdevKey.f12)
+        try app.down(1, 300, 300)
+        for step in 1...3 { try app.move(1, 300 + Double(step) * 10, 300) }
+        try app.up(1)
+        let model = app.session.inspector.model
+        let lines = InspectorPainter.presentationLines(model)
+        #expect(lines.heading == "≈ on screen, from frame callbacks: no wp_presentation")
+        // While it is open, the inspector's own refresh of input → commit
+        // follows each frame with input, so the next input waits 10 ms
+        // for that frame's callback: F12's frame, the down's and three
+        // moves' (the lift's callback is not done yet).
+        #expect(lines.value == "≈ last 20ms median 20ms p99 20ms, 5 frames")
+        // The window shows the value: its pixels where it goes are the
+        // pixels the painter gives it. (Not the heading's line, which the
+        // latency's descenders above may reach.)
+        let overlay = app.session.inspector
+        let layout = InspectorLayout(canvasFrame: overlay.canvasFrame, timeline: model.timeline)
+        let commit = app.presented
+        let scale = Double(app.scale)
+        let reference = OwnedPixelBuffer(width: Int(commit.bufferWidth), height: Int(commit.bufferHeight), scale: scale)
+        // The panel is translucent over the paper.
+        reference.buffer.data.initializeMemory(as: UInt32.self, repeating: Colour.white,
+                                               count: reference.buffer.stride / 4 * reference.buffer.height)
+        InspectorPainter.paint(model, now: app.clock.now, canvasFrame: overlay.canvasFrame, into: reference.buffer,
+                               damage: [layout.presentation])
+        var differing = 0, text = 0
+        let area = Rect(x: layout.presentation.minX, y: layout.presentation.minY + PanelStyle.lineHeight,
+                        width: layout.presentation.width, height: PanelStyle.lineHeight)
+        for y in Int(area.minY * scale)..<Int(area.maxY * scale) {
+            for x in Int(area.minX * scale)..<Int(area.maxX * scale) {
+                let expected = reference.buffer.data.load(fromByteOffset: y * reference.buffer.stride + x * 4,
+                                                          as: UInt32.self)
+                if commit.pixel(x: x, y: y) != expected { differing += 1 }
+                if (expected >> 16) & 0xFF > 0x80 { text += 1 }
+            }
+        }
+        #expect(differing == 0, "the presented lines are the estimate's")
+        #expect(text > Int(60 * scale * scale), "the line has text")
+    }
+}
