@@ -138,23 +138,29 @@ public enum InspectorPainter {
                                  unanswered: model.presentationUnanswered))
     }
 
-    /// The heading of the estimate, with why there is no measurement.
+    /// The heading of the estimate, marked "≈", with why there is no
+    /// measurement (short: the panel's width holds about 43 characters).
     static func estimateHeading(offered: Bool) -> String {
-        "≈ on screen, from frame callbacks: " + (offered ? "feedback unanswered" : "no wp_presentation")
+        "≈ on screen, frame callbacks: " + (offered ? "no feedback" : "no wp_presentation")
     }
 
     /// The estimated input → on screen (input → composited): the last,
-    /// median and 99th percentile, and over how many frames.
+    /// median and 99th percentile over how many frames, or, where the
+    /// event times are on another clock, from the app's receipt.
     ///
-    ///     ≈ last 17ms median 16ms p99 33ms, 120 frames
+    ///     last 17ms median 16ms p99 33ms of 120
+    ///     last 17 median 16 p99 33ms, from receipt
     static func estimateText(_ statistics: PresentationStatistics) -> String {
         guard let last = statistics.estimatedLast, let median = statistics.estimatedMedian,
               let p99 = statistics.estimatedP99 else {
-            return "event times not on our clock: no estimate"
+            return "no frame with input composited yet"
         }
-        return "≈ last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
-            + " p99 \(PanelStyle.duration(p99)), \(statistics.estimatedLatencies.count) "
-            + (statistics.estimatedLatencies.count == 1 ? "frame" : "frames")
+        func ms(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded()))" }
+        if statistics.estimatesFromReceipt > 0 {
+            return "last \(ms(last)) median \(ms(median)) p99 \(ms(p99))ms, from receipt"
+        }
+        return "last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
+            + " p99 \(PanelStyle.duration(p99)) of \(statistics.estimatedLatencies.count)"
     }
 
     /// The heading of input → on screen, with how input frames are paced:

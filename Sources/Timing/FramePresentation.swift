@@ -41,6 +41,11 @@ public struct FramePresentation: Equatable, Sendable {
     /// (`CLOCK_MONOTONIC`, the events' clock); nil in lines written before
     /// it was logged.
     public var committed: Double?
+    /// When the app received the oldest input, in seconds on its own clock;
+    /// kept for `composited` frames, whose estimate starts there when the
+    /// compositor's event times are on another clock (KWin 5.27 stamps
+    /// them with `CLOCK_REALTIME`'s milliseconds); nil otherwise.
+    public var received: Double?
 
     /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
     /// KWin stamp input events with.
@@ -59,12 +64,13 @@ public struct FramePresentation: Equatable, Sendable {
     public static let plausibleLimit = 10.0
 
     public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil,
-                committed: Double? = nil) {
+                committed: Double? = nil, received: Double? = nil) {
         self.outcome = outcome
         self.oldestInputTime = oldestInputTime
         self.clock = clock
         self.toMonotonic = toMonotonic
         self.committed = committed
+        self.received = received
     }
 
     /// Seconds from the oldest input to the commit that first showed it:
@@ -88,6 +94,17 @@ public struct FramePresentation: Equatable, Sendable {
     public var inputToComposited: Double? {
         guard case .composited(let time) = outcome else { return nil }
         return Self.difference(from: oldestInputTime, to: time)
+    }
+
+    /// Seconds from when the app received the oldest input to the frame
+    /// callback: the estimate where the event times are on another clock,
+    /// short of the compositor's own part before it sent the input; nil
+    /// when the event times are comparable (`inputToComposited`) or no
+    /// receipt is known.
+    public var receiptToComposited: Double? {
+        guard case .composited(let time) = outcome, inputToComposited == nil, let received,
+              time >= received, time - received <= Self.plausibleLimit else { return nil }
+        return time - received
     }
 
     /// Seconds from the oldest input to the screen; nil for a discarded

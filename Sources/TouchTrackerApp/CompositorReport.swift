@@ -263,6 +263,10 @@ private struct Analysis {
         guard let median = presentation.estimatedMedian, let p99 = presentation.estimatedP99 else { return "" }
         var evidence = "; estimated from frame callbacks: median \(Self.milliseconds(median)), "
             + "p99 \(Self.milliseconds(p99)) over \(estimates.count) frames"
+        if presentation.estimatesFromReceipt > 0 {
+            evidence += " (\(presentation.estimatesFromReceipt) from the app's receipt of the input: "
+                + "the event times are not on its clock)"
+        }
         let commits = presentation.frames.filter(\.isComposited).compactMap(\.inputToCommit)
         if let median = PresentationStatistics.percentile(0.5, of: commits),
            let p99 = PresentationStatistics.percentile(0.99, of: commits) {

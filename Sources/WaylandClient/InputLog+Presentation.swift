@@ -19,8 +19,10 @@ import Timing
 ///   (`FramePresentation.steadyClocks`), and `"inputToPresented"`
 ///   (seconds) when the event times could be compared with the time;
 /// - composited only: `"time"`, when the frame callback's `done` came
-///   (seconds on the app's `CLOCK_MONOTONIC`, which `"clock"` names), and
-///   `"inputToComposited"` (seconds) when plausible.
+///   (seconds on the app's `CLOCK_MONOTONIC`, which `"clock"` names),
+///   `"received"`, when the app received the oldest input (same clock),
+///   and `"inputToComposited"` (seconds) when plausible, otherwise
+///   `"receiptToComposited"` (seconds, from `"received"`).
 extension InputLog {
     public static func line(for presentation: FramePresentation) -> String {
         object(for: presentation).line
@@ -56,7 +58,11 @@ extension InputLog {
             object.add("clock", .number(Double(presentation.clock)))
             addCommit()
             object.add("time", microseconds(time))
+            if let received = presentation.received { object.add("received", microseconds(received)) }
             if let latency = presentation.inputToComposited { object.add("inputToComposited", microseconds(latency)) }
+            if let latency = presentation.receiptToComposited {
+                object.add("receiptToComposited", microseconds(latency))
+            }
         }
         return object
     }
@@ -103,8 +109,9 @@ extension InputLog {
         case "discarded":
             return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock, committed: committed)
         case "composited":
+            let received = object["received"] == nil ? nil : try seconds("received")
             return FramePresentation(outcome: .composited(time: try seconds("time")), oldestInputTime: inputTime,
-                                     clock: clock, committed: committed)
+                                     clock: clock, committed: committed, received: received)
         default:
             throw fail("\"presentation\" is neither \"presented\", \"discarded\" nor \"composited\"")
         }

@@ -31,9 +31,11 @@ import Timing
 /// docs/performance.md.
 extension ToplevelWindow {
     /// The oldest input (compositor milliseconds) a commit without feedback
-    /// is the first to show, and when it was committed (the loop's clock).
+    /// is the first to show, when the app received it and when it was
+    /// committed (the loop's clock).
     struct FrameCallbackInput {
         var oldestInputTime: UInt32
+        var received: Double?
         var committed: Double
     }
 
@@ -42,9 +44,11 @@ extension ToplevelWindow {
     /// earlier commit whose callback was not done yet (a prompt draw
     /// replaced that callback, or nothing composited it) is shown by this
     /// commit too and is measured from it.
-    func estimateFromFrameCallback(oldestInputTime: UInt32, committed: Double) {
-        let oldest = frameCallbackInput.map { min($0.oldestInputTime, oldestInputTime) } ?? oldestInputTime
-        frameCallbackInput = FrameCallbackInput(oldestInputTime: oldest, committed: committed)
+    func estimateFromFrameCallback(oldestInputTime: UInt32, received: Double?, committed: Double) {
+        let earlier = frameCallbackInput
+        let oldest = earlier.map { min($0.oldestInputTime, oldestInputTime) } ?? oldestInputTime
+        let firstReceived = [earlier?.received, received].compactMap { $0 }.min()
+        frameCallbackInput = FrameCallbackInput(oldestInputTime: oldest, received: firstReceived, committed: committed)
     }
 
     /// The frame callback's `done` came at `time` (the loop's clock): the
@@ -53,6 +57,7 @@ extension ToplevelWindow {
         guard let input = frameCallbackInput else { return }
         frameCallbackInput = nil
         onPresentation?(FramePresentation(outcome: .composited(time: time), oldestInputTime: input.oldestInputTime,
-                                          clock: FramePresentation.monotonicClock, committed: input.committed))
+                                          clock: FramePresentation.monotonicClock, committed: input.committed,
+                                          received: input.received))
     }
 }

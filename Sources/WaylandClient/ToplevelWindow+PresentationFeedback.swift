@@ -27,10 +27,13 @@ extension ToplevelWindow {
 
     /// Asks for feedback on the frame being drawn, which is the first to
     /// show input whose oldest event the compositor stamped
-    /// `oldestInputTime` (milliseconds). Called from `onDraw`; the answer
-    /// goes to `onPresentation`. Does nothing without `wp_presentation`.
-    public func requestPresentationFeedback(oldestInputTime: UInt32) {
+    /// `oldestInputTime` (milliseconds) and the app received at `received`
+    /// (its clock). Called from `onDraw`; the answer goes to
+    /// `onPresentation`. Without feedback (no `wp_presentation`, or none
+    /// answered) the frame callback's estimate does.
+    public func requestPresentationFeedback(oldestInputTime: UInt32, received: Double? = nil) {
         feedbackInputTime = min(feedbackInputTime ?? oldestInputTime, oldestInputTime)
+        if let received { feedbackInputReceived = min(feedbackInputReceived ?? received, received) }
     }
 
     /// Creates the feedback asked for, just before the commit it is about;
@@ -38,11 +41,13 @@ extension ToplevelWindow {
     /// instead (`estimateFromFrameCallback`).
     func askForPresentationFeedback() {
         guard let inputTime = feedbackInputTime else { return }
+        let received = feedbackInputReceived
         feedbackInputTime = nil
+        feedbackInputReceived = nil
         let registry = display.registry
         let committed = loop.timers.clock.now
         guard let presentation = registry.presentation, !presentationFeedbackStalled else {
-            estimateFromFrameCallback(oldestInputTime: inputTime, committed: committed)
+            estimateFromFrameCallback(oldestInputTime: inputTime, received: received, committed: committed)
             return
         }
         // Until clock_id arrives (it follows the bind) the clock is unknown:

@@ -69,6 +69,9 @@ public final class ToplevelWindow {
     /// The oldest input (compositor milliseconds) the next commit is the
     /// first to show, when feedback on it was asked for.
     var feedbackInputTime: UInt32?
+    /// When the app received that input (the loop's clock), for the
+    /// estimate from frame callbacks.
+    var feedbackInputReceived: Double?
     /// Feedback asked for and not reported yet.
     var presentationFeedbacks: [ObjectIdentifier: PresentationFeedback] = [:]
     /// The input the pending frame callback's commit shows, when no

@@ -68,6 +68,24 @@ import TouchCore
         #expect(composited(input: 5000, at: 1.0).inputToComposited == nil, "before its input: not our clock")
     }
 
+    /// Event times on another clock (KWin's): the estimate starts at the
+    /// app's receipt of the input, and only then.
+    @Test func onAnotherClockTheEstimateStartsAtTheReceipt() {
+        var frame = FramePresentation(outcome: .composited(time: 2.030), oldestInputTime: 864_278_809,
+                                      clock: FramePresentation.monotonicClock, received: 2.012)
+        #expect(frame.inputToComposited == nil)
+        #expect(abs(frame.receiptToComposited! - 0.018) < 1e-9)
+        var statistics = PresentationStatistics()
+        statistics.add(frame)
+        #expect(statistics.estimatesFromReceipt == 1 && statistics.estimatedLatencies.count == 1)
+        frame.oldestInputTime = 2_000
+        #expect(abs(frame.inputToComposited! - 0.030) < 1e-9 && frame.receiptToComposited == nil,
+                "event times first")
+        frame.received = nil
+        frame.oldestInputTime = 864_278_809
+        #expect(frame.receiptToComposited == nil)
+    }
+
     /// Without feedback (no wp_presentation, or none answered) the frame
     /// callbacks' estimate is summed up apart: the presented figures and
     /// the discarded share stay those of the frames the compositor answered.

@@ -75,6 +75,38 @@ import WaylandClient
         #expect(row.evidence.contains(" over 5 frames, input → commit median "), "\(row.evidence)")
     }
 
+    /// KWin 5.27 stamps events with `CLOCK_REALTIME`'s milliseconds, not
+    /// the app's clock: the estimate starts when the app received the
+    /// input, and says so.
+    @Test func eventTimesOnAnotherClockAreEstimatedFromTheirReceipt() throws {
+        let app = try AppHarness(logInput: true, record: true, omittedGlobals: ["wp_presentation"])
+        app.session.toggleInspector()
+        let wallClock: UInt32 = 864_278_809
+        for (index, x) in [100.0, 120, 140].enumerated() {
+            if index == 0 {
+                app.seat.touchDown(on: app.surface.resource, id: 1, x: x, y: 100, time: app.time &+ wallClock)
+            } else {
+                app.seat.touchMotion(id: 1, x: x, y: 100, time: app.time &+ wallClock)
+            }
+            app.seat.touchFrame()
+            try app.settle()
+            app.advance(by: 0.01)
+            try app.frame()
+        }
+        let line = try #require(compositedLines(app).first)
+        #expect(!line.contains("inputToComposited"), "the event times say nothing")
+        #expect(line.contains("\"received\":"))
+        let statistics = app.session.inspector.model.presentation
+        #expect(statistics.estimatesFromReceipt == statistics.estimatedLatencies.count)
+        #expect(!statistics.estimatedLatencies.isEmpty)
+        #expect(InspectorPainter.presentationLines(app.session.inspector.model).value.hasSuffix("ms, from receipt"))
+        app.session.quit()
+        let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
+        #expect(row.result == .warn)
+        #expect(row.evidence.contains(" from the app's receipt of the input: the event times are not on its clock)"),
+                "\(row.evidence)")
+    }
+
     /// The inspector shows the estimate where it shows input → on screen,
     /// labelled as one: its text, and the pixels the window presents.
     @Test func theInspectorShowsTheEstimateLabelledAsOne() throws {
@@ -87,12 +119,12 @@ import WaylandClient
         try app.up(1)
         let model = app.session.inspector.model
         let lines = InspectorPainter.presentationLines(model)
-        #expect(lines.heading == "≈ on screen, from frame callbacks: no wp_presentation")
+        #expect(lines.heading == "≈ on screen, frame callbacks: no wp_presentation")
         // While it is open, the inspector's own refresh of input → commit
         // follows each frame with input, so the next input waits 10 ms
         // for that frame's callback: F12's frame, the down's and three
         // moves' (the lift's callback is not done yet).
-        #expect(lines.value == "≈ last 20ms median 20ms p99 20ms, 5 frames")
+        #expect(lines.value == "last 20ms median 20ms p99 20ms of 5")
         // The window shows the value: its pixels where it goes are the
         // pixels the painter gives it. (Not the heading's line, which the
         // latency's descenders above may reach.)

@@ -48,6 +48,11 @@ import WaylandClient
         let read = try roundTrip(composited)
         #expect(read == composited)
         #expect(read.inputToPresented == nil && read.inputToComposited == 0.0185)
+        let fromReceipt = FramePresentation(outcome: .composited(time: 35_700.6337), oldestInputTime: 899_979_463,
+                                            clock: 1, committed: 35_700.6276, received: 35_700.6251)
+        #expect(InputLog.line(for: fromReceipt).hasSuffix(
+            "\"time\":35700.6337,\"received\":35700.6251,\"receiptToComposited\":0.0086}"))
+        #expect(try roundTrip(fromReceipt) == fromReceipt)
         let noTime = try #require(try JSONValue.parse(
             "{\"presentation\":\"composited\",\"inputTime\":1,\"clock\":1}").objectValue)
         #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: noTime) }

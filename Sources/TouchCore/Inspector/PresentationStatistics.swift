@@ -19,8 +19,11 @@ public struct PresentationStatistics: Equatable, Sendable {
     public private(set) var latencies: [Double] = []
     /// The estimated input → on screen latencies (seconds, input →
     /// composited) of the frames among `frames` that only a frame callback
-    /// told of, oldest first.
+    /// told of, oldest first; from the app's receipt of the input where the
+    /// event times are on another clock (`FramePresentation.receiptToComposited`).
     public private(set) var estimatedLatencies: [Double] = []
+    /// How many of `estimatedLatencies` start at the app's receipt.
+    public private(set) var estimatesFromReceipt = 0
     /// Presented frames whose event times were not on the presentation clock.
     public private(set) var unrelatedClockFrames = 0
     private let capacity: Int
@@ -41,10 +44,11 @@ public struct PresentationStatistics: Equatable, Sendable {
         if let latency = frame.inputToPresented {
             if step > 0 { latencies.append(latency) } else { latencies.removeFirst() }
         } else if frame.isComposited {
-            // An implausible estimate (event times on another clock) is
-            // left out, as input → commit leaves it out.
-            guard let estimate = frame.inputToComposited else { return }
+            // Without a plausible start (event times on another clock and
+            // no receipt) there is no estimate.
+            guard let estimate = frame.inputToComposited ?? frame.receiptToComposited else { return }
             if step > 0 { estimatedLatencies.append(estimate) } else { estimatedLatencies.removeFirst() }
+            if frame.receiptToComposited != nil { estimatesFromReceipt += step }
         } else if !frame.isDiscarded {
             unrelatedClockFrames += step
         }
