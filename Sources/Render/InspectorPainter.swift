@@ -139,9 +139,9 @@ public enum InspectorPainter {
     }
 
     /// The heading of the estimate, marked "≈", with why there is no
-    /// measurement (short: the panel's width holds about 43 characters).
+    /// measurement (short: the panel holds about 42 characters a line).
     static func estimateHeading(offered: Bool) -> String {
-        "≈ on screen, frame callbacks: " + (offered ? "no feedback" : "no wp_presentation")
+        "≈ on screen, callbacks: " + (offered ? "no feedback" : "no wp_presentation")
     }
 
     /// The estimated input → on screen (input → composited): the last,

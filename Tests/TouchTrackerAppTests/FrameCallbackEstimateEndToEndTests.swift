@@ -119,7 +119,7 @@ import WaylandClient
         try app.up(1)
         let model = app.session.inspector.model
         let lines = InspectorPainter.presentationLines(model)
-        #expect(lines.heading == "≈ on screen, frame callbacks: no wp_presentation")
+        #expect(lines.heading == "≈ on screen, callbacks: no wp_presentation")
         // While it is open, the inspector's own refresh of input → commit
         // follows each frame with input, so the next input waits 10 ms
         // for that frame's callback: F12's frame, the down's and three
