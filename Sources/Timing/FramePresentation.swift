@@ -21,7 +21,7 @@ public struct FramePresentation: Equatable, Sendable {
         /// (the app's clock, read when the event was dispatched; not the
         /// event's own milliseconds, whose meaning differs per compositor).
         /// The compositors here send it at the repaint that composited the
-        /// commit, before the screen shows it (docs/performance.md).
+        /// commit, before or as the screen shows it (docs/performance.md).
         case composited(time: Double)
     }
 
@@ -47,8 +47,9 @@ public struct FramePresentation: Equatable, Sendable {
     /// them with `CLOCK_REALTIME`'s milliseconds); nil otherwise.
     public var received: Double?
 
-    /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
-    /// KWin stamp input events with.
+    /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway and mutter
+    /// stamp input events with (KWin 5.27's fake input is stamped with
+    /// `CLOCK_REALTIME`'s milliseconds).
     public static let monotonicClock: UInt32 = 1
     /// Clocks that never jump, whose times the app translates onto
     /// `CLOCK_MONOTONIC` by the difference it reads when the feedback comes

@@ -255,7 +255,7 @@ private struct Analysis {
     /// Without feedback, the estimate from the frames' frame callbacks
     /// (input → composited, `FramePresentation.composited`) and those
     /// frames' input → commit, after a "; "; empty when the recording has
-    /// none (made before the app estimated, or event times on another clock).
+    /// none (made before the app estimated).
     ///
     ///     ; estimated from frame callbacks: median 17.0 ms, p99 33.1 ms over 120 frames, input → commit …
     private func estimateEvidence() -> String {
