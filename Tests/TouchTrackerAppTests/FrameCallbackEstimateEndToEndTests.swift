@@ -125,6 +125,9 @@ import WaylandClient
         // for that frame's callback: F12's frame, the down's and three
         // moves' (the lift's callback is not done yet).
         #expect(lines.value == "last 20ms median 20ms p99 20ms of 5")
+        // Its histogram takes the place of input → presented's.
+        #expect(InspectorChartsPainter.histogramTitles(model)[1] == "≈ input → composited")
+        #expect(model.currentHistograms[1].count == 5)
         // The window shows the value: its pixels where it goes are the
         // pixels the painter gives it. (Not the heading's line, which the
         // latency's descenders above may reach.)
