@@ -1,13 +1,14 @@
 import TouchCore
 
 /// Where the inspector's charts go (`InputCharts`), in logical points of
-/// the window: a panel at the canvas's bottom-right corner. Its bottom part
-/// is always there while the inspector is open: a title line, a line per
-/// device (one saying there is none yet before the first) and the latency
-/// histograms. Above it, a block per contact charted (a heading line, then
-/// a strip per quantity: its name and value on the left, its plot on the
-/// right), the first nearest the title, so a contact coming or going only
-/// adds or takes away a block at the top and moves nothing else.
+/// the window: a panel at the bottom-right corner of the area
+/// `InspectorArrangement` gives them. Its bottom part is always there
+/// while the charts show: a title line, a line per device (one saying there
+/// is none yet before the first) and the latency histograms. Above it, a
+/// block per contact charted (a heading line, then a strip per quantity:
+/// its name and value on the left, its plot on the right), the first
+/// nearest the title, so a contact coming or going only adds or takes away
+/// a block at the top and moves nothing else.
 ///
 /// A plot has one point per column of its `StripChart`, so the columns a
 /// motion changed are a sliver of it (`columns(_:in:strips:)`).
@@ -25,9 +26,8 @@ public struct InspectorChartsLayout: Equatable, Sendable {
 
     public static let width = 250.0
     /// Contacts beyond this many get no charts (nor those that would
-    /// leave the canvas).
+    /// leave the area).
     public static let contactLimit = 3
-    static let margin = 8.0
     static let line = PanelStyle.lineHeight
     /// A strip: its name line and value line beside its plot.
     static let stripHeight = 2 * line + 1
@@ -35,11 +35,14 @@ public struct InspectorChartsLayout: Equatable, Sendable {
     /// The name and value column left of the plots.
     static let textWidth = width - 2 * PanelStyle.padding - Double(InputCharts.columnCount) - 4
 
-    public init(canvasFrame: Rect, charts: InputCharts, histogramCount: Int) {
+    /// - Parameter area: where the panel may go (window points): it sits
+    ///   at its bottom-right corner, as tall as its contacts' blocks that
+    ///   fit in it make it.
+    public init(area: Rect, charts: InputCharts, histogramCount: Int) {
         let padding = PanelStyle.padding
-        let left = canvasFrame.maxX - Self.margin - Self.width
+        let left = area.maxX - Self.width
         let inner = left + padding, innerWidth = Self.width - 2 * padding
-        var y = canvasFrame.maxY - Self.margin - padding - Double(histogramCount) * Self.histogramHeight
+        var y = area.maxY - padding - Double(histogramCount) * Self.histogramHeight
         histograms = (0..<histogramCount).map { index in
             Rect(x: inner, y: y + Double(index) * Self.histogramHeight, width: innerWidth, height: Self.histogramHeight)
         }
@@ -49,14 +52,24 @@ public struct InspectorChartsLayout: Equatable, Sendable {
         y = title.minY
         var contacts: [Rect] = []
         for contact in charts.contacts.prefix(Self.contactLimit) {
-            let height = Self.line + Double(contact.strips.count) * Self.stripHeight
-            guard y - height - padding >= canvasFrame.minY + Self.margin else { break }
+            let height = Self.blockHeight(strips: contact.strips.count)
+            guard y - height - padding >= area.minY else { break }
             y -= height
             contacts.append(Rect(x: inner, y: y, width: innerWidth, height: height))
         }
         self.contacts = contacts
-        panel = Rect(x: left, y: y - padding, width: Self.width,
-                     height: canvasFrame.maxY - Self.margin - (y - padding))
+        panel = Rect(x: left, y: y - padding, width: Self.width, height: area.maxY - (y - padding))
+    }
+
+    /// The height of the panel's part that is always there, with
+    /// `devices` devices' lines and `histograms` histograms.
+    public static func fixedHeight(devices: Int, histograms: Int) -> Double {
+        2 * PanelStyle.padding + Double(1 + max(1, devices)) * line + Double(histograms) * histogramHeight
+    }
+
+    /// The height of a contact's block of `strips` strips.
+    public static func blockHeight(strips: Int) -> Double {
+        line + Double(strips) * stripHeight
     }
 
     /// Strip `index` of the contact whose block is `block`: its name and

@@ -5,6 +5,10 @@ import TouchCore
 /// canvas's top-left corner with the latencies, the last frames and the
 /// recognizers. Every piece has a fixed size, so the app knows what to
 /// damage when one piece changes without measuring any text.
+///
+/// The panel ends above `bottom` (`InspectorArrangement` decides it): the
+/// recognizers' rows that do not fit are left out, and their heading says
+/// how many show. When the charts have no room, a last line says so.
 public struct InspectorLayout: Equatable, Sendable {
     /// The whole panel.
     public let panel: Rect
@@ -14,8 +18,14 @@ public struct InspectorLayout: Equatable, Sendable {
     public let presentation: Rect
     /// The lines of the last frames (`InspectorModel.frameCapacity`).
     public let frames: Rect
-    /// The recognizers' rows (`RecognizerTimelinePainter`).
+    /// The recognizers' heading line.
+    public let recognizersHeading: Rect
+    /// The recognizers' rows shown (`RecognizerTimelinePainter`).
     public let timeline: Rect
+    /// How many of the recognizers' rows fit: the first ones.
+    public let shownRows: Int
+    /// The line saying the charts are hidden, when they are.
+    public let chartsNote: Rect?
 
     /// Points between the canvas's corner and the panel.
     static let margin = 8.0
@@ -25,7 +35,11 @@ public struct InspectorLayout: Equatable, Sendable {
     /// and the recognizers' heading.
     static let textLines = 7 + InspectorModel.frameCapacity
 
-    public init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline) {
+    /// - Parameters:
+    ///   - bottom: the lowest the panel may reach (window points); the
+    ///     lines above the recognizers are always there, however short.
+    ///   - chartsNote: whether to end with the line saying the charts are hidden.
+    public init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline, bottom: Double, chartsNote: Bool) {
         let line = PanelStyle.lineHeight
         let left = canvasFrame.minX + Self.margin
         let top = canvasFrame.minY + Self.margin
@@ -34,9 +48,18 @@ public struct InspectorLayout: Equatable, Sendable {
         latency = Rect(x: left, y: textTop + line, width: width, height: 2 * line)
         presentation = Rect(x: left, y: textTop + 3 * line, width: width, height: 2 * line)
         frames = Rect(x: left, y: textTop + 6 * line, width: width, height: Double(InspectorModel.frameCapacity) * line)
-        timeline = Rect(x: left, y: textTop + Double(Self.textLines) * line, width: width,
-                        height: RecognizerTimelinePainter.height(for: recognizers))
-        panel = Rect(x: left, y: top, width: width, height: timeline.maxY - top)
+        let timelineTop = textTop + Double(Self.textLines) * line
+        // The heading sits in the timeline's top padding.
+        recognizersHeading = Rect(x: left, y: timelineTop - line + PanelStyle.padding, width: width, height: line)
+        let noteHeight = chartsNote ? line : 0
+        let room = bottom - timelineTop - 2 * PanelStyle.padding - noteHeight
+        let fitting = room > 0 ? Int((room / RecognizerTimelinePainter.rowHeight).rounded(.down)) : 0
+        shownRows = min(recognizers.rows.count, fitting)
+        timeline = Rect(x: left, y: timelineTop, width: width, height: RecognizerTimelinePainter.height(rows: shownRows))
+        // The note's line below the rows, then the panel's padding.
+        self.chartsNote = chartsNote ? Rect(x: left, y: timeline.maxY - PanelStyle.padding, width: width,
+                                            height: line + PanelStyle.padding) : nil
+        panel = Rect(x: left, y: top, width: width, height: (self.chartsNote?.maxY ?? timeline.maxY) - top)
     }
 
     /// The ring's radius: a fingertip's size, so it shows around the finger.
@@ -66,8 +89,8 @@ public struct InspectorLayout: Equatable, Sendable {
         return ring.union(labelFrame(at: location, in: canvasFrame))
     }
 
-    /// Where timeline row `index` is painted.
-    public func timelineRow(_ index: Int) -> Rect {
-        RecognizerTimelinePainter.rowFrame(index, in: timeline)
+    /// Where timeline row `index` is painted; nil for a row left out.
+    public func timelineRow(_ index: Int) -> Rect? {
+        index < shownRows ? RecognizerTimelinePainter.rowFrame(index, in: timeline) : nil
     }
 }

@@ -15,29 +15,29 @@ public enum InspectorPainter {
     /// `textCache` for it.
     public static func paint(_ model: InspectorModel, now: Double, canvasFrame: Rect, into buffer: PixelBuffer,
                              damage: [Rect], textCache: PanelTextCache? = nil) {
-        let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
+        let arrangement = arrangement(model, canvasFrame: canvasFrame)
+        let layout = arrangement.text
         let panelDamaged = damage.contains { $0.intersects(layout.panel) }
         let contacts = model.contacts.filter { contact in
             let bounds = InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)
             return damage.contains { $0.intersects(bounds) }
         }
-        let charts = chartsLayout(model, canvasFrame: canvasFrame)
-        let chartsDamaged = damage.contains { $0.intersects(charts.panel) }
-        guard panelDamaged || chartsDamaged || !contacts.isEmpty else { return }
+        let charts = arrangement.charts.flatMap { charts in damage.contains { $0.intersects(charts.panel) } ? charts : nil }
+        guard panelDamaged || charts != nil || !contacts.isEmpty else { return }
         buffer.drawClipped(to: damage.compactMap { buffer.pixelRect(covering: $0) }) { cairo in
             cairo_scale(cairo, buffer.scale, buffer.scale)
             PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) { writer in
                 if panelDamaged { drawPanel(model, layout: layout, damage: damage, with: writer) }
-                if chartsDamaged { InspectorChartsPainter.draw(model, layout: charts, damage: damage, with: writer) }
+                if let charts { InspectorChartsPainter.draw(model, layout: charts, damage: damage, with: writer) }
                 for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, with: writer) }
             }
         }
     }
 
-    /// Where the charts of `model` go on a canvas at `canvasFrame`.
-    public static func chartsLayout(_ model: InspectorModel, canvasFrame: Rect) -> InspectorChartsLayout {
-        InspectorChartsLayout(canvasFrame: canvasFrame, charts: model.charts,
-                              histogramCount: model.histograms.count)
+    /// Where the panels of `model` go on a canvas at `canvasFrame`.
+    public static func arrangement(_ model: InspectorModel, canvasFrame: Rect) -> InspectorArrangement {
+        InspectorArrangement(canvasFrame: canvasFrame, timeline: model.timeline, charts: model.charts,
+                             histogramCount: model.histograms.count)
     }
 
     private static func drawPanel(_ model: InspectorModel, layout: InspectorLayout, damage: [Rect],
@@ -72,9 +72,12 @@ public enum InspectorPainter {
                 text(frameText(frame), layout.frames.minY + Double(index) * line)
             }
         }
-        let recognizersHeading = layout.timeline.minY - line + PanelStyle.padding
-        if isDamaged(lineFrame(recognizersHeading)) { text("recognizers", recognizersHeading, PanelStyle.dimText) }
+        if isDamaged(layout.recognizersHeading) {
+            text(recognizersHeading(shown: layout.shownRows, of: model.timeline.rows.count),
+                 layout.recognizersHeading.minY, PanelStyle.dimText)
+        }
         RecognizerTimelinePainter.draw(model.timeline, in: layout.timeline, damage: damage, with: writer)
+        if let note = layout.chartsNote, isDamaged(note) { text(chartsNote, note.minY, PanelStyle.dimText) }
     }
 
     private static func draw(_ contact: InspectorModel.Contact, now: Double, canvasFrame: Rect,
@@ -94,6 +97,14 @@ public enum InspectorPainter {
                         width: width, color: PanelStyle.text)
         }
     }
+
+    /// The recognizers' heading, with how many of them fit when not all do.
+    static func recognizersHeading(shown: Int, of count: Int) -> String {
+        shown < count ? "recognizers: \(shown) of \(count) fit the window" : "recognizers"
+    }
+
+    /// The text panel's last line when the charts have no room.
+    static let chartsNote = "charts hidden: the window is too small"
 
     /// A contact's two lines: who it is, then what it does (its age with
     /// "≥" when it was down before the overlay opened).

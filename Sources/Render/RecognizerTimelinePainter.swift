@@ -15,9 +15,9 @@ public enum RecognizerTimelinePainter {
     /// Points each recognizer takes: its two lines.
     public static let rowHeight = 2 * PanelStyle.lineHeight
 
-    /// The height of a panel showing every row of `timeline`.
-    public static func height(for timeline: RecognizerTimeline) -> Double {
-        2 * PanelStyle.padding + Double(timeline.rows.count) * rowHeight
+    /// The height of a panel showing `rows` rows.
+    public static func height(rows: Int) -> Double {
+        2 * PanelStyle.padding + Double(rows) * rowHeight
     }
 
     /// Where row `index` goes in a panel at `frame`: what to damage when

@@ -17,7 +17,11 @@
 ///   here flags `vsync` (weston sends no flags, mutter only
 ///   `hw_completion`), so the grid must show itself, and eight in a row
 ///   within a tenth of a refresh does not happen by chance (mutter's
-///   irregular ones never do). Sequence numbers (`seq`) are not needed: a
+///   irregular ones never do). Once a compositor has shown a grid, it
+///   keeps repainting at that period when it restarts its repaint loop
+///   (after a pause, or after a frame it showed late), only at another
+///   phase: three presentations then find the new phase, on the period
+///   already known. Sequence numbers (`seq`) are not needed: a
 ///   missed refresh shows as a gap of whole refreshes, and not every
 ///   compositor counts them.
 /// - The latch lead: how long before a presentation the compositor stops
@@ -25,11 +29,23 @@
 ///   budget). Learned from frames that came a refresh later than they
 ///   could have: a commit at `c` first shown at `p`, when the refresh
 ///   before (`p - refresh`) was still to come, proves the lead exceeds
-///   `p - refresh - c`, when the presentation before was at most two
-///   refreshes earlier (the compositor was repainting: weston restarting
-///   its repaint loop after a pause shows frames up to 50 ms after their
-///   commit). It only grows, up to one refresh: being early costs
-///   a little latency, being late a whole refresh.
+///   `p - refresh - c`. Only a frame shown on a grid of three
+///   presentations or more, at most two refreshes after the presentation
+///   before, proves anything: a frame shown late, off the grid (nested
+///   weston on a busy machine is woken late by its parent's frame event),
+///   or after a pause (weston restarting its repaint loop shows frames up
+///   to 50 ms after their commit) was late for the compositor's sake, not
+///   because it missed the latch. The lead is the largest of the last
+///   `leadHistory` such bounds, up to one refresh (being early costs a
+///   little latency, being late a whole refresh), leaving out those more
+///   than a quarter of a refresh above their median: a repaint the
+///   compositor skipped under load would otherwise teach a lead of most of
+///   a refresh, aim every frame that much earlier or stop latch pacing
+///   altogether. Not a lower percentile either: frames paced by frame
+///   callbacks, committed a little after the repaint, prove a lead a
+///   little short of the real one (nested weston: 6.5 ms against 7.5), and
+///   a lead that short had a third of the frames aimed for the latch
+///   miss it.
 /// - The render margin: the 95th percentile of recent render + commit
 ///   times, plus a millisecond.
 ///
@@ -52,12 +68,20 @@ public struct LatchPredictor: Sendable {
     /// Presentations needed on one grid without `vsync`: the presented
     /// times alone must show the grid.
     public static let requiredUnflaggedPresentations = 8
+    /// Presentations needed on a new grid at the period of one trusted
+    /// before: the compositor restarted its repaint loop at another phase.
+    public static let requiredPresentationsAtAKnownPeriod = 3
     /// Presentations the grid is fitted to.
     public static let gridHistory = 8
     /// How far the fitted period may differ from the announced refresh.
     public static let periodTolerance = 0.05
     /// Render times the margin is taken from.
     public static let renderHistory = 60
+    /// Bounds on the latch lead it is taken from.
+    public static let leadHistory = 16
+    /// Bounds further above their median than this many refreshes are left
+    /// out.
+    public static let leadOutlier = 0.25
     /// Added to the render times' 95th percentile.
     public static let marginSlack = 0.001
     /// Without feedback for this long (the window was idle), the grid is
@@ -73,8 +97,14 @@ public struct LatchPredictor: Sendable {
     /// The period of the current grid: `refresh`, or what the presented
     /// times show (see the type's comment).
     public private(set) var period: Double?
+    /// The period of the last grid trusted at this refresh: a new grid
+    /// starts at it and is trusted sooner.
+    private var knownPeriod: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
+    /// Recent lower bounds on the lead, oldest first: how much earlier
+    /// than the refresh before their presentation frames were committed.
+    private var leadBounds: [Double] = []
     /// How long before a presentation the compositor stops taking commits.
     public private(set) var latchLead = 0.0
 
@@ -87,14 +117,18 @@ public struct LatchPredictor: Sendable {
         guard let refresh, refresh > 0 else {
             self.refresh = nil
             period = nil
+            knownPeriod = nil
             presentations = []
             return
         }
-        if let current = self.refresh, abs(current - refresh) > current / 100 || !fitsGrid(time) {
+        if let current = self.refresh, abs(current - refresh) > current / 100 {
+            knownPeriod = nil
             presentations = []
         }
+        if !fitsGrid(time) { presentations = [] }
+        let onEstablishedGrid = presentations.count >= 2
         if presentations.isEmpty {
-            period = refresh
+            period = knownPeriod ?? refresh
             allFlaggedVsync = true
         }
         self.refresh = refresh
@@ -103,14 +137,26 @@ public struct LatchPredictor: Sendable {
         let gap = presentations.last.map { ((time - $0.time) / period).rounded() }
         presentations.append(((presentations.last?.count ?? 0) + (gap ?? 0), time))
         if presentations.count > Self.gridHistory { presentations.removeFirst() }
-        self.period = fittedPeriod(refresh: refresh)
-        // Only while the compositor was repainting: after a pause it may
-        // restart its repaint loop a refresh or two late (weston does),
-        // which says nothing of its lead.
-        if let committed, let gap, gap <= 2 {
-            let earlier = time - (self.period ?? refresh)
-            if earlier > committed { latchLead = min(refresh, max(latchLead, earlier - committed)) }
+        if knownPeriod == nil || presentations.count >= Self.requiredUnflaggedPresentations {
+            self.period = fittedPeriod(refresh: refresh)
         }
+        if isTrusted { knownPeriod = self.period }
+        // Only while the compositor was repainting on its grid (see the
+        // type's comment).
+        if let committed, let gap, gap <= 2, onEstablishedGrid {
+            let earlier = time - (self.period ?? refresh)
+            if earlier > committed { learnLead(atLeast: earlier - committed, refresh: refresh) }
+        }
+    }
+
+    /// A frame proved the lead exceeds `bound`.
+    private mutating func learnLead(atLeast bound: Double, refresh: Double) {
+        leadBounds.append(bound)
+        if leadBounds.count > Self.leadHistory { leadBounds.removeFirst() }
+        let sorted = leadBounds.sorted()
+        let median = sorted[sorted.count / 2]
+        let largest = sorted.last { $0 <= median + Self.leadOutlier * refresh } ?? median
+        latchLead = min(refresh, largest)
     }
 
     /// Drawing and committing a frame took `seconds`.
@@ -133,8 +179,7 @@ public struct LatchPredictor: Sendable {
     /// `staleAfter` without feedback, before any render time is known, or
     /// when the lead and margin leave no time in a refresh.
     public func nextLatch(now: Double, after previous: Double? = nil) -> Latch? {
-        let required = allFlaggedVsync ? Self.requiredPresentations : Self.requiredUnflaggedPresentations
-        guard let period, let origin = gridOrigin(), presentations.count >= required, let last = presentations.last,
+        guard isTrusted, let period, let origin = gridOrigin(), let last = presentations.last,
               now - last.time <= Self.staleAfter, let margin = renderMargin, latchLead + margin < period else { return nil }
         var count = ((now + margin + latchLead - origin) / period).rounded(.up)
         if let previous {
@@ -143,6 +188,13 @@ public struct LatchPredictor: Sendable {
         let presentation = origin + count * period
         let latch = presentation - latchLead
         return Latch(presentation: presentation, latch: latch, deadline: latch - margin)
+    }
+
+    /// Whether enough presentations lie on the current grid to aim at it.
+    private var isTrusted: Bool {
+        let required = allFlaggedVsync ? Self.requiredPresentations
+            : knownPeriod != nil ? Self.requiredPresentationsAtAKnownPeriod : Self.requiredUnflaggedPresentations
+        return presentations.count >= required
     }
 
     /// The period the presentations show, by least squares over their

@@ -10,6 +10,13 @@ import TouchCore
 /// new columns and values), so a motion with the overlay open still
 /// repaints a few small rectangles.
 ///
+/// What changes without input of its own (the latencies, the histograms,
+/// the contacts' ages) asks for no frame of its own while input comes: it
+/// is repainted with the next frame of input, the histograms and ages at
+/// most every `refreshInterval`, or by a tick that often once input stops.
+/// A frame of its own would hold the frame callback that the next input
+/// then waits for (and, on a nested compositor, queue behind it).
+///
 /// While it is closed it keeps nothing and costs nothing: the session
 /// feeds it only while it is open, and only then is the window's tracer
 /// set for it.
@@ -43,12 +50,23 @@ final class InspectorOverlay {
     /// histograms at most this often.
     static let refreshInterval = 0.25
 
+    /// Figures that changed since they were painted.
+    private struct Pending: OptionSet {
+        let rawValue: Int
+        static let latency = Pending(rawValue: 1)
+        static let presentation = Pending(rawValue: 2)
+        static let histograms = Pending(rawValue: 4)
+    }
+
     private let timers: TimerQueue
     private let recognizers: () -> [GestureRecognizer]
     private let damage: (Rect) -> Void
-    private var refresh: TimerHandle?
-    private var latencyUpdate: TimerHandle?
-    private var histogramUpdate: TimerHandle?
+    private var pending: Pending = []
+    /// When the histograms and the contacts' ages were last repainted.
+    private var lastRefresh = -Double.infinity
+    /// Whether a frame of input came since the tick before.
+    private var inputSinceTick = false
+    private var tick: TimerHandle?
     private var endedChartsRemoval: TimerHandle?
     /// Most lines of a frame are lines of the frame before.
     private let textCache = PanelTextCache()
@@ -64,8 +82,8 @@ final class InspectorOverlay {
         self.damage = damage
     }
 
-    private var layout: InspectorLayout { InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline) }
-    private var chartsLayout: InspectorChartsLayout { InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame) }
+    private var arrangement: InspectorArrangement { InspectorPainter.arrangement(model, canvasFrame: canvasFrame) }
+    private var layout: InspectorLayout { arrangement.text }
     private var now: Double { timers.clock.now }
 
     func toggle() {
@@ -80,8 +98,7 @@ final class InspectorOverlay {
         model = InspectorModel(timeline: RecognizerTimeline(recognizers: recognizers()))
         model.presentationOffered = presentationOffered
         model.presentationUnanswered = presentationUnanswered
-        damage(layout.panel)
-        damage(chartsLayout.panel)
+        for panel in arrangement.panels { damage(panel) }
         onToggle?()
     }
 
@@ -91,9 +108,9 @@ final class InspectorOverlay {
         damageEverything(on: canvasFrame)
         isOpen = false
         model = InspectorModel()
-        refresh?.cancel()
-        latencyUpdate?.cancel()
-        histogramUpdate?.cancel()
+        pending = []
+        lastRefresh = -.infinity
+        tick?.cancel()
         endedChartsRemoval?.cancel()
         onToggle?()
     }
@@ -101,13 +118,15 @@ final class InspectorOverlay {
     /// A frame the window is about to handle.
     func observe(_ frame: TouchFrame) {
         guard isOpen else { return }
-        let chartsBefore = chartsLayout
+        let before = arrangement
         let blocksBefore = model.charts.contacts.map(BlockIdentity.init)
         let devicesBefore = model.charts.devices.map(InspectorChartsPainter.deviceText)
         let updates = model.receive(frame, at: now)
         let chartsUpdate = model.charts.receive(frame)
-        damageCharts(before: chartsBefore, blocksBefore: blocksBefore, update: chartsUpdate,
-                     devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
+        if !damageIfRearranged(from: before), let charts = before.charts {
+            damageCharts(before: charts, blocksBefore: blocksBefore, update: chartsUpdate,
+                         devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
+        }
         if chartsUpdate.contactsChanged { keepEndedCharts() }
         for update in updates {
             // One rectangle for the old and the new place: a motion moves
@@ -117,28 +136,26 @@ final class InspectorOverlay {
             if let first = bounds.first { damage(bounds.dropFirst().reduce(first) { $0.union($1) }) }
         }
         damage(layout.frames)
-        keepRefreshing()
+        inputSinceTick = true
+        catchUp()
     }
 
     /// A record of the window's tracer.
     func record(_ record: TraceRecord) {
         guard isOpen else { return }
-        let rows = model.timeline.rows.count
+        let before = arrangement
         guard let row = model.record(record, at: now) else { return }
-        // A recognizer it did not know makes the panel taller.
-        damage(model.timeline.rows.count == rows ? layout.timelineRow(row) : layout.panel)
+        // A recognizer it did not know makes the panel taller (or the
+        // heading's count of those shown larger).
+        if !damageIfRearranged(from: before), let rect = layout.timelineRow(row) { damage(rect) }
     }
 
     /// A frame is being committed now. The latency it measures shows in the
     /// next frame: damage raised while drawing would be lost with this one.
     func committed() {
         guard isOpen, model.committed(at: now) else { return }
-        refreshHistogramsSoon()
-        guard latencyUpdate?.isActive != true else { return }
-        latencyUpdate = timers.schedule(after: 0) { [unowned self] in
-            guard isOpen else { return }
-            damage(layout.latency)
-        }
+        pending.formUnion([.latency, .histograms])
+        keepTicking()
     }
 
     /// The compositor told what became of a frame with input (this comes
@@ -147,8 +164,8 @@ final class InspectorOverlay {
         guard isOpen else { return }
         model.presented(frame)
         model.pacedForLatch = pacedForLatch
-        damage(layout.presentation)
-        refreshHistogramsSoon()
+        pending.formUnion([.presentation, .histograms])
+        keepTicking()
     }
 
     /// Paints the overlay where `damage` touches it (the session's last
@@ -161,8 +178,7 @@ final class InspectorOverlay {
 
     /// Damages all the overlay paints on a canvas at `frame`.
     private func damageEverything(on frame: Rect) {
-        damage(InspectorLayout(canvasFrame: frame, timeline: model.timeline).panel)
-        damage(InspectorPainter.chartsLayout(model, canvasFrame: frame).panel)
+        for panel in InspectorPainter.arrangement(model, canvasFrame: frame).panels { damage(panel) }
         for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: frame)) }
     }
 
@@ -178,6 +194,15 @@ final class InspectorOverlay {
         }
     }
 
+    /// Damages both panels, where they were and are, when a change
+    /// rearranged them (a recognizer or a device more); returns whether it did.
+    private func damageIfRearranged(from before: InspectorArrangement) -> Bool {
+        let after = arrangement
+        guard after.text != before.text || after.placement != before.placement else { return false }
+        for panel in before.panels + after.panels { damage(panel) }
+        return true
+    }
+
     /// The charts a frame changed: a contact's block where one came, ended
     /// or went (and the band at the panel's top it adds or takes away);
     /// for a motion the columns its strips drew and their values (a whole
@@ -185,7 +210,7 @@ final class InspectorOverlay {
     /// changed.
     private func damageCharts(before: InspectorChartsLayout, blocksBefore: [BlockIdentity],
                               update: InputCharts.Update, devicesChanged: Bool) {
-        let after = chartsLayout
+        guard let after = arrangement.charts else { return }
         guard before.title == after.title else {
             // The part at the bottom grew (a device came): all of it moved.
             damage(before.panel.union(after.panel))
@@ -237,43 +262,66 @@ final class InspectorOverlay {
         guard !model.charts.contacts.isEmpty, model.charts.allEnded else { return }
         endedChartsRemoval = timers.schedule(after: InputCharts.endedLifetime) { [unowned self] in
             guard isOpen else { return }
-            let before = chartsLayout.panel
-            guard model.charts.removeEnded() else { return }
-            damage(before.union(chartsLayout.panel))
+            let before = arrangement
+            guard model.charts.removeEnded(), !damageIfRearranged(from: before),
+                  let charts = before.charts, let after = arrangement.charts else { return }
+            damage(charts.panel.union(after.panel))
         }
     }
 
-    /// The histograms change with nearly every frame; they are repainted a
-    /// few times a second at most, and then only the bars and titles that
-    /// changed.
-    private func refreshHistogramsSoon() {
-        guard histogramUpdate?.isActive != true else { return }
-        histogramUpdate = timers.schedule(after: Self.refreshInterval) { [unowned self] in
-            guard isOpen else { return }
-            let current = model.currentHistograms
-            let rects = chartsLayout.histograms
-            for (index, histogram) in current.enumerated() where index < rects.count {
-                let shown = model.histograms[index]
-                if let bins = histogram.changedBins(from: shown) {
-                    damage(InspectorChartsLayout.bars(bins, inHistogram: rects[index]))
-                }
-                if histogram.median != shown.median || histogram.count != shown.count {
-                    damage(InspectorChartsLayout.title(ofHistogram: rects[index]))
-                }
+    /// Repaints what changed without input: the latencies at once, the
+    /// histograms' changed bars and titles and the contacts' labels (their
+    /// ages) if `refreshInterval` has passed since they were last.
+    private func catchUp() {
+        if pending.contains(.latency) { damage(layout.latency) }
+        if pending.contains(.presentation) { damage(layout.presentation) }
+        pending.subtract([.latency, .presentation])
+        if now - lastRefresh >= Self.refreshInterval {
+            lastRefresh = now
+            if pending.contains(.histograms) { repaintHistograms() }
+            pending.remove(.histograms)
+            for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)) }
+        }
+        keepTicking()
+    }
+
+    /// The histograms change with nearly every frame; only the bars and
+    /// titles that changed are repainted.
+    private func repaintHistograms() {
+        let current = model.currentHistograms
+        // Hidden charts are only kept up to date.
+        let rects = arrangement.charts?.histograms ?? []
+        for (index, histogram) in current.enumerated() where index < rects.count {
+            let shown = model.histograms[index]
+            if let bins = histogram.changedBins(from: shown) {
+                damage(InspectorChartsLayout.bars(bins, inHistogram: rects[index]))
             }
-            model.histograms = current
+            if histogram.median != shown.median || histogram.count != shown.count {
+                damage(InspectorChartsLayout.title(ofHistogram: rects[index]))
+            }
         }
+        model.histograms = current
     }
 
-    private func keepRefreshing() {
-        if model.contacts.isEmpty {
-            refresh?.cancel()
-            refresh = nil
+    /// Ticks every `refreshInterval` while anything is pending or contacts
+    /// are shown, and catches up when no input came since the tick before
+    /// (input catches up itself); stops when there is nothing to do, so an
+    /// idle overlay sleeps.
+    private func keepTicking() {
+        if pending.isEmpty && model.contacts.isEmpty {
+            tick?.cancel()
+            tick = nil
             return
         }
-        guard refresh?.isActive != true else { return }
-        refresh = timers.schedule(after: Self.refreshInterval, repeating: Self.refreshInterval) { [unowned self] in
-            for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)) }
+        guard tick?.isActive != true else { return }
+        inputSinceTick = false
+        tick = timers.schedule(after: Self.refreshInterval, repeating: Self.refreshInterval) { [unowned self] in
+            guard isOpen else { return }
+            if inputSinceTick {
+                inputSinceTick = false
+                return
+            }
+            catchUp()
         }
     }
 }

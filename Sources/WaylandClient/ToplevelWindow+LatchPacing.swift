@@ -10,39 +10,53 @@ extension ToplevelWindow {
     /// Whether input frames are paced for the latch now ("paced: latch" in
     /// the inspector) rather than by frame callbacks.
     public var pacesInputForLatch: Bool {
-        allowsLatchPacing && latchPredictor.nextLatch(now: loop.timers.clock.now) != nil
+        comingLatch() != nil
     }
 
     /// Input changed what is drawn: the frame showing it may be paced for
     /// the latch. Called after the input was handled.
     public func setNeedsInputFrame() {
         let now = loop.timers.clock.now
-        inputInterval = lastInputTime.map { now - $0 }
+        if let lastInputTime {
+            recentInputIntervals.append(now - lastInputTime)
+            if recentInputIntervals.count > 2 { recentInputIntervals.removeFirst() }
+        }
         lastInputTime = now
         pacer.setNeedsInputFrame()
     }
 
     /// Before asking the pacer: whether the latch is predicted (a deadline
     /// armed for a latch no longer predicted is dropped), and whether input
-    /// is drawn at once.
+    /// is drawn at once. One prediction serves both.
     func updateLatchPacing() {
-        pacer.pacesInputForLatch = pacesInputForLatch
-        if !pacer.pacesInputForLatch { cancelLatchDeadline() }
-        inputAtOnceLatch = pacer.pacesInputForLatch ? latchForInputAtOnce() : nil
+        let coming = comingLatch()
+        pacer.pacesInputForLatch = coming != nil
+        if coming == nil { cancelLatchDeadline() }
+        inputAtOnceLatch = coming.flatMap(latchForInputAtOnce)
         pacer.drawsInputAtOnce = inputAtOnceLatch != nil
     }
 
-    /// The latch an input frame drawn now can still make (the first whose
-    /// latch is not past), when input is sparse, its last two events more
-    /// than `sparseInputRefreshes` apart, and no input frame was drawn for
-    /// that latch yet (one input frame per refresh). Nil otherwise: dense
-    /// input waits for the deadline, gathering the motions of a refresh.
-    private func latchForInputAtOnce() -> LatchPredictor.Latch? {
-        guard let interval = inputInterval, let period = latchPredictor.period,
-              interval > Self.sparseInputRefreshes * period, let margin = latchPredictor.renderMargin,
-              let latch = latchPredictor.nextLatch(now: loop.timers.clock.now - margin) else { return nil }
-        if let last = lastAimedLatch, latch.latch < last.latch + period / 2 { return nil }
-        return latch
+    /// The first predicted latch not yet past (its deadline may be): the
+    /// one a frame drawn now can still make. Nil when latch pacing is off or
+    /// nothing is predicted.
+    private func comingLatch() -> LatchPredictor.Latch? {
+        guard allowsLatchPacing, let margin = latchPredictor.renderMargin else { return nil }
+        return latchPredictor.nextLatch(now: loop.timers.clock.now - margin)
+    }
+
+    /// `coming`, when input is sparse (its last two intervals both longer
+    /// than `sparseInputRefreshes`) and no input frame was drawn for that
+    /// latch yet (one input frame per refresh). Nil otherwise: dense input
+    /// waits for the deadline, gathering the motions of a refresh. Two
+    /// intervals, not one: in a dense stream on a busy machine one motion
+    /// sometimes comes late and the next early, and drawing at once after
+    /// the late one (at the start of a refresh) left the motions of the
+    /// rest of that refresh a refresh more to wait.
+    private func latchForInputAtOnce(_ coming: LatchPredictor.Latch) -> LatchPredictor.Latch? {
+        guard let period = latchPredictor.period, recentInputIntervals.count == 2,
+              recentInputIntervals.allSatisfy({ $0 > Self.sparseInputRefreshes * period }) else { return nil }
+        if let last = lastAimedLatch, coming.latch < last.latch + period / 2 { return nil }
+        return coming
     }
 
     /// Input events further apart than this many refreshes are sparse:

@@ -97,9 +97,9 @@ public final class ToplevelWindow {
     /// (see `latchForInputAtOnce`).
     var inputAtOnceLatch: LatchPredictor.Latch?
     /// When the window last learnt of input that changed what is drawn, and
-    /// how long before it the previous such input came.
+    /// the last two intervals between such inputs, oldest first.
     var lastInputTime: Double?
-    var inputInterval: Double?
+    var recentInputIntervals: [Double] = []
 
     /// Creates and maps the toplevel (its first commit carries no buffer; the
     /// first frame follows the compositor's first configure).

@@ -18,10 +18,13 @@ import Glibc
 /// of the whole window (with the overlay open), timed in the same run; its
 /// ratio to the motion with the overlay closed is reported. With the overlay
 /// open, each motion repaints the line, the contact's ring and label where
-/// they were and are, and the panel's frame lines (the latency's one frame
-/// later, a recognizer's row when its state changes): the area each such
-/// commit damages is recorded, and the largest must stay a small part of
-/// the window.
+/// they were and are, the panel's frame lines and the latency measured by
+/// the commit before, a recognizer's row when its state changes: the area
+/// each such commit damages is recorded, and the largest must stay a small
+/// part of the window. The frames drawn for a motion until the session is
+/// quiet again are counted: one, the motion's own. A frame the overlay
+/// asked for on its own (to show the latency just measured, say) would hold
+/// the frame callback that the next motion then waits for.
 enum InspectorBenchmark {
     static let block = 20
 
@@ -33,6 +36,7 @@ enum InspectorBenchmark {
         var closed = Samples(reservingCapacity: motions / 2), open = Samples(reservingCapacity: motions / 2)
         var largestOpenDamage = 0.0
         var largestOpenRects: [DamageRect] = []
+        var openMotionFrames = 0
         var time: UInt32 = 1000
         var angle = 0.0
         func point() -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
@@ -55,6 +59,7 @@ enum InspectorBenchmark {
             angle += 0.15
             time += 8
             let next = point()
+            let framesBefore = bench.framesDrawn
             let latency = try InputLatencyBenchmark.timeBatch(bench, "motion") {
                 bench.seat.touchMotion(id: 0, x: next.x, y: next.y, time: time)
             }
@@ -63,6 +68,8 @@ enum InspectorBenchmark {
                 // What the commit damaged: the frame's own change (the
                 // buffer painted may also catch up with earlier frames').
                 let damage = bench.surface.lastCommit?.bufferDamage ?? []
+                try quiet(bench)
+                openMotionFrames += bench.framesDrawn - framesBefore
                 if area(of: damage) > largestOpenDamage {
                     largestOpenDamage = area(of: damage)
                     largestOpenRects = damage
@@ -98,6 +105,9 @@ enum InspectorBenchmark {
                    value: open.median / closed.median, unit: "×", budget: nil, verdict: .reportOnly,
                    details: ["closed: \(closed.durationSummary)"]),
             // Counted, not timed: judged in quick runs too.
+            Figure(name: "frames drawn per motion with the inspector open", value: Double(openMotionFrames) / Double(open.count),
+                   unit: "frames", budget: .atMost(1), verdict: .enforced,
+                   details: ["\(openMotionFrames) frames for \(open.count) motions, each until the session was quiet again"]),
             Figure(name: "largest area one motion repaints with the inspector open", value: 100 * largestOpenDamage / window,
                    unit: "% of the window", budget: .atMost(3), verdict: .enforced,
                    details: ["\(Int(largestOpenDamage)) of \(Int(window)) points, over \(open.count) motions: "

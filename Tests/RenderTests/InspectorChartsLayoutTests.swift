@@ -3,14 +3,14 @@ import Testing
 import TestSupport
 import TouchCore
 
-/// `InspectorChartsLayout`: the charts' panel at the canvas's bottom-right
-/// corner, its fixed part at the bottom, a block per contact stacked
+/// `InspectorChartsLayout`: the charts' panel at the bottom-right corner of
+/// its area (here the canvas within the panels' margin), its fixed part at the bottom, a block per contact stacked
 /// upwards, so a contact coming adds a block and moves nothing else.
 @Suite struct InspectorChartsLayoutTests {
     let canvas = Rect(x: 0, y: 0, width: 800, height: 600)
 
     private func layout(_ charts: InputCharts, in canvas: Rect? = nil) -> InspectorChartsLayout {
-        InspectorChartsLayout(canvasFrame: canvas ?? self.canvas, charts: charts, histogramCount: 2)
+        InspectorChartsLayout(area: (canvas ?? self.canvas).insetBy(dx: 8, dy: 8), charts: charts, histogramCount: 2)
     }
 
     @Test func withoutContactsTheDevicesAndHistogramsShow() {

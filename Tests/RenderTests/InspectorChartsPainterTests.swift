@@ -7,7 +7,8 @@ import TouchCore
 /// in their colours, each column at its height, and only the damaged
 /// columns painted.
 @Suite struct InspectorChartsPainterTests {
-    let canvas = Rect(x: 0, y: 0, width: 480, height: 400)
+    /// Wide enough for the charts beside the text panel.
+    let canvas = Rect(x: 0, y: 0, width: 640, height: 400)
     let pen = InputDeviceID(seat: "seat0", kind: .pen)
 
     /// A pen stroke of 300 ms, an event every 10 ms: pressure rising from
@@ -49,7 +50,7 @@ import TouchCore
         let image = OwnedPixelBuffer(width: Int(canvas.width * scale), height: Int(canvas.height * scale), scale: scale)
         let model = model()
         InspectorPainter.paint(model, now: 2, canvasFrame: canvas, into: image.buffer, damage: [canvas])
-        let block = try #require(InspectorPainter.chartsLayout(model, canvasFrame: canvas).contacts.first)
+        let block = try #require(InspectorPainter.arrangement(model, canvasFrame: canvas).charts?.contacts.first)
         let contact = try #require(model.charts.contacts.first)
         #expect(contact.strips.map(\.quantity) == [.speed, .interval, .pressure, .tilt])
         // 300 ms: column 22 is the newest.
@@ -72,7 +73,7 @@ import TouchCore
     @Test func onlyTheDamagedColumnsArePainted() throws {
         let image = OwnedPixelBuffer(width: Int(canvas.width), height: Int(canvas.height))
         let model = model()
-        let block = try #require(InspectorPainter.chartsLayout(model, canvasFrame: canvas).contacts.first)
+        let block = try #require(InspectorPainter.arrangement(model, canvasFrame: canvas).charts?.contacts.first)
         let columns = InspectorChartsLayout.columns(5..<7, in: block, strips: 4)
         let heading = (x: Int(block.minX) + 2, y: Int(block.minY) + 5)
         let before = image.buffer.at(heading.x, heading.y)

@@ -17,7 +17,8 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
 /// and the drawing whole again once the overlay's areas are redrawn
 /// without it.
 @Suite struct InspectorPainterTests {
-    static let size = (width: 480.0, height: 360.0)
+    /// Wide enough for the charts beside the text panel.
+    static let size = (width: 640.0, height: 360.0)
     let drawing = Drawing(lines: [line(20, 330, 460, 330), line(400, 20, 400, 340)])
     let canvasFrame = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
@@ -75,7 +76,7 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
             #expect(isRingBlue(buffer.at(Int(c.x * s), Int((c.y - r) * s))), "its top")
             // Inside the ring is what lies under it: the paper, or the
             // charts' panel, which shows while the inspector is open.
-            let charts = InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame).panel
+            let charts = try #require(InspectorPainter.arrangement(model, canvasFrame: canvasFrame).charts).panel
             let inside = buffer.at(Int(c.x * s), Int(c.y * s))
             if charts.contains(c) {
                 #expect(!isRingBlue(inside) && inside != .white, "the charts' panel inside the ring is left alone")
@@ -85,12 +86,12 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
             let label = InspectorLayout.labelFrame(at: c, in: canvasFrame)
             #expect(textPixels(buffer, in: label) > Int(30 * s * s), "the label at \(c) has text")
         }
-        let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
+        let layout = InspectorPainter.arrangement(model, canvasFrame: canvasFrame).text
         #expect(textPixels(buffer, in: layout.latency) > Int(60 * s * s), "the latency lines")
         let firstFrames = Rect(x: layout.frames.minX, y: layout.frames.minY, width: layout.frames.width,
                                height: 3 * PanelStyle.lineHeight)
         #expect(textPixels(buffer, in: firstFrames) > Int(90 * s * s), "three frames, three lines")
-        #expect(textPixels(buffer, in: layout.timelineRow(0)) > Int(30 * s * s), "the recognizers")
+        #expect(textPixels(buffer, in: try #require(layout.timelineRow(0))) > Int(30 * s * s), "the recognizers")
         let panelCorner = buffer.at(Int((layout.panel.minX + 2) * s), Int((layout.panel.maxY - 2) * s))
         #expect(panelCorner.red < 0x40 && panelCorner.alpha == 0xFF, "a dark panel, opaque over the paper")
     }
@@ -101,9 +102,8 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         let image = rendered(scale: scale)
         let model = model()
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvasFrame, into: image.buffer, damage: everything)
-        let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
-        let charts = InspectorPainter.chartsLayout(model, canvasFrame: canvasFrame)
-        #expect(!charts.panel.isNull, "the charts show")
+        let layout = InspectorPainter.arrangement(model, canvasFrame: canvasFrame).text
+        let charts = try #require(InspectorPainter.arrangement(model, canvasFrame: canvasFrame).charts, "the charts show")
         let covered = [layout.panel, charts.panel] + model.contacts.map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
         let s = scale
         var changedOutside = 0
@@ -129,7 +129,7 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         let finger = model.contacts[0]
         let bounds = InspectorLayout.contactBounds(at: finger.location, in: canvasFrame)
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvasFrame, into: image.buffer, damage: [bounds])
-        let layout = InspectorLayout(canvasFrame: canvasFrame, timeline: model.timeline)
+        let layout = InspectorPainter.arrangement(model, canvasFrame: canvasFrame).text
         #expect(image.buffer.at(Int(layout.panel.midX), Int(layout.panel.midY)) == .white, "the panel is not damaged")
         #expect(isRingBlue(image.buffer.at(Int(finger.location.x + InspectorLayout.ringRadius), Int(finger.location.y))))
         let mouse = model.contacts[1].location
@@ -147,6 +147,8 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
                 == ["f1 seat0 finger: 1 down", "f2 seat0 mouse: 0 down", "f3 seat0 finger: 1 move"])
         #expect(InspectorPainter.latencyText(model.latency) == "last 6ms median 6ms max 6ms of 1")
         #expect(InspectorPainter.latencyText(LatencyReadout()) == "no input yet")
+        #expect(InspectorPainter.recognizersHeading(shown: 9, of: 9) == "recognizers")
+        #expect(InspectorPainter.recognizersHeading(shown: 4, of: 9) == "recognizers: 4 of 9 fit the window")
         var unrelated = LatencyReadout()
         unrelated.received(eventTime: 100)
         unrelated.committed(at: 3000)
@@ -163,15 +165,17 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
     @Test func aLabelThatWouldLeaveTheCanvasGoesLeftOfItsRing() {
         let right = InspectorLayout.labelFrame(at: Point(x: 100, y: 100), in: canvasFrame)
         #expect(right.minX > 100 + InspectorLayout.ringRadius)
-        let left = InspectorLayout.labelFrame(at: Point(x: 440, y: 100), in: canvasFrame)
-        #expect(left.maxX < 440 - InspectorLayout.ringRadius)
-        #expect(InspectorLayout.contactBounds(at: Point(x: 440, y: 100), in: canvasFrame).contains(left))
+        let nearTheEdge = Point(x: canvasFrame.maxX - 40, y: 100)
+        let left = InspectorLayout.labelFrame(at: nearTheEdge, in: canvasFrame)
+        #expect(left.maxX < nearTheEdge.x - InspectorLayout.ringRadius)
+        #expect(InspectorLayout.contactBounds(at: nearTheEdge, in: canvasFrame).contains(left))
     }
 
     /// The layout's pieces lie inside the panel and do not overlap.
     @Test func thePanelsPartsAreStacked() {
         let layout = InspectorLayout(canvasFrame: Rect(x: 0, y: 30, width: 400, height: 300),
-                                     timeline: RecognizerTimeline(rows: [.init(recognizer: "tap", state: .possible)]))
+                                     timeline: RecognizerTimeline(rows: [.init(recognizer: "tap", state: .possible)]),
+                                     bottom: 322, chartsNote: false)
         #expect(layout.panel.minY == 38, "below the title bar, at the canvas's corner")
         for part in [layout.latency, layout.frames, layout.timeline] { #expect(layout.panel.contains(part)) }
         #expect(layout.latency.maxY < layout.frames.minY)
@@ -214,8 +218,9 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
     }
 
     @Test func aLineSeenBeforeIsNotLaidOutAgain() {
-        let canvas = Rect(x: 0, y: 0, width: 480, height: 300)
-        let image = OwnedPixelBuffer(width: 480, height: 300)
+        // Wide enough for the charts beside the text.
+        let canvas = Rect(x: 0, y: 0, width: 640, height: 300)
+        let image = OwnedPixelBuffer(width: 640, height: 300)
         let cache = PanelTextCache()
         var model = model()
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvas, into: image.buffer, damage: [canvas], textCache: cache)

@@ -27,7 +27,7 @@ import TouchCore
         #expect(first.minY == 20 + PanelStyle.padding)
         #expect(second.minY == first.maxY)
         #expect(first.height == 2 * PanelStyle.lineHeight)
-        #expect(RecognizerTimelinePainter.height(for: timeline()) == 2 * PanelStyle.padding + 2 * first.height)
+        #expect(RecognizerTimelinePainter.height(rows: timeline().rows.count) == 2 * PanelStyle.padding + 2 * first.height)
     }
 
     /// Pixels of light text in `rect` (device pixels) of `buffer`.
@@ -41,7 +41,7 @@ import TouchCore
     func itPaintsTextOnADarkPanelAndNothingOutsideIt(scale: Double) {
         let image = OwnedPixelBuffer(width: Int(300 * scale), height: Int(120 * scale), scale: scale)
         image.fill(0xFFFF_FFFF)
-        let frame = Rect(x: 20, y: 10, width: 240, height: RecognizerTimelinePainter.height(for: timeline()))
+        let frame = Rect(x: 20, y: 10, width: 240, height: RecognizerTimelinePainter.height(rows: timeline().rows.count))
         RecognizerTimelinePainter.paint(timeline(), in: frame, into: image.buffer,
                                         damage: [Rect(x: 0, y: 0, width: 300, height: 120)])
         let buffer = image.buffer

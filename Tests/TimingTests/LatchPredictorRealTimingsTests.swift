@@ -35,6 +35,18 @@ import Timing
         #expect(predictor.latchLead < 0.012, "restarts after a pause did not teach a lead of a whole refresh")
     }
 
+    @Test func nestedWestonsLateFramesDoNotTeachALeadOfARefresh() throws {
+        // A 125 Hz drag on a busy machine (load 11): weston 10's repaint
+        // window puts its latch about 7 ms before the presentation, but
+        // some frames were shown late (weston woken late by its parent) or
+        // two refreshes after their commit (a repaint skipped); taking the
+        // largest bound, the lead reached a whole refresh and latch pacing
+        // stopped for good.
+        let (predictor, predicted) = predictions(for: Self.nestedWeston)
+        #expect(predictor.latchLead > 0.005 && predictor.latchLead < 0.008, "lead \(predictor.latchLead)")
+        #expect(predicted.suffix(30).allSatisfy { $0 }, "\(predicted.map { $0 ? 1 : 0 })")
+    }
+
     @Test func muttersIrregularPresentationsAreNeverAimedAt() {
         let (_, predicted) = predictions(for: Self.mutter)
         #expect(!predicted.contains(true))
@@ -49,6 +61,25 @@ import Timing
             predictor.presented(at: time, refresh: Self.refresh, committed: time - 0.003, vsync: false)
         }
         #expect(predictor.nextLatch(now: 10 + 7 * Self.refresh + 0.001) != nil)
+    }
+
+    @Test func afterARestartThreePresentationsFindTheNewPhaseAtTheKnownPeriod() throws {
+        var predictor = LatchPredictor()
+        let period = 0.0161
+        for index in 0..<8 {
+            let time = 10 + Double(index) * period
+            predictor.rendered(taking: 0.002)
+            predictor.presented(at: time, refresh: Self.refresh, committed: time - 0.009, vsync: false)
+        }
+        // The repaint loop restarted 6 ms later in the refresh.
+        let restart = 10 + 8 * period + 0.006
+        for index in 0..<3 {
+            let time = restart + Double(index) * period
+            predictor.presented(at: time, refresh: Self.refresh, committed: time - 0.009, vsync: false)
+            #expect((predictor.nextLatch(now: time + 0.001) != nil) == (index == 2), "\(index + 1) presentations on the new phase")
+        }
+        let latch = try #require(predictor.nextLatch(now: restart + 2 * period + 0.001))
+        #expect(abs(latch.presentation - (restart + 3 * period)) < 1e-6, "the period weston keeps, on its new phase")
     }
 
     @Test func vsyncOnOnlySomePresentationsDoesNotShortenTheWarmUp() {
@@ -123,6 +154,119 @@ import Timing
         (25538.846745, 25538.823267),
         (25538.862658, 25538.852286),
         (25538.896217, 25538.883735)
+    ]
+
+    /// Weston 10 nested in a headless sway (`wayland-backend.so
+    /// --use-pixman`), a pointer moving every 8 ms, frame-callback paced,
+    /// `flags: []`, on a machine with load 11: (presented, committed).
+    static let nestedWeston: [(presented: Double, committed: Double)] = [
+        (34723.657633, 34723.618284),
+        (34723.673260, 34723.643845),
+        (34723.688707, 34723.668590),
+        (34723.704834, 34723.683151),
+        (34723.726302, 34723.698489),
+        (34723.756135, 34723.714881),
+        (34723.770245, 34723.737419),
+        (34723.786409, 34723.766087),
+        (34723.802568, 34723.780573),
+        (34723.818723, 34723.797141),
+        (34723.834889, 34723.812608),
+        (34723.851104, 34723.828652),
+        (34723.868118, 34723.844752),
+        (34723.883415, 34723.865580),
+        (34723.899535, 34723.877942),
+        (34723.915724, 34723.901785),
+        (34723.931998, 34723.917753),
+        (34723.950509, 34723.933770),
+        (34723.964364, 34723.949907),
+        (34723.984133, 34723.960400),
+        (34723.996690, 34723.977622),
+        (34724.012865, 34723.993969),
+        (34724.029225, 34724.006524),
+        (34724.046268, 34724.022715),
+        (34724.061565, 34724.039284),
+        (34724.077749, 34724.056363),
+        (34724.094030, 34724.071495),
+        (34724.110188, 34724.090012),
+        (34724.126379, 34724.104101),
+        (34724.142536, 34724.130187),
+        (34724.160355, 34724.145155),
+        (34724.180423, 34724.162861),
+        (34724.815026, 34724.794855),
+        (34724.832900, 34724.816263),
+        (34724.849147, 34724.829636),
+        (34724.865316, 34724.842542),
+        (34724.881476, 34724.858769),
+        (34724.897674, 34724.874970),
+        (34724.913860, 34724.891158),
+        (34724.932128, 34724.907455),
+        (34724.946161, 34724.923599),
+        (34724.962391, 34724.941830),
+        (34724.978626, 34724.955821),
+        (34724.994857, 34724.972615),
+        (34725.011023, 34724.989013),
+        (34725.027197, 34725.004660),
+        (34725.043375, 34725.020662),
+        (34725.059541, 34725.036905),
+        (34725.075694, 34725.053083),
+        (34725.091897, 34725.078275),
+        (34725.108149, 34725.094527),
+        (34725.124325, 34725.106646),
+        (34725.140510, 34725.127320),
+        (34725.156679, 34725.142885),
+        (34725.172905, 34725.159350),
+        (34725.189130, 34725.175516),
+        (34725.207317, 34725.191680),
+        (34725.228275, 34725.200559),
+        (34725.244440, 34725.217076),
+        (34725.260639, 34725.240861),
+        (34725.280270, 34725.254274),
+        (34725.296455, 34725.270440),
+        (34725.328808, 34725.289936),
+        (34725.345017, 34725.313206),
+        (34725.361226, 34725.341344),
+        (34725.377425, 34725.356478),
+        (34725.393613, 34725.371064),
+        (34725.409836, 34725.389576),
+        (34726.072479, 34726.061031),
+        (34726.106506, 34726.081426),
+        (34726.122692, 34726.100572),
+        (34726.138894, 34726.116482),
+        (34726.155055, 34726.134858),
+        (34726.171234, 34726.148750),
+        (34726.187430, 34726.164990),
+        (34726.203608, 34726.181582),
+        (34726.219788, 34726.197146),
+        (34726.235960, 34726.213315),
+        (34726.252216, 34726.229692),
+        (34726.268386, 34726.245862),
+        (34726.284562, 34726.263104),
+        (34726.300756, 34726.278315),
+        (34726.316926, 34726.294442),
+        (34726.333866, 34726.310632),
+        (34726.350063, 34726.326813),
+        (34726.366267, 34726.344403),
+        (34726.382472, 34726.360168),
+        (34726.398699, 34726.376230),
+        (34726.414920, 34726.392775),
+        (34726.431303, 34726.408703),
+        (34726.447513, 34726.424946),
+        (34726.463695, 34726.441830),
+        (34726.479899, 34726.457418),
+        (34726.496171, 34726.473578),
+        (34726.512356, 34726.489922),
+        (34726.529717, 34726.506206),
+        (34726.545947, 34726.522329),
+        (34726.562170, 34726.540370),
+        (34726.578387, 34726.555921),
+        (34726.594600, 34726.572168),
+        (34726.610793, 34726.589266),
+        (34726.627027, 34726.604609),
+        (34726.643492, 34726.620779),
+        (34726.659694, 34726.636892),
+        (34726.675906, 34726.653910),
+        (34726.692362, 34726.669716),
+        (34726.708593, 34726.689222),
     ]
 
     /// mutter 43 headless, `flags: ["hw_completion"]`.

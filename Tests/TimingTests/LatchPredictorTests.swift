@@ -101,6 +101,46 @@ import Timing
         #expect(abs(latch.deadline - (latch.presentation - 0.003 - 0.003)) < 1e-9, "lead, then the render margin")
     }
 
+    @Test func oneSkippedRepaintDoesNotMoveTheAim() throws {
+        // Every frame committed 1 ms after the latch 3 ms before its
+        // refresh is shown a refresh later; then one was shown two refreshes
+        // after its commit, as when the compositor skips a repaint.
+        var predictor = predictor(presentedAt: grid(4))
+        var refreshIndex = 4.0
+        for _ in 0..<8 {
+            let intended = 10 + refreshIndex * Self.refresh
+            predictor.presented(at: intended + Self.refresh, refresh: Self.refresh, committed: intended - 0.002, vsync: true)
+            refreshIndex += 1
+        }
+        #expect(abs(predictor.latchLead - 0.002) < 1e-9)
+        let intended = 10 + refreshIndex * Self.refresh
+        predictor.presented(at: intended + 2 * Self.refresh, refresh: Self.refresh, committed: intended - 0.002, vsync: true)
+        #expect(abs(predictor.latchLead - 0.002) < 1e-9, "lead \(predictor.latchLead)")
+        #expect(predictor.nextLatch(now: intended + 2 * Self.refresh + 0.001) != nil)
+    }
+
+    @Test func theLeadIsTheLargestBoundThatIsNoOutlier() throws {
+        // Frames committed just after each repaint, 6.5 ms before the next
+        // presentation, then one committed 7.5 ms before it that still
+        // missed it: the latch is at least 7.5 ms before.
+        var predictor = predictor(presentedAt: grid(4))
+        var refreshIndex = 4.0
+        for lead in [0.0065, 0.0065, 0.0065, 0.0065, 0.0065, 0.0065, 0.0065, 0.0075] {
+            let intended = 10 + refreshIndex * Self.refresh
+            predictor.presented(at: intended + Self.refresh, refresh: Self.refresh, committed: intended - lead, vsync: true)
+            refreshIndex += 1
+        }
+        #expect(abs(predictor.latchLead - 0.0075) < 1e-9, "lead \(predictor.latchLead)")
+    }
+
+    @Test func aFrameShownOffTheGridTeachesNoLead() {
+        var predictor = predictor(presentedAt: grid(4))
+        // Shown 6 ms after the fifth refresh, 20 ms after its commit.
+        let fifth = 10 + 4 * Self.refresh
+        predictor.presented(at: fifth + 0.006, refresh: Self.refresh, committed: fifth - 0.014, vsync: true)
+        #expect(predictor.latchLead == 0)
+    }
+
     @Test func aLongPauseMakesTheGridStale() {
         let times = grid(4)
         let predictor = predictor(presentedAt: times)

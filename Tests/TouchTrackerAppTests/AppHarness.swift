@@ -209,6 +209,13 @@ final class AppHarness {
         try frame()
     }
 
+    /// Configures the window to `width` × `height` (the toolbar included)
+    /// and presents it at that size.
+    func resize(width: Int32, height: Int32) throws {
+        toplevel.configure(width: width, height: height)
+        try frame()
+    }
+
     /// Lets `seconds` pass on the fake clock (firing gesture timers), then presents.
     func wait(_ seconds: Double) throws {
         advance(by: seconds)

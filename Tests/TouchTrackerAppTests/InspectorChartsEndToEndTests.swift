@@ -13,8 +13,8 @@ import TouchCore
     static let intervalOrange: UInt32 = 0xE66100
 
     /// The charts' places, in the harness's canvas coordinates.
-    private func charts(_ app: AppHarness) -> InspectorChartsLayout {
-        InspectorPainter.chartsLayout(app.session.inspector.model, canvasFrame: app.canvas.frame.inCanvas)
+    private func charts(_ app: AppHarness) throws -> InspectorChartsLayout {
+        try #require(InspectorPainter.arrangement(app.session.inspector.model, canvasFrame: app.canvas.frame.inCanvas).charts)
     }
 
     private func pixels(in box: Rect, _ app: AppHarness) -> [UInt32] {
@@ -45,14 +45,16 @@ import TouchCore
         Screenshot.save(pixels, width: Int(commit.bufferWidth), height: Int(commit.bufferHeight), name: name)
     }
 
-    /// Opens the inspector, then a finger goes down at (40, 50) and moves
-    /// 4 pt every 10 ms, 60 times: 0.6 s of its charts' 2 s.
+    /// Opens the inspector in a window of the default size (the charts
+    /// beside the text), then a finger goes down at (40, 50) and moves 4 pt
+    /// every 10 ms, 60 times: 0.6 s of its charts' 2 s.
     private func strokeWithTheInspectorOpen() throws -> AppHarness {
         let app = try AppHarness()
+        try app.resize(width: 960, height: 640)
         try app.focusKeyboard()
         try app.press(EvdevKey.f12)
         #expect(app.session.inspector.isOpen)
-        #expect(charts(app).contacts.isEmpty && !charts(app).panel.isNull, "no contact yet: devices and histograms")
+        #expect(try charts(app).contacts.isEmpty, "no contact yet: devices and histograms")
         try app.down(1, 40, 50)
         for step in 1...60 { try app.move(1, 40 + 4 * Double(step), 50) }
         return app
@@ -60,7 +62,7 @@ import TouchCore
 
     @Test func eachEventAddsAColumnWhereTheSweepIsAndRepaintsNoMore() throws {
         let app = try strokeWithTheInspectorOpen()
-        let layout = charts(app)
+        let layout = try charts(app)
         let block = try #require(layout.contacts.first)
         #expect(layout.contacts.count == 1)
         let device = try #require(app.session.inspector.model.charts.devices.first)
@@ -84,12 +86,9 @@ import TouchCore
 
         // One more event at the same speed: a column on, and the damage in
         // the charts is that column (with the gap) and the values, not the
-        // block. (The inspector's own panel, which the charts overlap in
-        // this narrow window, has its own damage.)
+        // block.
         try app.move(1, 284, 50)
         #expect(count(Self.speedBlue, in: column(newest + 1, strip: 0, in: block), app) >= 1)
-        let inspectorPanel = InspectorLayout(canvasFrame: app.canvas.frame.inCanvas,
-                                             timeline: app.session.inspector.model.timeline).panel
         let strips = 2
         let allowed = [InspectorChartsLayout.columns((newest + 1)..<(newest + 2 + StripChart.gap), in: block, strips: strips),
                        InspectorChartsLayout.values(in: block, strips: strips), layout.devices] + layout.histograms
@@ -97,8 +96,7 @@ import TouchCore
         for damage in app.presented.bufferDamage {
             let rect = Rect(x: Double(damage.x), y: Double(damage.y) - AppHarness.canvasTop, width: Double(damage.width),
                             height: Double(damage.height))
-            guard rect.intersects(layout.panel.insetBy(dx: 1, dy: 1)),
-                  !inspectorPanel.insetBy(dx: -1, dy: -1).contains(rect) else { continue }
+            guard rect.intersects(layout.panel.insetBy(dx: 1, dy: 1)) else { continue }
             #expect(allowed.contains { $0.insetBy(dx: -1, dy: -1).contains(rect) }, "\(rect) is a column, the values or a line")
             area += rect.width * rect.height
         }
@@ -107,27 +105,27 @@ import TouchCore
 
     @Test func theChartsStayAfterTheLiftMarkedEndedAndGoAfterAWhile() throws {
         let app = try strokeWithTheInspectorOpen()
-        let block = try #require(charts(app).contacts.first)
+        let block = try #require(try charts(app).contacts.first)
         let before = count(Self.speedBlue, in: block, app)
         try app.up(1)
-        #expect(charts(app).contacts == [block], "the same place after the lift")
+        #expect(try charts(app).contacts == [block], "the same place after the lift")
         #expect(app.session.inspector.model.charts.contacts.first?.isEnded == true)
         #expect(count(Self.speedBlue, in: block, app) == before, "the stroke is still there to read")
         screenshot(app, "inspector-charts-ended")
         try app.wait(InputCharts.endedLifetime - 1)
-        #expect(charts(app).contacts == [block], "still there a second before the end")
+        #expect(try charts(app).contacts == [block], "still there a second before the end")
         try app.wait(1.5)
-        #expect(charts(app).contacts.isEmpty, "gone after \(InputCharts.endedLifetime) s")
+        #expect(try charts(app).contacts.isEmpty, "gone after \(InputCharts.endedLifetime) s")
         #expect(app.pixel(block.maxX - 4, block.midY) == Colour.white, "the paper is back where they were")
     }
 
     @Test func theNextTouchTakesTheEndedChartsPlace() throws {
         let app = try strokeWithTheInspectorOpen()
-        let block = try #require(charts(app).contacts.first)
+        let block = try #require(try charts(app).contacts.first)
         try app.up(1)
         // Below the block, so the ring's blue is not in it.
         try app.down(2, 40, 230)
-        #expect(charts(app).contacts == [block], "the new contact in the same place")
+        #expect(try charts(app).contacts == [block], "the new contact in the same place")
         #expect(app.session.inspector.model.charts.contacts.map(\.id) == [2])
         #expect(count(Self.speedBlue, in: block, app) == 0, "the old stroke's line is gone; the new one has no speed yet")
         try app.move(2, 44, 230)

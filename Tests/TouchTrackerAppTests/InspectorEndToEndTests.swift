@@ -19,11 +19,13 @@ import TouchCore
         return pixel >> 24 == 0xFF && r < 0x40 && g < 0x40 && b < 0x40
     }
 
-    /// Where the panel lies in the window now.
-    /// Where the inspector draws, in the harness's canvas coordinates.
-    private func layout(_ app: AppHarness) -> InspectorLayout {
-        InspectorLayout(canvasFrame: app.canvas.frame.inCanvas, timeline: app.session.inspector.model.timeline)
+    /// Where the inspector's panels lie, in the harness's canvas coordinates.
+    private func arrangement(_ app: AppHarness) -> InspectorArrangement {
+        InspectorPainter.arrangement(app.session.inspector.model, canvasFrame: app.canvas.frame.inCanvas)
     }
+
+    /// Where the inspector's text panel draws.
+    private func layout(_ app: AppHarness) -> InspectorLayout { arrangement(app).text }
 
     /// A point inside the panel that no text covers: its bottom-left corner.
     private func panelCorner(_ app: AppHarness) -> (Double, Double) {
@@ -66,28 +68,18 @@ import TouchCore
             .union(InspectorLayout.contactBounds(at: Point(x: 366, y: 164), in: canvasFrame))
             .union(line(360, 160, 366, 164).paintedBounds)
         // Damage is the window's: the canvas's, moved down by the toolbar.
-        // The charts: the finger's block (columns and values of its
-        // strips), the device's line, and the latency histograms
-        // (refreshed four times a second at most).
-        let charts = InspectorPainter.chartsLayout(app.session.inspector.model, canvasFrame: canvasFrame)
-        let chartParts = ([charts.devices, try #require(charts.contacts.first)] + charts.histograms)
-            .map { $0.offsetBy(dx: 0, dy: AppHarness.canvasTop).insetBy(dx: -1, dy: -1) }
+        // This window has no room for the charts beside or below the text
+        // (InspectorChartsEndToEndTests checks their damage in a larger one).
+        #expect(arrangement(app).placement == .hidden)
         let allowed = [moved, layout(app).panel].map { $0.offsetBy(dx: 0, dy: AppHarness.canvasTop).insetBy(dx: -1, dy: -1) }
         let damage = app.presented.bufferDamage
         #expect(!damage.isEmpty)
         for rect in damage {
             let bounds = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
-            #expect((allowed + chartParts).contains { $0.contains(bounds) },
-                    "\(rect) is the contact's, the panel's or a part of the charts'")
+            #expect(allowed.contains { $0.contains(bounds) }, "\(rect) is the contact's or the panel's")
         }
-        // The rest keeps its old bound, and the charts repaint a few parts
-        // of theirs (InspectorChartsEndToEndTests checks which).
-        func isChartPart(_ rect: Rect) -> Bool { chartParts.contains { $0.contains(rect) } }
-        let rects = damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
-        let area = rects.filter { !isChartPart($0) }.reduce(0) { $0 + $1.width * $1.height }
+        let area = damage.reduce(0) { $0 + Double($1.width) * Double($1.height) }
         #expect(area < Double(AppHarness.width) * Double(AppHarness.height) / 3, "\(damage) is not the window")
-        let chartsArea = rects.filter(isChartPart).reduce(0) { $0 + $1.width * $1.height }
-        #expect(chartsArea < charts.panel.width * charts.panel.height / 2, "a part of the charts, not all of them")
 
         try app.up(1)
         #expect(!isRingBlue(app.pixel(360 + InspectorLayout.ringRadius, 160)), "lifted: no ring")
@@ -138,7 +130,7 @@ import TouchCore
         #expect(timeline.rows.map(\.recognizer) == ["doubleTap", "tap", "tapAfterTap", "twoFingerTap", "threeFingerTap", "longPress", "move",
                                                       "navigatePan", "navigatePinch"])
         #expect(timeline.rows.allSatisfy { $0.state == .possible && $0.transitions.isEmpty })
-        let rowFrame = layout(app).timelineRow(1)
+        let rowFrame = try #require(layout(app).timelineRow(1))
         let rowBefore = pixels(app, in: rowFrame)
 
         try app.tap(350, 250)
@@ -166,14 +158,48 @@ import TouchCore
         let app = try AppHarness()
         try app.focusKeyboard()
         try pressF12(app)
-        // The harness sends, lets 10 ms pass, then completes the frame
-        // callback. The down finds no frame pending and is committed at
-        // once; the move waits for the callback of the frame before.
+        // The down and a first move find no frame pending and are
+        // committed at once (the overlay asks for no frame of its own); a
+        // second move, before the compositor's frame callback, waits 10 ms
+        // for it.
+        try app.down(1, 350, 150)
+        app.seat.touchMotion(id: 1, x: 355, y: 150, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        app.seat.touchMotion(id: 1, x: 360, y: 150, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        app.advance(by: 0.01)
+        try app.frame()
+        let latency = app.session.inspector.model.latency
+        #expect(latency.samples == [0, 0, 0.01])
+        #expect(latency.unrelatedClockDifference == nil, "the scripted compositor stamps events with our clock")
+    }
+
+    /// A frame of the overlay's own would hold the frame callback the next
+    /// input waits for: what changes without input is painted with the
+    /// next frame of input, or by the overlay's tick once input stops.
+    @Test func theOverlayAsksForNoFrameOfItsOwnWhileInputComes() throws {
+        let app = try AppHarness()
+        try app.focusKeyboard()
+        try pressF12(app)
         try app.down(1, 350, 150)
         try app.move(1, 355, 150)
-        let latency = app.session.inspector.model.latency
-        #expect(latency.samples == [0, 0.01])
-        #expect(latency.unrelatedClockDifference == nil, "the scripted compositor stamps events with our clock")
+        let commits = app.surface.commits.count
+        try app.frame()
+        try app.frame()
+        #expect(app.surface.commits.count == commits, "no frame for the new latency alone")
+
+        try app.move(1, 360, 150)
+        let latency = layout(app).latency.offsetBy(dx: 0, dy: AppHarness.canvasTop)
+        #expect(app.presented.bufferDamage.contains { rect in
+            Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+                .insetBy(dx: -1, dy: -1).contains(latency)
+        }, "the latency line is repainted with the motion")
+
+        let afterInput = app.surface.commits.count
+        try app.wait(InspectorOverlay.refreshInterval + 0.01)
+        #expect(app.surface.commits.count > afterInput, "once input stops, the tick shows the last figures")
     }
 
     @Test func theTraceGoesOnWithTheOverlayOpenAndAfterItCloses() throws {

@@ -31,6 +31,9 @@ struct Extent {
 struct Invocation {
     /// nil means the logical size of the compositor's output.
     var extent: Extent?
+    /// Pause after each event, in seconds (`VirtualPointer.pace` unless
+    /// `--pace` says otherwise).
+    var pace: Double
     var commands: [Command]
 }
 
@@ -40,11 +43,13 @@ struct UsageError: Error {
 }
 
 let usage = """
-    usage: touchtracker-virtual-pointer [--extent W H] COMMAND...
+    usage: touchtracker-virtual-pointer [--extent W H] [--pace SECONDS] COMMAND...
     Drives a virtual pointer (zwlr_virtual_pointer_v1) on the compositor at $WAYLAND_DISPLAY.
     Positions are logical output coordinates; --extent gives the size they are
     measured against (default: the output's mode divided by wl_output.scale,
     which is wrong at a fractional scale: pass the logical size then).
+    --pace gives the pause after each event (default 0.01 s; 0 with
+    'sleep 0.008' between moves makes a 125 Hz pointer).
     Commands:
       move X Y                    put the pointer at (X, Y)
       press BUTTON                press BUTTON: left, right or middle
@@ -58,7 +63,7 @@ let usage = """
 /// Parses the arguments (without the program name).
 func parseInvocation(_ arguments: [String]) throws -> Invocation {
     var words = arguments[...]
-    var invocation = Invocation(extent: nil, commands: [])
+    var invocation = Invocation(extent: nil, pace: VirtualPointer.pace, commands: [])
 
     func take(_ what: String, after command: String) throws -> String {
         guard let word = words.popFirst() else {
@@ -88,6 +93,10 @@ func parseInvocation(_ arguments: [String]) throws -> Invocation {
         let width = try number("width", after: "--extent"), height = try number("height", after: "--extent")
         guard width >= 1, height >= 1 else { throw UsageError(message: "--extent: the size must be at least 1x1") }
         invocation.extent = Extent(width: UInt32(width), height: UInt32(height))
+    }
+    if words.first == "--pace" {
+        words.removeFirst()
+        invocation.pace = try number("seconds", after: "--pace")
     }
     while let word = words.popFirst() {
         switch word {

@@ -7,11 +7,12 @@ import Glibc
 
 /// A pointer on the compositor's seat whose events this process makes up
 /// (`zwlr_virtual_pointer_v1`). Every event is followed by `frame` and a
-/// roundtrip, then a short pause, so that clients see one pointer frame per
-/// event, in order, at a human-like pace.
+/// roundtrip, then a short pause (`pace`, unless the command line gives
+/// another), so that clients see one pointer frame per event, in order, at a
+/// human-like pace.
 final class VirtualPointer {
-    /// Pause after each event: long enough for a client to render in
-    /// between, short enough that a click stays a click.
+    /// Pause after each event by default: long enough for a client to render
+    /// in between, short enough that a click stays a click.
     static let pace = 0.01
     /// Time for clients to bind their `wl_pointer` after the seat gains one.
     static let settle = 0.25
@@ -21,6 +22,8 @@ final class VirtualPointer {
     private let connection: WlrootsInputConnection
     private let proxy: OpaquePointer
     private let extent: Extent
+    /// Pause after each event.
+    private let pauseAfterEvent: Double
     /// Buttons pressed and not yet released.
     private var held: Set<Button> = []
 
@@ -28,9 +31,10 @@ final class VirtualPointer {
     /// connection's seat. The seat gains the pointer capability; events sent
     /// before a client has bound its `wl_pointer` never reach it, and no
     /// request tells when that happened, so a pause gives clients the time.
-    init(connection: WlrootsInputConnection, extent: Extent) throws {
+    init(connection: WlrootsInputConnection, extent: Extent, pace: Double) throws {
         self.connection = connection
         self.extent = extent
+        pauseAfterEvent = pace
         proxy = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(connection.pointerManager, connection.seat)
         try connection.roundtrip()
         Self.sleep(seconds: Self.settle)
@@ -98,7 +102,7 @@ final class VirtualPointer {
     private func frame() throws {
         zwlr_virtual_pointer_v1_frame(proxy)
         try connection.roundtrip()
-        Self.sleep(seconds: Self.pace)
+        Self.sleep(seconds: pauseAfterEvent)
     }
 
     private static func sleep(seconds: Double) {

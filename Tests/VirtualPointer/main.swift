@@ -33,7 +33,7 @@ do {
         ?? connection.outputSize.map({ Extent(width: UInt32($0.width), height: UInt32($0.height)) }) else {
         fail("the compositor announced no output size; pass --extent W H", status: 1)
     }
-    let pointer = try VirtualPointer(connection: connection, extent: extent)
+    let pointer = try VirtualPointer(connection: connection, extent: extent, pace: invocation.pace)
     for command in invocation.commands {
         try pointer.run(command)
     }
