@@ -9,8 +9,11 @@ import TouchCore
 public enum InspectorChartsPainter {
     /// The histograms' titles, in the order of `InspectorModel.histograms`:
     /// to our commit (`LatencyReadout`) and to the screen
-    /// (`PresentationStatistics`).
-    static let histogramTitles = ["input → commit", "input → presented"]
+    /// (`PresentationStatistics`), or its estimate from frame callbacks
+    /// while the compositor gives no feedback.
+    static func histogramTitles(_ model: InspectorModel) -> [String] {
+        ["input → commit", model.presentation.showsEstimate ? "≈ input → composited" : "input → presented"]
+    }
 
     static func colour(of quantity: InputCharts.Quantity) -> Color {
         switch quantity {
@@ -41,8 +44,9 @@ public enum InspectorChartsPainter {
                             width: width, color: PanelStyle.text)
             }
         }
+        let titles = histogramTitles(model)
         for (index, rect) in layout.histograms.enumerated() where isDamaged(rect) && index < model.histograms.count {
-            drawHistogram(histogramTitles[index], model.histograms[index], in: rect, damage: damage, with: writer)
+            drawHistogram(titles[index], model.histograms[index], in: rect, damage: damage, with: writer)
         }
         for (rect, contact) in zip(layout.contacts, model.charts.contacts) where isDamaged(rect) {
             drawBlock(contact, in: rect, damage: damage, with: writer)

@@ -60,11 +60,9 @@ public enum InspectorPainter {
             text(latencyText(model.latency), layout.latency.minY + line)
         }
         if isDamaged(layout.presentation) {
-            text(presentationHeading(pacedForLatch: model.pacedForLatch, latchShare: model.presentation.latchPacedShare),
-                 layout.presentation.minY, PanelStyle.dimText)
-            text(presentationText(model.presentation, offered: model.presentationOffered,
-                                  unanswered: model.presentationUnanswered),
-                 layout.presentation.minY + line)
+            let (heading, value) = presentationLines(model)
+            text(heading, layout.presentation.minY, PanelStyle.dimText)
+            text(value, layout.presentation.minY + line)
         }
         if isDamaged(lineFrame(layout.frames.minY - line)) {
             text("frames (one wl_touch.frame a line)", layout.frames.minY - line, PanelStyle.dimText)
@@ -138,6 +136,42 @@ public enum InspectorPainter {
         }
         return "last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
             + " max \(PanelStyle.duration(maximum)) of \(latency.samples.count)"
+    }
+
+    /// Input → on screen's heading and value: from presentation feedback,
+    /// or, while the compositor gives none, estimated from frame callbacks.
+    static func presentationLines(_ model: InspectorModel) -> (heading: String, value: String) {
+        if model.presentation.showsEstimate {
+            return (estimateHeading(offered: model.presentationOffered), estimateText(model.presentation))
+        }
+        return (presentationHeading(pacedForLatch: model.pacedForLatch, latchShare: model.presentation.latchPacedShare),
+                presentationText(model.presentation, offered: model.presentationOffered,
+                                 unanswered: model.presentationUnanswered))
+    }
+
+    /// The heading of the estimate, marked "≈", with why there is no
+    /// measurement (short: the panel holds about 42 characters a line).
+    static func estimateHeading(offered: Bool) -> String {
+        "≈ on screen, callbacks: " + (offered ? "no feedback" : "no wp_presentation")
+    }
+
+    /// The estimated input → on screen (input → composited): the last,
+    /// median and 99th percentile over how many frames, or, where the
+    /// event times are on another clock, from the app's receipt.
+    ///
+    ///     last 17ms median 16ms p99 33ms of 120
+    ///     last 17 median 16 p99 33ms, from receipt
+    static func estimateText(_ statistics: PresentationStatistics) -> String {
+        guard let last = statistics.estimatedLast, let median = statistics.estimatedMedian,
+              let p99 = statistics.estimatedP99 else {
+            return "no frame with input composited yet"
+        }
+        func ms(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded()))" }
+        if statistics.estimatesFromReceipt > 0 {
+            return "last \(ms(last)) median \(ms(median)) p99 \(ms(p99))ms, from receipt"
+        }
+        return "last \(PanelStyle.duration(last)) median \(PanelStyle.duration(median))"
+            + " p99 \(PanelStyle.duration(p99)) of \(statistics.estimatedLatencies.count)"
     }
 
     /// The heading of input → on screen, with how input frames are paced

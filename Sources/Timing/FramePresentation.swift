@@ -1,7 +1,10 @@
 /// What became of one committed frame that carried input, as the
 /// compositor told it (`wp_presentation_feedback`): shown at a time on
 /// the presentation clock, or discarded unseen (a newer commit replaced
-/// it, or the window was not visible).
+/// it, or the window was not visible). Where no feedback is asked for (no
+/// `wp_presentation`, or the compositor left it unanswered) the frame
+/// callback of its commit tells when the compositor composited it: an
+/// estimate of the screen, never taken for a presentation.
 ///
 /// A plain value so the pure core (statistics, the latch predictor) and
 /// the recording read it without Wayland.
@@ -13,13 +16,21 @@ public struct FramePresentation: Equatable, Sendable {
         case presented(time: Double, refresh: Double?, flags: PresentationFlags)
         /// `discarded`: the content never reached the screen.
         case discarded
+        /// No feedback: the `wl_callback.done` of the frame callback asked
+        /// for with its commit came at `time`, seconds on `CLOCK_MONOTONIC`
+        /// (the app's clock, read when the event was dispatched; not the
+        /// event's own milliseconds, whose meaning differs per compositor).
+        /// The compositors here send it at the repaint that composited the
+        /// commit, before or as the screen shows it (docs/performance.md).
+        case composited(time: Double)
     }
 
     public var outcome: Outcome
     /// The compositor's time (milliseconds, 32 bits: events' `time`) of
     /// the oldest input this frame is the first to show.
     public var oldestInputTime: UInt32
-    /// The presentation clock (`wp_presentation.clock_id`, a `clockid_t`).
+    /// The presentation clock (`wp_presentation.clock_id`, a `clockid_t`);
+    /// for `composited`, `monotonicClock`, the clock its time is on.
     public var clock: UInt32
     /// `CLOCK_MONOTONIC` minus the presentation clock, in seconds, read by
     /// the app when the feedback came, for a presentation clock that runs
@@ -33,9 +44,15 @@ public struct FramePresentation: Equatable, Sendable {
     /// How the frame was paced (`Pacing`); nil in lines written before it
     /// was logged.
     public var pacing: Pacing?
+    /// When the app received the oldest input, in seconds on its own clock;
+    /// kept for `composited` frames, whose estimate starts there when the
+    /// compositor's event times are on another clock (KWin 5.27 stamps
+    /// them with `CLOCK_REALTIME`'s milliseconds); nil otherwise.
+    public var received: Double?
 
-    /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway, mutter and
-    /// KWin stamp input events with.
+    /// `CLOCK_MONOTONIC`'s id on Linux: the clock weston, sway and mutter
+    /// stamp input events with (KWin 5.27's fake input is stamped with
+    /// `CLOCK_REALTIME`'s milliseconds).
     public static let monotonicClock: UInt32 = 1
     /// Clocks that never jump, whose times the app translates onto
     /// `CLOCK_MONOTONIC` by the difference it reads when the feedback comes
@@ -51,13 +68,14 @@ public struct FramePresentation: Equatable, Sendable {
     public static let plausibleLimit = 10.0
 
     public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil,
-                committed: Double? = nil, pacing: Pacing? = nil) {
+                committed: Double? = nil, received: Double? = nil, pacing: Pacing? = nil) {
         self.outcome = outcome
         self.oldestInputTime = oldestInputTime
         self.clock = clock
         self.toMonotonic = toMonotonic
         self.committed = committed
         self.pacing = pacing
+        self.received = received
     }
 
     /// Seconds from the oldest input to the commit that first showed it:
@@ -68,6 +86,31 @@ public struct FramePresentation: Equatable, Sendable {
     }
 
     public var isDiscarded: Bool { outcome == .discarded }
+
+    /// Whether only a frame callback tells of it: an estimate, not feedback.
+    public var isComposited: Bool {
+        if case .composited = outcome { return true }
+        return false
+    }
+
+    /// Seconds from the oldest input to the frame callback of the commit
+    /// that first showed it: input → on screen, estimated, for a frame the
+    /// compositor gave no feedback on; nil otherwise or when implausible.
+    public var inputToComposited: Double? {
+        guard case .composited(let time) = outcome else { return nil }
+        return Self.difference(from: oldestInputTime, to: time)
+    }
+
+    /// Seconds from when the app received the oldest input to the frame
+    /// callback: the estimate where the event times are on another clock,
+    /// short of the compositor's own part before it sent the input; nil
+    /// when the event times are comparable (`inputToComposited`) or no
+    /// receipt is known.
+    public var receiptToComposited: Double? {
+        guard case .composited(let time) = outcome, inputToComposited == nil, let received,
+              time >= received, time - received <= Self.plausibleLimit else { return nil }
+        return time - received
+    }
 
     /// Seconds from the oldest input to the screen; nil for a discarded
     /// frame, or when the event times cannot be compared with the

@@ -29,13 +29,15 @@ extension Session {
         // The frame that shows it may be paced for the compositor's latch.
         toplevel.setNeedsInputFrame()
         unshownInputTime = min(unshownInputTime ?? time, time)
+        unshownInputReceived = unshownInputReceived ?? loop.timers.clock.now
     }
 
     /// The frame being drawn shows the input noted since the last one.
     func askWhenInputIsShown() {
         guard let time = unshownInputTime else { return }
         unshownInputTime = nil
-        toplevel.requestPresentationFeedback(oldestInputTime: time)
+        toplevel.requestPresentationFeedback(oldestInputTime: time, received: unshownInputReceived)
+        unshownInputReceived = nil
         inspector.presentationUnanswered = toplevel.presentationFeedbackStalled
     }
 }

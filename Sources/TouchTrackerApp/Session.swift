@@ -101,6 +101,10 @@ public final class Session {
     /// The compositor time of the oldest input whose change no committed
     /// frame shows yet (see `Session+Presentation`).
     var unshownInputTime: UInt32?
+    /// When the app received that input (seconds on its clock): the
+    /// estimate from frame callbacks starts there when the compositor's
+    /// event times are on another clock (KWin 5.27's).
+    var unshownInputReceived: Double?
     /// Input → on screen over the last frames with input, whatever the
     /// inspector shows: the predicted tip looks this far ahead.
     var presentation = PresentationStatistics()

@@ -4,7 +4,8 @@ import Timing
 /// The `--log-input` line of a presentation feedback: what became of a
 /// frame that carried input (`FramePresentation`). Field order is stable:
 ///
-/// - `"presentation"`: `"presented"` or `"discarded"`;
+/// - `"presentation"`: `"presented"` or `"discarded"` (feedback), or
+///   `"composited"` (no feedback: the commit's frame callback, an estimate);
 /// - `"inputTime"`: the compositor's time (ms) of the oldest input the
 ///   frame is the first to show;
 /// - `"clock"`: the presentation clock (`clockid_t`; 1 is `CLOCK_MONOTONIC`);
@@ -18,7 +19,12 @@ import Timing
 ///   `hw_completion`, `zero_copy`), `"toMonotonic"` (seconds) when the
 ///   app translated a steady clock that is not `CLOCK_MONOTONIC` onto it
 ///   (`FramePresentation.steadyClocks`), and `"inputToPresented"`
-///   (seconds) when the event times could be compared with the time.
+///   (seconds) when the event times could be compared with the time;
+/// - composited only: `"time"`, when the frame callback's `done` came
+///   (seconds on the app's `CLOCK_MONOTONIC`, which `"clock"` names),
+///   `"received"`, when the app received the oldest input (same clock),
+///   and `"inputToComposited"` (seconds) when plausible, otherwise
+///   `"receiptToComposited"` (seconds, from `"received"`).
 extension InputLog {
     public static func line(for presentation: FramePresentation) -> String {
         object(for: presentation).line
@@ -50,6 +56,17 @@ extension InputLog {
             object.add("inputTime", .number(Double(presentation.oldestInputTime)))
             object.add("clock", .number(Double(presentation.clock)))
             addCommit()
+        case .composited(let time):
+            object.add(presentationKey, .string("composited"))
+            object.add("inputTime", .number(Double(presentation.oldestInputTime)))
+            object.add("clock", .number(Double(presentation.clock)))
+            addCommit()
+            object.add("time", microseconds(time))
+            if let received = presentation.received { object.add("received", microseconds(received)) }
+            if let latency = presentation.inputToComposited { object.add("inputToComposited", microseconds(latency)) }
+            if let latency = presentation.receiptToComposited {
+                object.add("receiptToComposited", microseconds(latency))
+            }
         }
         return object
     }
@@ -96,8 +113,13 @@ extension InputLog {
         case "discarded":
             return FramePresentation(outcome: .discarded, oldestInputTime: inputTime, clock: clock, committed: committed,
                                      pacing: try pacing(from: object))
+        case "composited":
+            let received = object["received"] == nil ? nil : try seconds("received")
+            return FramePresentation(outcome: .composited(time: try seconds("time")), oldestInputTime: inputTime,
+                                     clock: clock, committed: committed, received: received,
+                                     pacing: try pacing(from: object))
         default:
-            throw fail("\"presentation\" is neither \"presented\" nor \"discarded\"")
+            throw fail("\"presentation\" is neither \"presented\", \"discarded\" nor \"composited\"")
         }
     }
 

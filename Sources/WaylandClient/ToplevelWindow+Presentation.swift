@@ -98,6 +98,7 @@ extension ToplevelWindow {
         precondition(callback == frameCallback, "only the current frame callback has a listener")
         wl_callback_destroy(callback)
         frameCallback = nil
+        reportComposited(at: loop.timers.clock.now)
         pacer.frameCallbackDone()
     }
 }

@@ -27,24 +27,36 @@ extension ToplevelWindow {
 
     /// Asks for feedback on the frame being drawn, which is the first to
     /// show input whose oldest event the compositor stamped
-    /// `oldestInputTime` (milliseconds). Called from `onDraw`; the answer
-    /// goes to `onPresentation`. Does nothing without `wp_presentation`.
-    public func requestPresentationFeedback(oldestInputTime: UInt32) {
+    /// `oldestInputTime` (milliseconds) and the app received at `received`
+    /// (its clock). Called from `onDraw`; the answer goes to
+    /// `onPresentation`. Without feedback (no `wp_presentation`, or none
+    /// answered) the frame callback's estimate does.
+    public func requestPresentationFeedback(oldestInputTime: UInt32, received: Double? = nil) {
         feedbackInputTime = min(feedbackInputTime ?? oldestInputTime, oldestInputTime)
+        if let received { feedbackInputReceived = min(feedbackInputReceived ?? received, received) }
     }
 
     /// Creates the feedback asked for, just before the commit it is about,
-    /// which is drawn under `pacing` (told with the outcome).
+    /// which is drawn under `pacing` (told with the outcome); where none can
+    /// be asked for, the commit's frame callback tells instead
+    /// (`estimateFromFrameCallback`).
     func askForPresentationFeedback(pacing: FramePresentation.Pacing) {
         guard let inputTime = feedbackInputTime else { return }
+        let received = feedbackInputReceived
         feedbackInputTime = nil
+        feedbackInputReceived = nil
         let registry = display.registry
-        guard let presentation = registry.presentation, !presentationFeedbackStalled else { return }
+        let committed = loop.timers.clock.now
+        guard let presentation = registry.presentation, !presentationFeedbackStalled else {
+            estimateFromFrameCallback(oldestInputTime: inputTime, received: received, committed: committed,
+                                      pacing: pacing)
+            return
+        }
         // Until clock_id arrives (it follows the bind) the clock is unknown:
         // 0, CLOCK_REALTIME, which no compositor stamps input with.
         let feedback = PresentationFeedback(
             presentation: presentation, surface: surface, oldestInputTime: inputTime,
-            clock: registry.presentationClock ?? 0, committed: loop.timers.clock.now, pacing: pacing
+            clock: registry.presentationClock ?? 0, committed: committed, pacing: pacing
         ) { [unowned self] feedback, presentation in
             presentationFeedbacks[ObjectIdentifier(feedback)] = nil
             learnLatch(from: presentation)

@@ -69,8 +69,14 @@ public final class ToplevelWindow {
     /// The oldest input (compositor milliseconds) the next commit is the
     /// first to show, when feedback on it was asked for.
     var feedbackInputTime: UInt32?
+    /// When the app received that input (the loop's clock), for the
+    /// estimate from frame callbacks.
+    var feedbackInputReceived: Double?
     /// Feedback asked for and not reported yet.
     var presentationFeedbacks: [ObjectIdentifier: PresentationFeedback] = [:]
+    /// The input the pending frame callback's commit shows, when no
+    /// feedback was asked for it (see `estimateFromFrameCallback`).
+    var frameCallbackInput: FrameCallbackInput?
     /// Called when the compositor tells what became of a frame that
     /// carried input (see `requestPresentationFeedback`).
     public var onPresentation: ((FramePresentation) -> Void)?

@@ -1302,6 +1302,23 @@ kwin_tests() {
     kill $input_pid "${session[@]}" "$bus_pid" 2>/dev/null
 }
 
+# The inspector on KWin, which offers no wp_presentation: F12 opens it, a
+# finger draws a stroke, and its input → on screen line shows the estimate
+# from frame callbacks. The screenshot is kept beside the others; the panel
+# (and its text) is found by its colour, as on sway nested. The stroke is
+# undone, so the drawing stays as written.
+kwin_inspector_tests() {
+    send "key 88 1; key 88 0"
+    send "down 0 $((cx0 + 300)) $((cy0 + 330)); glide 20 0.4 0 $((cx0 + 300)) $((cy0 + 330)) $((cx0 + 500)) $((cy0 + 330)); up 0"
+    sleep 0.5
+    kwin_shot inspector.png
+    cp "$run/inspector.png" "$work/../touchtracker-kwin-inspector.png" 2>/dev/null
+    local panel
+    panel=$($png bbox "$run/inspector.png" 52 54 59 6 "$cx0" "$cy0" $((cx0 + 600)) $((cy0 + 600)))
+    expect "kwin: F12 opens the inspector over the canvas ($panel)" test "$panel" != none
+    send "key 88 1; key 88 0; key 29 1; key 44 1; key 44 0; key 29 0"
+}
+
 # Window management on KWin, through its JavaScript API (org.kde.kwin.Scripting
 # on D-Bus, scripts run on the active window): a resize that the app must
 # re-render at, and a close request. A second run of the app, on the session
@@ -1319,6 +1336,7 @@ kwin_window_tests() {
     local app_pid=$! cx0=none cy0 cx1 cy1 canvas_seen=
     pids+=($app_pid)
     if ! wait_for 15 canvas_shown; then not_ok "kwin: the app starts again"; kill $app_pid; return; fi
+    kwin_inspector_tests
     kwin_script resize 'workspace.activeClient.frameGeometry = {x: 100, y: 100, width: 640, height: 480};'
     # Debian's kwin-wayland alone has no decoration plugin, so the frame is
     # the canvas; a Breeze frame would take its borders and title out of it.

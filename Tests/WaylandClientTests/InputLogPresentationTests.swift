@@ -38,6 +38,37 @@ import WaylandClient
         #expect(untranslated.inputToPresented == nil)
     }
 
+    /// Without feedback, the frame callback's estimate: its own kind of
+    /// line, read back as written, never as a presentation.
+    @Test func aCompositedFrameReadsBackAsWritten() throws {
+        let composited = FramePresentation(outcome: .composited(time: 20.4285), oldestInputTime: 20_410, clock: 1,
+                                           committed: 20.4121)
+        #expect(InputLog.line(for: composited) == "{\"presentation\":\"composited\",\"inputTime\":20410,\"clock\":1,"
+                + "\"committed\":20.4121,\"inputToCommit\":0.0021,\"time\":20.4285,\"inputToComposited\":0.0185}")
+        let read = try roundTrip(composited)
+        #expect(read == composited)
+        #expect(read.inputToPresented == nil && read.inputToComposited == 0.0185)
+        let fromReceipt = FramePresentation(outcome: .composited(time: 35_700.6337), oldestInputTime: 899_979_463,
+                                            clock: 1, committed: 35_700.6276, received: 35_700.6251)
+        #expect(InputLog.line(for: fromReceipt).hasSuffix(
+            "\"time\":35700.6337,\"received\":35700.6251,\"receiptToComposited\":0.0086}"))
+        #expect(try roundTrip(fromReceipt) == fromReceipt)
+        let noTime = try #require(try JSONValue.parse(
+            "{\"presentation\":\"composited\",\"inputTime\":1,\"clock\":1}").objectValue)
+        #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: noTime) }
+    }
+
+    /// Lines written before `committed` was logged, or before the estimate
+    /// existed, still read.
+    @Test func olderLinesStillRead() throws {
+        let object = try #require(try JSONValue.parse(
+            "{\"presentation\":\"presented\",\"inputTime\":12300,\"clock\":1,\"time\":12.345678,"
+                + "\"refresh\":0.016667,\"flags\":[\"vsync\"],\"inputToPresented\":0.045678}").objectValue)
+        let presented = try InputLog.presentation(from: object)
+        #expect(presented.committed == nil && abs(presented.inputToPresented! - 0.045678) < 1e-9)
+        #expect(!presented.isComposited)
+    }
+
     @Test func aMalformedPresentationIsNamed() throws {
         let object = try #require(try JSONValue.parse("{\"presentation\":\"shown\",\"inputTime\":1,\"clock\":1}").objectValue)
         #expect(throws: InputLog.UnreadableBatch.self) { try InputLog.presentation(from: object) }

@@ -97,10 +97,13 @@ public struct InspectorModel: Sendable {
     /// presented) as of the inspector's last refresh: the latencies change
     /// with nearly every frame, the histograms a few times a second.
     public var histograms = [LatencyHistogram(milliseconds: []), LatencyHistogram(milliseconds: [])]
-    /// The histograms of the latencies as they are now.
+    /// The histograms of the latencies as they are now; the second is of
+    /// the estimate from frame callbacks while that is what the compositor
+    /// gives (`PresentationStatistics.showsEstimate`).
     public var currentHistograms: [LatencyHistogram] {
-        [LatencyHistogram(milliseconds: latency.samples.map { $0 * 1000 }),
-         LatencyHistogram(milliseconds: presentation.latencies.map { $0 * 1000 })]
+        let onScreen = presentation.showsEstimate ? presentation.estimatedLatencies : presentation.latencies
+        return [LatencyHistogram(milliseconds: latency.samples.map { $0 * 1000 }),
+                LatencyHistogram(milliseconds: onScreen.map { $0 * 1000 })]
     }
     private var nextSerial = 1
 

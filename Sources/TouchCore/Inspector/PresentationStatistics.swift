@@ -3,8 +3,11 @@ import Timing
 /// Input → on screen over the last frames that carried input
 /// (`FramePresentation`): the latest latency, its median and 99th
 /// percentile, the share of those frames the compositor discarded, and
-/// the last refresh and flags. The inspector shows it, `check` judges a
-/// recording's frames with it, and plots can read `frames`.
+/// the last refresh and flags. Frames only a frame callback told of
+/// (`FramePresentation.isComposited`: no feedback) give the estimate
+/// apart, in `estimatedLatencies`, never mixed with the presented ones.
+/// The inspector shows it, `check` judges a recording's frames with it,
+/// and plots can read `frames`.
 public struct PresentationStatistics: Equatable, Sendable {
     /// How many frames with input it summarizes.
     public static let capacity = 120
@@ -14,6 +17,13 @@ public struct PresentationStatistics: Equatable, Sendable {
     /// The input → presented latencies (seconds) of the presented frames
     /// among `frames` whose clocks are comparable, oldest first.
     public private(set) var latencies: [Double] = []
+    /// The estimated input → on screen latencies (seconds, input →
+    /// composited) of the frames among `frames` that only a frame callback
+    /// told of, oldest first; from the app's receipt of the input where the
+    /// event times are on another clock (`FramePresentation.receiptToComposited`).
+    public private(set) var estimatedLatencies: [Double] = []
+    /// How many of `estimatedLatencies` start at the app's receipt.
+    public private(set) var estimatesFromReceipt = 0
     /// Presented frames whose event times were not on the presentation clock.
     public private(set) var unrelatedClockFrames = 0
     private let capacity: Int
@@ -28,11 +38,17 @@ public struct PresentationStatistics: Equatable, Sendable {
         if frames.count > capacity { count(frames.removeFirst(), by: -1) }
     }
 
-    /// Adds (`by` 1) or removes (-1) a frame's latency or unreadable clock;
-    /// frames leave oldest first, as their latencies do.
+    /// Adds (`by` 1) or removes (-1) a frame's latency, estimate or
+    /// unreadable clock; frames leave oldest first, as their latencies do.
     private mutating func count(_ frame: FramePresentation, by step: Int) {
         if let latency = frame.inputToPresented {
             if step > 0 { latencies.append(latency) } else { latencies.removeFirst() }
+        } else if frame.isComposited {
+            // Without a plausible start (event times on another clock and
+            // no receipt) there is no estimate.
+            guard let estimate = frame.inputToComposited ?? frame.receiptToComposited else { return }
+            if step > 0 { estimatedLatencies.append(estimate) } else { estimatedLatencies.removeFirst() }
+            if frame.receiptToComposited != nil { estimatesFromReceipt += step }
         } else if !frame.isDiscarded {
             unrelatedClockFrames += step
         }
@@ -47,6 +63,20 @@ public struct PresentationStatistics: Equatable, Sendable {
         Self.percentile(fraction, of: latencies)
     }
 
+    /// The estimate's latest, median and 99th percentile (input →
+    /// composited), for frames the compositor gave no feedback on.
+    public var estimatedLast: Double? { estimatedLatencies.last }
+    public var estimatedMedian: Double? { Self.percentile(0.5, of: estimatedLatencies) }
+    public var estimatedP99: Double? { Self.percentile(0.99, of: estimatedLatencies) }
+
+    /// Whether the newest frame is known from its frame callback only: the
+    /// compositor gives no feedback (now), so the estimate is what to show.
+    public var showsEstimate: Bool { frames.last?.isComposited == true }
+
+    /// How many of the frames the compositor answered with feedback
+    /// (presented or discarded).
+    public var answeredCount: Int { frames.count { !$0.isComposited } }
+
     /// Input → commit of the frames whose commit time is known, oldest first.
     public var commitLatencies: [Double] { frames.compactMap(\.inputToCommit) }
 
@@ -59,8 +89,11 @@ public struct PresentationStatistics: Equatable, Sendable {
     }
 
     public var discardedCount: Int { frames.count { $0.isDiscarded } }
-    /// The share (0…1) of the frames the compositor discarded.
-    public var discardedShare: Double { frames.isEmpty ? 0 : Double(discardedCount) / Double(frames.count) }
+    /// The share (0…1) of the frames it answered that the compositor
+    /// discarded (a frame callback tells of no discarded frame).
+    public var discardedShare: Double {
+        answeredCount == 0 ? 0 : Double(discardedCount) / Double(answeredCount)
+    }
 
     /// The refresh period and flags of the newest presented frame.
     public var lastPresented: (refresh: Double?, flags: PresentationFlags)? {
@@ -70,8 +103,8 @@ public struct PresentationStatistics: Equatable, Sendable {
         return nil
     }
 
-    /// The presentation clock of the newest frame.
-    public var clock: UInt32? { frames.last?.clock }
+    /// The presentation clock of the newest frame the compositor answered.
+    public var clock: UInt32? { frames.last { !$0.isComposited }?.clock }
 
     public static func == (lhs: PresentationStatistics, rhs: PresentationStatistics) -> Bool {
         lhs.frames == rhs.frames && lhs.capacity == rhs.capacity
