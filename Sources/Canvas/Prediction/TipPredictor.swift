@@ -65,7 +65,11 @@ public struct TipPredictor: Sendable {
             samples[samples.count - 1].location = sample.location
             return
         }
-        samples.append(sample)
+        if stampedInABurst(sample) {
+            samples[samples.count - 1] = sample
+        } else {
+            samples.append(sample)
+        }
         // Samples older than the window go, but never below the minimum a
         // fit needs (a slow device's reports are farther apart).
         let oldest = sample.time - Self.window
@@ -74,6 +78,28 @@ public struct TipPredictor: Sendable {
         if removable > 0 { samples.removeFirst(removable) }
         if samples.count > Self.maximumSamples { samples.removeFirst(samples.count - Self.maximumSamples) }
     }
+
+    /// Whether `sample` came much sooner after the newest than reports
+    /// come: less than `burstShare` of the median interval of the samples
+    /// kept and it. Its time is then not when the device made it: mutter
+    /// 43 stamps RemoteDesktop input when it dispatches it, so motions a
+    /// device made 10 ms apart arrive in pairs 0 to 5 ms apart, a frame
+    /// apart. Taken at their word, such a pair is a burst of speed that
+    /// throws the fit's tip tens of points ahead or behind; the newer
+    /// report stands for both. Judged against the median, not the last
+    /// interval, so that a pause in the reports is no burst after it.
+    private func stampedInABurst(_ sample: Sample) -> Bool {
+        guard samples.count >= 3, let last = samples.last else { return false }
+        var intervals = zip(samples.dropFirst(), samples).map { $0.time - $1.time }
+        let interval = sample.time - last.time
+        intervals.append(interval)
+        intervals.sort()
+        return interval < Self.burstShare * intervals[intervals.count / 2]
+    }
+
+    /// A report sooner than this share of the usual interval was stamped
+    /// in a burst (a device's own jitter stays well above it).
+    public static let burstShare = 0.5
 
     /// The tip `horizon` seconds (capped at `maximumHorizon`) after the
     /// newest sample; nil when it should not be drawn.
