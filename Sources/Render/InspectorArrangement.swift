@@ -14,9 +14,10 @@ import TouchCore
 ///   height and its last line says why. The charts keep collecting, so a
 ///   larger window shows them at once.
 ///
-/// Everything depends on the canvas and on what the charts hold (their
-/// devices' lines), not on the text: the overlay knows what to damage when
-/// either changes.
+/// It depends on the canvas, on what the charts hold (their devices'
+/// lines) and on how many recognizers the text lists, not on the text
+/// itself: the overlay compares the arrangement before and after each
+/// change and damages both panels whole when it moved.
 public struct InspectorArrangement: Equatable, Sendable {
     public enum Placement: Equatable, Sendable {
         case beside, below, hidden

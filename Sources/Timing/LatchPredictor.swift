@@ -122,8 +122,11 @@ public struct LatchPredictor: Sendable {
             return
         }
         if let current = self.refresh, abs(current - refresh) > current / 100 {
+            // Another output or mode: its grid and lead are learned anew.
             knownPeriod = nil
             presentations = []
+            leadBounds = []
+            latchLead = min(latchLead, refresh)
         }
         if !fitsGrid(time) { presentations = [] }
         let onEstablishedGrid = presentations.count >= 2

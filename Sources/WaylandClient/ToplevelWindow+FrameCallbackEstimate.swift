@@ -44,14 +44,16 @@ extension ToplevelWindow {
     /// when the compositor composited the input it shows. Input of an
     /// earlier commit whose callback was not done yet (a prompt draw
     /// replaced that callback, or nothing composited it) is shown by this
-    /// commit too and is measured from it.
+    /// commit too: it is measured to this commit's callback, but from the
+    /// earlier commit, which first showed it, and under its pacing.
     func estimateFromFrameCallback(oldestInputTime: UInt32, received: Double?, committed: Double,
                                    pacing: FramePresentation.Pacing) {
         let earlier = frameCallbackInput
         let oldest = earlier.map { min($0.oldestInputTime, oldestInputTime) } ?? oldestInputTime
         let firstReceived = [earlier?.received, received].compactMap { $0 }.min()
-        frameCallbackInput = FrameCallbackInput(oldestInputTime: oldest, received: firstReceived, committed: committed,
-                                                pacing: pacing)
+        frameCallbackInput = FrameCallbackInput(oldestInputTime: oldest, received: firstReceived,
+                                                committed: earlier?.committed ?? committed,
+                                                pacing: earlier?.pacing ?? pacing)
     }
 
     /// The frame callback's `done` came at `time` (the loop's clock): the

@@ -118,4 +118,42 @@ import TouchCore
         // The last 40 ms of reports, each as it came.
         #expect(predictor.samples == Array(reports.suffix(6)))
     }
+    @Test func aFastPointerDispatchedOncePerFrameIsFollowed() throws {
+        // A 125 Hz pointer (8 ms, 4 pt a report: 500 pt/s) whose reports
+        // a compositor stamps as it dispatches them, once per 60 Hz frame:
+        // one or two reports per frame, a pair 1 ms apart. Most intervals
+        // are bursts.
+        var predictor = TipPredictor()
+        var reports: [(Double, Double)] = []
+        for report in 0..<60 {
+            let made = Double(report) * 0.008
+            let frame = (made / 0.0167).rounded(.up) * 0.0167
+            let stamped = frame + Double(reports.filter { abs($0.0 - frame) < 0.0025 }.count) * 0.001
+            reports.append((stamped, 100 + 4 * Double(report)))
+        }
+        // Where the pointer really is 16 ms after a report's stamp.
+        func truth(_ stamped: Double) -> Double { 100 + 500 * (stamped + 0.016) }
+        var squares = 0.0, squaresWithout = 0.0, predicted = 0
+        for (index, (time, x)) in reports.enumerated() {
+            predictor.add(.init(time: time, location: Point(x: x, y: 300)))
+            // A frame is drawn once a dispatch's reports are all in.
+            if index + 1 < reports.count, reports[index + 1].0 - time < 0.002 { continue }
+            guard let tip = predictor.predict(after: 0.016) else { continue }
+            predicted += 1
+            squares += (tip.x - truth(time)) * (tip.x - truth(time))
+            squaresWithout += (x - truth(time)) * (x - truth(time))
+        }
+        #expect(predicted >= reports.count / 3)
+        let ratio = (squares / squaresWithout).squareRoot()
+        #expect(ratio < 0.5, "RMS error predicted ÷ no tip: \(ratio)")
+    }
+
+    @Test func aPauseInTheReportsIsNoBurstAfterIt() {
+        // A finger rests (no reports for 100 ms), then moves on at 125 Hz:
+        // every report after the pause is kept as it came.
+        var predictor = TipPredictor()
+        let times = [0, 0.008, 0.016, 0.116, 0.124, 0.132, 0.140]
+        for (i, time) in times.enumerated() { predictor.add(.init(time: time, location: Point(x: Double(i), y: 0))) }
+        #expect(predictor.samples.map(\.time) == [0.116, 0.124, 0.132, 0.140])
+    }
 }

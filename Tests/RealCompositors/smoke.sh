@@ -1302,11 +1302,11 @@ kwin_tests() {
     kill $input_pid "${session[@]}" "$bus_pid" 2>/dev/null
 }
 
-# The inspector on KWin, which offers no wp_presentation: F12 opens it, a
-# finger draws a stroke, and its input → on screen line shows the estimate
-# from frame callbacks. The screenshot is kept beside the others; the panel
-# (and its text) is found by its colour, as on sway nested. The stroke is
-# undone, so the drawing stays as written.
+# The inspector on KWin, which offers no wp_presentation: F12 opens it and
+# a finger draws a stroke. The test checks that the panel opens (found by
+# its colour, as on sway nested); the screenshot, kept beside the others,
+# shows its input → on screen line estimated from frame callbacks. The
+# stroke is undone, so the drawing stays as written.
 kwin_inspector_tests() {
     send "key 88 1; key 88 0"
     send "down 0 $((cx0 + 300)) $((cy0 + 330)); glide 20 0.4 0 $((cx0 + 300)) $((cy0 + 330)) $((cx0 + 500)) $((cy0 + 330)); up 0"

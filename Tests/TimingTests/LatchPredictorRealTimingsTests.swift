@@ -25,8 +25,9 @@ import Timing
 
     @Test func westonsUnflaggedGridIsFoundAndAimedAt() throws {
         let (predictor, predicted) = predictions(for: Self.weston)
-        // Two runs on one grid, each trusted from its eighth presentation;
-        // between them weston restarted its repaint loop off the grid.
+        // Two runs on one grid: the first trusted from its eighth
+        // presentation, the second (weston restarted its repaint loop off
+        // the grid between them) from its third, at the period known.
         let pattern = predicted.map { $0 ? 1 : 0 }
         #expect(predicted.filter { $0 }.count >= 15, "\(pattern)")
         #expect(predicted.suffix(10).allSatisfy { $0 }, "\(pattern)")

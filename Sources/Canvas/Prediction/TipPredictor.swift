@@ -65,10 +65,11 @@ public struct TipPredictor: Sendable {
             samples[samples.count - 1].location = sample.location
             return
         }
-        if stampedInABurst(sample) {
+        if let runStart, sample.time - runStart < Self.burstSpan {
             samples[samples.count - 1] = sample
         } else {
             samples.append(sample)
+            runStart = sample.time
         }
         // Samples older than the window go, but never below the minimum a
         // fit needs (a slow device's reports are farther apart).
@@ -79,27 +80,24 @@ public struct TipPredictor: Sendable {
         if samples.count > Self.maximumSamples { samples.removeFirst(samples.count - Self.maximumSamples) }
     }
 
-    /// Whether `sample` came much sooner after the newest than reports
-    /// come: less than `burstShare` of the median interval of the samples
-    /// kept and it. Its time is then not when the device made it: mutter
-    /// 43 stamps RemoteDesktop input when it dispatches it, so motions a
-    /// device made 10 ms apart arrive in pairs 0 to 5 ms apart, a frame
-    /// apart. Taken at their word, such a pair is a burst of speed that
-    /// throws the fit's tip tens of points ahead or behind; the newer
-    /// report stands for both. Judged against the median, not the last
-    /// interval, so that a pause in the reports is no burst after it.
-    private func stampedInABurst(_ sample: Sample) -> Bool {
-        guard samples.count >= 3, let last = samples.last else { return false }
-        var intervals = zip(samples.dropFirst(), samples).map { $0.time - $1.time }
-        let interval = sample.time - last.time
-        intervals.append(interval)
-        intervals.sort()
-        return interval < Self.burstShare * intervals[intervals.count / 2]
-    }
+    /// Reports within this span of the first of a run stand as one: the
+    /// newest. Some compositors stamp input when they dispatch it, not
+    /// when the device made it: mutter 43's RemoteDesktop motions, made
+    /// 10 ms apart, arrive in pairs 0 to 5 ms apart, a frame apart. Taken
+    /// at their word, such a pair is a burst of speed that throws the
+    /// fit's tip tens of points ahead or behind. 5.5 ms takes mutter's
+    /// 5 ms pairs, not a 144 Hz device's 7 ms with a millisecond's
+    /// jitter. A fixed span, not one learned from the intervals: bursts
+    /// may be most of the reports (a 125 Hz pointer dispatched once per
+    /// 60 Hz frame), and after a pause any learned interval is long.
+    /// Honest reports lose nothing: a 125 Hz or 144 Hz device's are
+    /// farther apart, and a faster one's are thinned to one per span, each
+    /// still a true time and place (the fit keeps `maximumSamples`, which
+    /// then span more of the window).
+    public static let burstSpan = 0.0055
 
-    /// A report sooner than this share of the usual interval was stamped
-    /// in a burst (a device's own jitter stays well above it).
-    public static let burstShare = 0.5
+    /// When the first report the newest sample stands for came.
+    private var runStart: Double?
 
     /// The tip `horizon` seconds (capped at `maximumHorizon`) after the
     /// newest sample; nil when it should not be drawn.
