@@ -59,15 +59,8 @@ wait_for 10 bash -c "ls '$run'/sway-ipc.*.sock >/dev/null 2>&1 && test -S '$run/
     || { echo "sway did not start inside weston" >&2; exit 1; }
 env+=(SWAYSOCK="$(ls "$run"/sway-ipc.*.sock)" WAYLAND_DISPLAY=wayland-1)
 
-canvas_origin() { # "x y" of the app's canvas, below its 40-point toolbar
-    "${run_as[@]}" "${env[@]}" swaymsg -t get_tree | python3 -c '
-import json, sys
-def walk(n):
-    if n.get("app_id") == sys.argv[1]:
-        r, w = n["rect"], n["window_rect"]
-        print(r["x"] + w["x"], r["y"] + w["y"] + 40); return True
-    return any(walk(c) for c in n.get("nodes", []) + n.get("floating_nodes", []))
-walk(json.load(sys.stdin))' "$app_id"
+canvas_origin() { # prints "x y" of the app's canvas, below its 40-point toolbar
+    "${run_as[@]}" "${env[@]}" swaymsg -t get_tree | python3 "$here/sway-canvas.py" "$app_id"
 }
 
 session() { # label inspector(yes|no) : one recorded session with one stroke

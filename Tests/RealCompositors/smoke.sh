@@ -559,14 +559,7 @@ sway_nested_tests() {
     fi
     env+=(SWAYSOCK="$(ls "$run"/sway-ipc.*.sock)" WAYLAND_DISPLAY=wayland-1)
     canvas_origin() { # prints "x y" of the app's canvas, below its 40-point toolbar
-        "${run_as[@]}" "${env[@]}" swaymsg -t get_tree | python3 -c '
-import json, sys
-def walk(n):
-    if n.get("app_id") == sys.argv[1]:
-        r, w = n["rect"], n["window_rect"]
-        print(r["x"] + w["x"], r["y"] + w["y"] + 40); return True
-    return any(walk(c) for c in n.get("nodes", []) + n.get("floating_nodes", []))
-walk(json.load(sys.stdin))' "$app_id"
+        "${run_as[@]}" "${env[@]}" swaymsg -t get_tree | python3 "$here/sway-canvas.py" "$app_id"
     }
     local app_pid origin ox oy drawing="$run/drawing.json"
     start_nested_app() { # options... : runs the app on $drawing and waits for its window
