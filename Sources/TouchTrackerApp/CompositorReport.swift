@@ -241,10 +241,7 @@ private struct Analysis {
             details.append(flags.isEmpty ? "no flags" : flags.names.joined(separator: "+"))
         }
         let commits = presentation.commitLatencies
-        if let median = PresentationStatistics.percentile(0.5, of: commits),
-           let p99 = PresentationStatistics.percentile(0.99, of: commits) {
-            details.append("input → commit median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99))")
-        }
+        if let figures = Self.medianAndP99(of: commits) { details.append("input → commit " + figures) }
         if let clock = presentation.clock, clock != FramePresentation.monotonicClock {
             details.append("clock \(clock) translated to CLOCK_MONOTONIC")
         }
@@ -266,10 +263,7 @@ private struct Analysis {
         var text = "latch-paced \(latch) of \(known) frames"
         guard latch > 0, latch < known else { return text }
         let figures = [(FramePresentation.Pacing.latch, "latch"), (.frameCallback, "frame callback")].compactMap {
-            let latencies = presentation.latencies(pacedBy: $0.0)
-            guard let median = PresentationStatistics.percentile(0.5, of: latencies),
-                  let p99 = PresentationStatistics.percentile(0.99, of: latencies) else { return nil as String? }
-            return "\($0.1) median \(milliseconds(median)), p99 \(milliseconds(p99))"
+            (pacing, name) in medianAndP99(of: presentation.latencies(pacedBy: pacing)).map { "\(name) " + $0 }
         }
         if !figures.isEmpty { text += " (\(figures.joined(separator: "; ")))" }
         return text
@@ -291,11 +285,15 @@ private struct Analysis {
                 + "the event times are not on its clock)"
         }
         let commits = presentation.frames.filter(\.isComposited).compactMap(\.inputToCommit)
-        if let median = PresentationStatistics.percentile(0.5, of: commits),
-           let p99 = PresentationStatistics.percentile(0.99, of: commits) {
-            evidence += ", input → commit median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99))"
-        }
+        if let figures = Self.medianAndP99(of: commits) { evidence += ", input → commit " + figures }
         return evidence
+    }
+
+    /// "median 16.7 ms, p99 33.4 ms" of `latencies` (seconds); nil for none.
+    static func medianAndP99(of latencies: [Double]) -> String? {
+        guard let median = PresentationStatistics.percentile(0.5, of: latencies),
+              let p99 = PresentationStatistics.percentile(0.99, of: latencies) else { return nil }
+        return "median \(milliseconds(median)), p99 \(milliseconds(p99))"
     }
 
     /// "16.7 ms": milliseconds to a tenth.
