@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
@@ -22,13 +24,36 @@ int tt_memfd_seal_shrink(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK);
 }
 
-int tt_termination_signalfd(void) {
+static void termination_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+}
+
+static int set_termination_signals_blocked(int how) {
     sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    termination_signals(&set);
+    int failed = pthread_sigmask(how, &set, NULL);
+    if (failed != 0) {
+        errno = failed;
+        return -1;
+    }
+    return 0;
+}
+
+int tt_block_termination_signals(void) {
+    return set_termination_signals_blocked(SIG_BLOCK);
+}
+
+int tt_unblock_termination_signals(void) {
+    return set_termination_signals_blocked(SIG_UNBLOCK);
+}
+
+int tt_termination_signalfd(void) {
+    if (tt_block_termination_signals() != 0) return -1;
+    sigset_t set;
+    termination_signals(&set);
     return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 

@@ -29,6 +29,11 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Something other than a regular file (a FIFO, a device, a directory)
     /// where the drawing's lock file goes (see `DrawingLock`).
     case notALockFile(path: String, kind: String)
+    /// A file the app would write into (the journal, the target of a link
+    /// named as the drawing) that is not a regular file of the user's: in a
+    /// folder others can write to, one may have been put there to make the
+    /// app write into something else (see `Document.requireOwnRegularFile`).
+    case notYourFile(path: String, found: String)
     /// Another process holds the drawing's lock (see `DrawingLock`); its
     /// pid when the lock file names one.
     case locked(path: String, holder: Int32?)
@@ -67,6 +72,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "make it writable (chmod u+w) to save there"
         case .notALockFile(let path, let kind):
             "\(path): \(kind) where the drawing's lock file should be; remove it to open the drawing"
+        case .notYourFile(let path, let found):
+            "\(path): \(found); touchtracker writes only into regular files of your own, so it leaves this one alone"
         case .locked(let path, let holder?):
             "\(path) is open in another touchtracker (process \(holder)); close that one first"
         case .locked(let path, nil):
@@ -103,7 +110,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: true
-        case .notAFile, .notALockFile, .readOnly, .locked, .lockLost, .system: false
+        case .notAFile, .notALockFile, .notYourFile, .readOnly, .locked, .lockLost, .system: false
         }
     }
 
@@ -113,7 +120,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isValueOutOfRange: Bool {
         switch self {
         case .badCoordinate, .badPressure: true
-        case .tooLarge, .notAFile, .notALockFile, .readOnly, .malformed, .wrongFormat, .unsupportedVersion,
+        case .tooLarge, .notAFile, .notALockFile, .notYourFile, .readOnly, .malformed, .wrongFormat, .unsupportedVersion,
              .tooManyLines, .tooManyPoints, .locked, .lockLost, .system: false
         }
     }

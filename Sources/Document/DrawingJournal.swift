@@ -123,8 +123,13 @@ public enum DrawingJournal {
         let journal = path(for: drawingPath)
         // No O_CREAT: a journal deleted meanwhile must not be recreated
         // without its header; the caller then writes a snapshot instead.
-        let fd = try SystemCalls.open(journal, .writeOnly, options: .append)
+        // No link followed, no FIFO waited on, and only into a regular file
+        // of the user's: in a folder others can write to, whatever replaced
+        // the journal is not appended to.
+        let fd = try SystemCalls.open(journal, .writeOnly, options: [.append, .noFollow, .nonBlocking])
         defer { try? fd.close() }
+        let status = try SystemCalls.attempt("stat", journal) { () throws(Errno) in try fd.status() }
+        try Document.requireOwnRegularFile(status, journal)
         try SystemCalls.attempt("write", journal) { () throws(Errno) in try fd.writeAll(bytes) }
         try SystemCalls.attempt("fsync", journal) { () throws(Errno) in try fd.synchronizeData() }
     }

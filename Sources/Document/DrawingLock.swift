@@ -77,34 +77,57 @@ public final class DrawingLock {
     public static func acquire(for drawingPath: String) throws(DocumentError) -> DrawingLock? {
         try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
         let lockPath = lockPath(for: drawingPath)
-        // Anything but a regular file there (a FIFO, whose open would wait
-        // for a writer forever; a device) is refused before it is opened.
-        if let status = try? FileStatus(linkAt: lockPath), status.kind != .regular, status.kind != .symbolicLink {
-            throw .notALockFile(path: lockPath, kind: status.kind.userName)
-        }
+        // Anything but a regular file of the user's there is refused before
+        // it is opened: a FIFO, whose open would wait for a writer forever; a
+        // symbolic link, which O_NOFOLLOW could not open, so two instances
+        // would each fall back to locking the drawing, a file every save
+        // replaces, and both write it; another user's file.
+        if let status = try? FileStatus(linkAt: lockPath) { try requireLockFile(status, lockPath) }
         // O_NOFOLLOW: a link planted as the lock file must not make us truncate its target.
         // Held read-only: a descriptor open for writing would stop the file
         // system from being remounted read-only under a running session.
         // O_NONBLOCK: a FIFO swapped in since the look above does not block
         // the open, and is caught by the look after it.
-        if let fd = try? SystemCalls.open(lockPath, .readOnly, options: [.create, .noFollow, .nonBlocking],
-                                          permissions: 0o600) {
-            if let status = try? fd.status(), status.kind != .regular {
-                try? fd.close()
-                throw .notALockFile(path: lockPath, kind: status.kind.userName)
-            }
-            let lock = DrawingLock(path: lockPath, fd: fd)
+        let fd: FileDescriptor
+        do {
+            fd = try openLockFile(lockPath)
+        } catch .system(_, _, let errno, _) where errno == Errno.tooManySymbolicLinks.rawValue {
+            throw .notALockFile(path: lockPath, kind: FileKind.symbolicLink.userName)
+        } catch .system {
+            // The lock file cannot be made (a read-only directory): the drawing itself, if there is one.
+            guard let fd = try? SystemCalls.open(drawingPath, .readOnly, options: .nonBlocking) else { return nil }
+            let lock = DrawingLock(path: drawingPath, fd: fd, locksTheDrawing: true)
             try lock.lockExclusively(drawingPath: drawingPath)
-            // Locked, but perhaps a file its holder removed as it quit
-            // (see `isStillAtItsPath`): then the lock is the new file's.
-            if !lock.isStillAtItsPath { try lock.retake(drawingPath: drawingPath) }
-            lock.recordHolder()
             return lock
         }
-        guard let fd = try? SystemCalls.open(drawingPath, .readOnly, options: .nonBlocking) else { return nil }
-        let lock = DrawingLock(path: drawingPath, fd: fd, locksTheDrawing: true)
+        let lock = DrawingLock(path: lockPath, fd: fd)
         try lock.lockExclusively(drawingPath: drawingPath)
+        // Locked, but perhaps a file its holder removed as it quit
+        // (see `isStillAtItsPath`): then the lock is the new file's.
+        if !lock.isStillAtItsPath { try lock.retake(drawingPath: drawingPath) }
+        lock.recordHolder()
         return lock
+    }
+
+    /// Opens (creating it, 0600) the lock file at `path` without following
+    /// a link and without blocking, and refuses what it found there unless
+    /// it is a regular file of the user's.
+    private static func openLockFile(_ path: String) throws(DocumentError) -> FileDescriptor {
+        let fd = try SystemCalls.open(path, .readOnly, options: [.create, .noFollow, .nonBlocking], permissions: 0o600)
+        do {
+            try requireLockFile(SystemCalls.attempt("stat", path) { () throws(Errno) in try fd.status() }, path)
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        return fd
+    }
+
+    private static func requireLockFile(_ status: FileStatus, _ path: String) throws(DocumentError) {
+        guard status.kind == .regular else { throw .notALockFile(path: path, kind: status.kind.userName) }
+        guard status.isOwnedByThisUser else {
+            throw .notALockFile(path: path, kind: "a file of another user's (uid \(status.owner))")
+        }
     }
 
     /// Whether the lock file at `path` is still the file this lock holds:
@@ -123,7 +146,7 @@ public final class DrawingLock {
         // The whole folder may have gone: saving makes it again, as at the start.
         try? SystemCalls.makeDirectories(FileSystem.parent(of: drawingPath))
         for _ in 0..<10 {
-            let new = try SystemCalls.open(path, .readOnly, options: [.create, .noFollow], permissions: 0o600)
+            let new = try Self.openLockFile(path)
             let old = fd
             fd = new
             do {
@@ -155,8 +178,11 @@ public final class DrawingLock {
     /// of its own that is closed at once. Best effort: the lock holds
     /// without it, a second instance just cannot name us.
     private func recordHolder() {
-        guard let writer = try? SystemCalls.open(path, .writeOnly, options: [.truncate, .noFollow]) else { return }
+        guard let writer = try? SystemCalls.open(path, .writeOnly, options: [.noFollow, .nonBlocking]) else { return }
         defer { try? writer.close() }
+        // Only into the file locked: one swapped in meanwhile is not ours to empty.
+        guard let written = try? writer.status(), let held = try? fd.status(), written.isSameFile(as: held) else { return }
+        try? writer.resize(to: 0)
         try? writer.writeAll("\(CurrentProcess.id)\n")
     }
 

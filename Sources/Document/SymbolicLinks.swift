@@ -11,14 +11,36 @@ extension Document {
     /// link to a file that does not exist yet gives that file's path (the
     /// first save creates it there). Links in the directories above need no
     /// resolving: renames inside a directory follow them.
+    ///
+    /// A link is followed only to a file of the user's own (or to no file
+    /// yet): saving through a link into another user's file, which a link
+    /// planted in a shared folder would ask for, is refused.
     public static func resolvingSymbolicLinks(_ path: String) throws(DocumentError) -> String {
         var current = path
         for _ in 0..<symbolicLinkLimit {
-            guard (try? FileStatus(linkAt: current))?.kind == .symbolicLink else { return current }
+            let status = try? FileStatus(linkAt: current)
+            guard status?.kind == .symbolicLink else {
+                if current != path, let status, !status.isOwnedByThisUser {
+                    throw .notYourFile(path: current, found: "the file the link \(path) leads to belongs to "
+                                       + "another user (uid \(status.owner))")
+                }
+                return current
+            }
             let link = current
             let target = try SystemCalls.attempt("readlink", link) { () throws(Errno) in try FileSystem.linkTarget(of: link) }
             current = target.hasPrefix("/") ? target : FileSystem.parent(of: current) + "/" + target
         }
         throw SystemCalls.failure("open", path, .tooManySymbolicLinks)
+    }
+}
+
+extension Document {
+    /// Refuses `status` (of the file at `path`, opened to be written into)
+    /// unless it is a regular file of the user's.
+    static func requireOwnRegularFile(_ status: FileStatus, _ path: String) throws(DocumentError) {
+        guard status.kind == .regular else { throw .notYourFile(path: path, found: status.kind.userName) }
+        guard status.isOwnedByThisUser else {
+            throw .notYourFile(path: path, found: "a file of another user's (uid \(status.owner))")
+        }
     }
 }

@@ -9,20 +9,19 @@ public struct AtomicReplacement {
     public let path: String
     public let temporary: String
 
-    /// Writes `bytes` to `<path>.tmp-<pid>` with `permissions`, creating
-    /// the directory (0700) if needed, and flushes it.
+    /// Writes `bytes` to a new file beside `path` (see `UniqueFile`: created
+    /// exclusively under a random name, no link followed, `permissions`
+    /// from its creation), creating the directory (0700) if needed, and
+    /// flushes it.
     public static func prepare(_ path: String, with bytes: [UInt8],
                                permissions: UInt32 = 0o600) throws(FileOperationError) -> AtomicReplacement {
         let directory = FileSystem.parent(of: path)
         try naming("mkdir", directory) { () throws(Errno) in try FileSystem.makeDirectories(directory, permissions: 0o700) }
-        let temporary = "\(path).tmp-\(CurrentProcess.id)"
-        let fd = try naming("open", temporary) { () throws(Errno) in
-            try FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate], permissions: permissions)
+        let (fd, temporary) = try naming("create a file beside", path) { () throws(Errno) in
+            try UniqueFile.create(prefix: UniqueFile.temporaryPrefix(replacing: path), permissions: permissions)
         }
         do {
             defer { try? fd.close() }
-            // O_CREAT's mode does not apply to a leftover file from a crash.
-            try naming("chmod", temporary) { () throws(Errno) in try fd.setPermissions(permissions) }
             try naming("write", temporary) { () throws(Errno) in try fd.writeAll(bytes) }
             try naming("fsync", temporary) { () throws(Errno) in try fd.synchronize() }
         } catch {

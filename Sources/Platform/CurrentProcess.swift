@@ -6,6 +6,10 @@ import Glibc
 public enum CurrentProcess {
     public static var id: Int32 { getpid() }
 
+    /// The user it runs as (the effective user id: the one that owns the
+    /// files it creates).
+    public static var userID: UInt32 { UInt32(geteuid()) }
+
     /// Ends the process with `status`, flushing stdio.
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

@@ -43,6 +43,8 @@ public struct FileStatus: Sendable {
     public let inode: UInt64
     /// The permission bits (`0o644`), with set-id and sticky bits.
     public let permissions: UInt32
+    /// The owner's user id.
+    public let owner: UInt32
 
     init(_ info: stat) {
         kind = FileKind(mode: info.st_mode)
@@ -50,6 +52,7 @@ public struct FileStatus: Sendable {
         size = Int(info.st_size)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        owner = UInt32(info.st_uid)
     }
 
     /// The file at `path`, following symbolic links (`stat`).
@@ -64,6 +67,11 @@ public struct FileStatus: Sendable {
         var info = stat()
         _ = try retryingOnInterrupt { lstat(path, &info) }
         self.init(info)
+    }
+
+    /// Whether the user this process runs as owns the file.
+    public var isOwnedByThisUser: Bool {
+        owner == CurrentProcess.userID
     }
 
     public func isSameFile(as other: FileStatus) -> Bool {

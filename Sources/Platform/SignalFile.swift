@@ -11,6 +11,24 @@ public enum TerminationSignalFile {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// Blocks the signals in the calling thread, so every thread started
+    /// after it inherits the block: the app's own workers and its libraries'
+    /// (Pango 1.56 starts a fontconfig thread with whatever mask it finds).
+    /// `main` calls it before anything else runs; a signal that arrives
+    /// before the event loop watches then waits, pending, for its signalfd
+    /// (which reads signals already pending) instead of ending the process
+    /// with the stroke in progress unsaved.
+    public static func blockInThisAndLaterThreads() {
+        _ = tt_block_termination_signals()
+    }
+
+    /// Gives the signals their default action again in the calling thread:
+    /// for commands that watch for none (an export, `check`), where ending
+    /// the process is what Ctrl+C should do.
+    public static func deliverByDefault() {
+        _ = tt_unblock_termination_signals()
+    }
+
     /// Reads every pending signal; returns how many there were.
     @discardableResult
     public static func drain(_ fd: FileDescriptor) -> Int {

@@ -22,15 +22,13 @@ final class ExportFile {
     /// link at its end: see `Document.resolvingSymbolicLinks`).
     init(target: String) throws(ExportError) {
         self.target = target
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        temporary = "\(directory.isEmpty ? "" : directory)/.\(name).tmp-\(CurrentProcess.id)"
-        // 0666 less the umask, as for any file a user saves; exclusive after
-        // removing a leftover of a crashed export with our pid.
+        // 0666 less the umask, as for any file a user saves; created
+        // exclusively under a random name (see `UniqueFile`).
         do {
-            try FileSystem.remove(temporary)
-            fd = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusiveCreate])
+            let (fd, temporary) = try UniqueFile.create(prefix: UniqueFile.temporaryPrefix(replacing: target),
+                                                        permissions: 0o666)
+            self.fd = fd
+            self.temporary = temporary
         } catch {
             throw Self.failure(target, error)
         }

@@ -20,6 +20,16 @@ public struct Options: Equatable, Sendable {
         /// `--help`: the usage; of one command (`replay --help`), its part.
         case help(command: String? = nil)
         case version
+
+        /// Whether the command reads SIGINT, SIGTERM and SIGHUP from its
+        /// event loop (a window saves its drawing and quits); the others
+        /// leave them their default action, ending the process.
+        var watchesTerminationSignals: Bool {
+            switch self {
+            case .run, .check(recording: nil): true
+            case .export, .replay, .check, .conformance, .help, .version: false
+            }
+        }
     }
 
     public var command: Command = .run

@@ -19,6 +19,7 @@ public enum Program {
             return ExitStatus.usage.rawValue
         }
         let path = options.file ?? Document.defaultPath(environment: environment())
+        if !options.command.watchesTerminationSignals { TerminationSignalFile.deliverByDefault() }
         let status: ExitStatus
         switch options.command {
         case .help(let command):
@@ -239,7 +240,7 @@ public enum Program {
     static func status(for error: DocumentError) -> ExitStatus {
         switch error {
         case .locked, .lockLost: .drawingInUse
-        case .notAFile, .notALockFile, .readOnly, .system: .drawingUnreadable
+        case .notAFile, .notALockFile, .notYourFile, .readOnly, .system: .drawingUnreadable
         case .tooLarge, .malformed, .wrongFormat, .unsupportedVersion, .tooManyLines, .badCoordinate, .tooManyPoints,
              .badPressure: .failure
         }

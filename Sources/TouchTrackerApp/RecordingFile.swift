@@ -6,7 +6,8 @@ import Platform
 /// opens; but the file is created (or emptied) only at the first write,
 /// once the session runs: a second instance refused for a drawing in use,
 /// or a compositor that cannot be reached, leaves whatever the path held as
-/// it was. `refuse(ifItNames:)` keeps a recording from landing on a file
+/// it was. The file is new, renamed over whatever the path named, never
+/// opened through it. `refuse(ifItNames:)` keeps a recording from landing on a file
 /// the app itself keeps, such as the drawing.
 public final class RecordingFile {
     public struct CannotCreate: Error, CustomStringConvertible {
@@ -54,8 +55,7 @@ public final class RecordingFile {
         do {
             switch state {
             case .notOpened:
-                let descriptor = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate],
-                                                         permissions: 0o644)
+                let descriptor = try createInPlaceOfWhatIsThere()
                 state = .open(descriptor)
                 try descriptor.writeAll(bytes)
             case .open(let descriptor):
@@ -67,6 +67,23 @@ public final class RecordingFile {
         } catch {
             return error.description
         }
+    }
+
+    /// A new file (0644, see `UniqueFile`) renamed at once over whatever
+    /// `path` names: never opened through a symbolic link or into another
+    /// user's file planted there, and written from then on as it grows, so
+    /// a crash still leaves the recording up to that point.
+    private func createInPlaceOfWhatIsThere() throws(Errno) -> FileDescriptor {
+        let (descriptor, temporary) = try UniqueFile.create(prefix: UniqueFile.temporaryPrefix(replacing: path),
+                                                            permissions: 0o644)
+        do {
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            try? descriptor.close()
+            try? FileSystem.remove(temporary)
+            throw error
+        }
+        return descriptor
     }
 
     func close() {

@@ -8,4 +8,10 @@
 import Platform
 import TouchTrackerApp
 
+// SIGINT, SIGTERM and SIGHUP are blocked before any library runs, so that
+// every thread started from here on inherits the block: the app's workers
+// and the libraries' own (Pango 1.56 starts a fontconfig thread early). A
+// window reads them from its event loop and saves before it quits; the
+// commands that watch for none give them back their default action.
+TerminationSignalFile.blockInThisAndLaterThreads()
 CurrentProcess.exit(Program.main(CommandLine.arguments))

@@ -14,6 +14,15 @@ int tt_memfd_seal_shrink(int fd);
    loop can save and quit in order instead of dying in a signal handler.
    -1 with errno on failure. */
 int tt_termination_signalfd(void);
+/* Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (pthread_sigmask),
+   so that threads it starts afterwards, the app's and its libraries' (Pango 1.56
+   starts a fontconfig thread), inherit the mask and the signals wait for the
+   event loop's signalfd instead of killing the process by default action.
+   0 or -1 with errno. */
+int tt_block_termination_signals(void);
+/* Unblocks them again in the calling thread: for commands that do not watch
+   for them, whose default action (ending the process) is what a user wants. */
+int tt_unblock_termination_signals(void);
 /* Reads one pending signal from such a signalfd: its number, or -1 when none. */
 int tt_signalfd_read(int fd);
 /* ppoll with a timeout in nanoseconds (negative: none), so a timer wakes the
