@@ -190,3 +190,34 @@ import TestSupport
         }
     }
 }
+
+/// `TerminationSignalFile.blockInThisAndLaterThreads`, which `main` calls
+/// first: threads started afterwards, by the app or by a library, inherit
+/// the block, so no signal reaches one of them and ends the process.
+@Suite struct TerminationSignalBlockTests {
+    private static func blocksTerminationSignals() -> Bool {
+        var set = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &set)
+        return [SIGINT, SIGTERM, SIGHUP].allSatisfy { sigismember(&set, $0) == 1 }
+    }
+
+    @Test func aThreadStartedAfterTheBlockInheritsIt() throws {
+        // On a thread of its own, so the test runner's threads keep their mask.
+        nonisolated(unsafe) var before = true
+        nonisolated(unsafe) var inWorker = false
+        nonisolated(unsafe) var afterDefault = true
+        let outer = try BackgroundWork {
+            // As a new process starts: nothing blocked (other tests' sessions block them in theirs).
+            TerminationSignalFile.deliverByDefault()
+            before = Self.blocksTerminationSignals()
+            TerminationSignalFile.blockInThisAndLaterThreads()
+            if let inner = try? BackgroundWork({ inWorker = Self.blocksTerminationSignals() }) { inner.join() }
+            TerminationSignalFile.deliverByDefault()
+            afterDefault = Self.blocksTerminationSignals()
+        }
+        outer.join()
+        #expect(before == false, "the thread starts with the signals deliverable")
+        #expect(inWorker, "the worker inherited the block")
+        #expect(afterDefault == false, "deliverByDefault gives them back their default action")
+    }
+}
