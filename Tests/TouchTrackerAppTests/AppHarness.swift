@@ -322,13 +322,20 @@ final class AppHarness {
 
     // MARK: Running the loop for real
 
-    /// Runs `session.run()` with a guard: a descriptor that is always ready
-    /// counts the loop's iterations and stops it after `iterations`, so a
-    /// session that fails to end makes the test fail instead of hanging.
-    /// Returns whether the session ended by itself, and what `run()` threw.
-    /// `onIteration` runs in each iteration with its number (from 1), inside `run()`.
-    func runGuarded(iterations: Int = 50, onIteration: @escaping (Int) -> Void = { _ in })
-        -> (endedByItself: Bool, error: Error?) {
+    /// Runs `session.run()` with a guard, so a session that fails to end
+    /// makes the test fail instead of hanging. Returns whether the session
+    /// ended by itself, and what `run()` threw. `onIteration` runs in each
+    /// of the first `iterations` iterations with its number (from 1),
+    /// inside `run()`: a descriptor kept ready drives them.
+    ///
+    /// After those, the loop sleeps in `poll` as it does for real, and the
+    /// guard stops it only after `patience` seconds of real time. Counting
+    /// iterations alone made the guard spin through them in microseconds,
+    /// so an end that waits on the kernel (a compositor's socket closes for
+    /// good only once a child process spawned meanwhile by another test has
+    /// called exec, which under load takes milliseconds) came too late.
+    func runGuarded(iterations: Int = 50, patience: Double = 20,
+                    onIteration: @escaping (Int) -> Void = { _ in }) -> (endedByItself: Bool, error: Error?) {
         var fds: [Int32] = [-1, -1]
         precondition(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
@@ -337,15 +344,23 @@ final class AppHarness {
         var count = 0
         var stoppedByGuard = false
         let loop = session.loop
+        let patienceRunsOut = PatienceTimer(seconds: patience)
+        defer { patienceRunsOut.cancel() }
+        var timeout: FileWatch?
         let watch = loop.watch(fd: fds[0], events: .readable) { _ in
             count += 1
             onIteration(count)
             if count >= iterations {
-                stoppedByGuard = true
-                loop.stop()
+                // Drained: from now on the loop sleeps until something happens.
+                _ = Glibc.read(fds[0], &byte, 1)
+                timeout = loop.watch(fd: patienceRunsOut.descriptor, events: .readable) { _ in
+                    stoppedByGuard = true
+                    loop.stop()
+                }
+                patienceRunsOut.start()
             }
         }
-        defer { watch.cancel() }
+        defer { watch.cancel(); timeout?.cancel() }
         do {
             try session.run()
             return (!stoppedByGuard, nil)
@@ -460,4 +475,45 @@ extension Rect {
 extension Point {
     /// This point of the window in the harness's canvas coordinates.
     var inCanvas: Point { Point(x: x, y: y - AppHarness.canvasTop) }
+}
+
+/// A descriptor that becomes readable `seconds` after `start()`, unless
+/// cancelled first: a thread waits in `poll` on a pipe for that long, and
+/// cancelling wakes it at once, so no test waits out its patience.
+final class PatienceTimer {
+    private let seconds: Double
+    private var cancelEnds: [Int32] = [-1, -1]
+    private var readyEnds: [Int32] = [-1, -1]
+    private var work: BackgroundWork?
+
+    init(seconds: Double) {
+        self.seconds = seconds
+        precondition(pipe(&cancelEnds) == 0 && pipe(&readyEnds) == 0)
+    }
+
+    /// Readable once the time is up.
+    var descriptor: Int32 { readyEnds[0] }
+
+    func start() {
+        guard work == nil else { return }
+        let cancel = cancelEnds[0], ready = readyEnds[1], milliseconds = Int32(seconds * 1000)
+        work = try? BackgroundWork {
+            var waitFor = pollfd(fd: cancel, events: Int16(POLLIN), revents: 0)
+            _ = poll(&waitFor, 1, milliseconds)
+            var byte: UInt8 = 1
+            _ = Glibc.write(ready, &byte, 1)
+        }
+    }
+
+    func cancel() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(cancelEnds[1], &byte, 1)
+        work?.join()
+        work = nil
+    }
+
+    deinit {
+        cancel()
+        for fd in cancelEnds + readyEnds { close(fd) }
+    }
 }

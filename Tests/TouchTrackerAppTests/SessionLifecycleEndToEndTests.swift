@@ -61,7 +61,7 @@ import Glibc
         app.seat.key(EvdevKey.q, pressed: true, time: app.time)
         app.seat.key(EvdevKey.q, pressed: false, time: app.time)
         app.compositor.dispatch()
-        let (endedByItself, _) = app.runGuarded(iterations: 5)
+        let (endedByItself, _) = app.runGuarded(iterations: 5, patience: 0.2)
         #expect(!endedByItself)
     }
 
