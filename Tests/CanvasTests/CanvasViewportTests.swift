@@ -67,6 +67,19 @@ import TouchCore
         #expect(abs(centre.x - 400) < 1e-9 && abs(centre.y - 300) < 1e-9)
     }
 
+    /// Issue 36: Fit Drawing showed a small sketch at 285 %.
+    @Test func fitStopsAtTheLargestZoomAskedForCentred() {
+        let size = Size(width: 800, height: 600)
+        let sketch = Rect(x: 100, y: 100, width: 120, height: 80)
+        let fit = CanvasViewport.fitting(sketch, in: size, largestZoom: 1)
+        #expect(fit.zoom == 1)
+        let shown = fit.viewRect(fromDrawing: sketch)
+        #expect(abs(shown.midX - 400) < 1e-9 && abs(shown.midY - 300) < 1e-9)
+        // A drawing larger than the window still shrinks to fit.
+        let large = CanvasViewport.fitting(Rect(x: 0, y: 0, width: 4000, height: 1000), in: size, largestZoom: 1)
+        #expect(large.zoom < 1)
+    }
+
     @Test func aFlingSlowsDownAndStops() throws {
         let fling = try #require(ViewportFling(velocity: Vector(dx: 1500, dy: 0), at: 10))
         var previousSpeed = Double.infinity

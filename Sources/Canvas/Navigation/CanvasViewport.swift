@@ -102,11 +102,13 @@ public struct CanvasViewport: Hashable, Sendable, CustomStringConvertible {
 
     /// The view that shows all of `bounds` (drawing coordinates) centred in
     /// a view of `size`, `margin` view points clear of every edge, as large
-    /// as the zoom limits allow.
-    public static func fitting(_ bounds: Rect, in size: Size, margin: Double = fitMargin) -> CanvasViewport {
+    /// as the zoom limits and `largestZoom` allow.
+    public static func fitting(_ bounds: Rect, in size: Size, margin: Double = fitMargin,
+                               largestZoom: Double = maximumZoom) -> CanvasViewport {
         let bounds = bounds.standardized
         let room = Size(width: max(1, size.width - 2 * margin), height: max(1, size.height - 2 * margin))
-        let zoom = clamped(min(room.width / max(bounds.width, 1e-9), room.height / max(bounds.height, 1e-9)))
+        let fit = min(room.width / max(bounds.width, 1e-9), room.height / max(bounds.height, 1e-9))
+        let zoom = clamped(min(fit, largestZoom))
         return CanvasViewport(zoom: zoom, origin: Point(x: bounds.midX - size.width / 2 / zoom,
                                                         y: bounds.midY - size.height / 2 / zoom))
     }

@@ -27,15 +27,16 @@ extension CanvasView {
         viewport = viewport.zoomed(to: 1, about: viewCentre)
     }
 
-    /// Shows the whole drawing, as large as fits (an empty drawing: 100 %
-    /// at its origin).
+    /// Shows the whole drawing, as large as fits but never past 100 %: a
+    /// small sketch is shown centred at its real size, not blown up to
+    /// fill the window (an empty drawing: 100 % at its origin).
     public func zoomToFit() {
         guard let extent = drawing.bounds else {
             viewport = .actualSize
             return
         }
         let reach = CanvasMetrics.paintReach
-        viewport = .fitting(extent.insetBy(dx: -reach, dy: -reach), in: bounds.size)
+        viewport = .fitting(extent.insetBy(dx: -reach, dy: -reach), in: bounds.size, largestZoom: 1)
     }
 
     /// The navigation started or stopped moving the view: at rest the
