@@ -29,6 +29,9 @@ public final class PinchZoomPage: PlaygroundPage {
 
     public init() {
         super.init(title: "PinchZoom")
+        // Its touch methods measure two fingers, as the guide's view is
+        // multiple-touch enabled.
+        isMultipleTouchEnabled = true
         backgroundColor = Color(red: 0.12, green: 0.14, blue: 0.20)
         addSubview(robot)
     }
