@@ -1,15 +1,18 @@
 import TouchCore
 
-/// One touch message as the EventInfo page lists it: which of the four
-/// methods ran, what each of its touches said, and how many touches the
-/// event held in all.
+/// One touch message as the guide's EventInfo logs it: which of the four
+/// methods ran and with how many touches (`touches.count`), then every
+/// touch of the event (`event.allTouches`, so a finger held still while
+/// another moves is listed, `stationary`), each with
+/// `locationInView(self)` and `locationInView(nil)` to three decimals
+/// (`%2.3f`), its phase by the guide's number and name, and its `tapCount`.
 public struct EventInfoEntry: Equatable, Sendable {
     /// The touch method that ran.
     public enum Method: String, Equatable, Sendable {
         case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
     }
 
-    /// One touch of the message.
+    /// One touch of the event.
     public struct TouchInfo: Equatable, Sendable {
         public var touch: TracedTouch
         public var phase: Touch.Phase
@@ -17,25 +20,29 @@ public struct EventInfoEntry: Equatable, Sendable {
         /// The view the touch is bound to (the one hit-tested when it
         /// began), by the name the page shows.
         public var viewName: String
-        /// `location(in: touch.view)`.
-        public var inView: Point
-        /// `location(in: nil)`.
+        /// `locationInView(self)`: in the page's coordinates.
+        public var inSelf: Point
+        /// `locationInView(nil)`: in the window's.
         public var inWindow: Point
     }
 
     public var method: Method
-    /// The message's touches, in the order they began.
-    public var touches: [TouchInfo]
-    /// `event.allTouches.count`.
-    public var allTouchesCount: Int
+    /// `touches.count`: how many touches the message is about.
+    public var touchesCount: Int
+    /// `event.allTouches`, in the order they began.
+    public var allTouches: [TouchInfo]
 
-    /// The entry's lines of text: the method and the count, then two lines
-    /// per touch (what it is, then where), narrow enough for a small window.
+    /// The entry's lines of text: the method and its count, then three
+    /// lines per touch of the event (what it is, then where in the view and
+    /// in the window), narrow enough for a small window.
     public var lines: [String] {
-        ["\(method.rawValue)  allTouches \(allTouchesCount)"] + touches.flatMap { info in
-            ["  \(Self.name(of: info.touch)) \(Self.name(of: info.phase)) tap \(info.tapCount)",
-             "    \(info.viewName) \(Self.format(info.inView))  window \(Self.format(info.inWindow))"]
-        }
+        ["\(method.rawValue): touches.count \(touchesCount), allTouches \(allTouches.count)"]
+            + allTouches.flatMap { info in
+                ["  \(Self.name(of: info.touch)) in \(info.viewName): phase \(Self.number(of: info.phase)) "
+                    + "\(Self.name(of: info.phase)), tapCount \(info.tapCount)",
+                 "    locationInView(self) \(Self.format(info.inSelf))",
+                 "    locationInView(nil)  \(Self.format(info.inWindow))"]
+            }
     }
 
     static func name(of touch: TracedTouch) -> String {
@@ -44,6 +51,17 @@ public struct EventInfoEntry: Equatable, Sendable {
         case .pointer: "mouse"
         case .pen: "pen"
         case .eraser: "eraser"
+        }
+    }
+
+    /// The phase's number as the guide prints it (UITouchPhase's raw value).
+    static func number(of phase: Touch.Phase) -> Int {
+        switch phase {
+        case .began: 0
+        case .moved: 1
+        case .stationary: 2
+        case .ended: 3
+        case .cancelled: 4
         }
     }
 
@@ -57,15 +75,17 @@ public struct EventInfoEntry: Equatable, Sendable {
         }
     }
 
-    /// A point to a tenth of a point, as "(12.5, 40)".
+    /// A point as the guide's `{%2.3f, %2.3f}`.
     static func format(_ point: Point) -> String {
-        "(\(format(point.x)), \(format(point.y)))"
+        "{\(format(point.x)), \(format(point.y))}"
     }
 
+    /// `%2.3f`: three decimals, the sign kept as C keeps it (-0.0004 is
+    /// "-0.000"); three decimals always exceed the width of 2.
     static func format(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let whole = abs(tenths) / 10, fraction = abs(tenths) % 10
-        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+        let thousandths = Int((abs(value) * 1000).rounded())
+        let digits = String(thousandths % 1000)
+        let sign = value.sign == .minus ? "-" : ""
+        return "\(sign)\(thousandths / 1000).\(String(repeating: "0", count: 3 - digits.count))\(digits)"
     }
 }

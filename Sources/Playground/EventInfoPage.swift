@@ -1,20 +1,34 @@
 import TouchCore
 
 /// The touch-events guide's EventInfo: one view overriding all four touch
-/// methods and listing every message live, newest first (`EventInfoEntry`):
-/// the method, each touch's phase, `tapCount`, location in its view and in
-/// the window, and `event.allTouches.count`.
+/// methods and logging every message as the guide does (`EventInfoEntry`):
+/// the method with `touches.count`, then every touch of `event.allTouches`
+/// with its place in the view and in the window, its phase and `tapCount`.
+/// The page shows the messages newest first; `listsNewestFirst` off (the
+/// switch at its top left) shows them in the guide's order, oldest first,
+/// as its console does.
 ///
 /// The page is that view. A nested subview (`nested`) sits inside it with
 /// no touch methods of its own: its touches travel up the responder chain
-/// to the page, bound to the nested view, so their view coordinates start
-/// at its corner while the window's start at the window's. A ring marks
-/// each touch where it is.
+/// to the page, bound to the nested view. A ring marks each touch where it
+/// is.
 public final class EventInfoPage: PlaygroundPage {
     /// The nested view whose coordinates the list shows for touches in it.
     public let nested = NestedView()
     /// The rings at the touches, above the nested view.
     private let rings = RingsView()
+    /// Flips `listsNewestFirst`.
+    public let newestFirstSwitch = LabSwitch(title: "newest first", isOn: true)
+    /// Whether the list shows the newest message at the top (the page's
+    /// way) or the oldest, as the guide's console does.
+    public var listsNewestFirst: Bool {
+        get { newestFirstSwitch.isOn }
+        set {
+            guard newValue != newestFirstSwitch.isOn else { return }
+            newestFirstSwitch.isOn = newValue
+            setNeedsDisplay(listRect)
+        }
+    }
     /// The messages so far, newest first, at most `capacity`.
     public private(set) var entries: [EventInfoEntry] = []
     /// How many messages the page keeps.
@@ -31,15 +45,21 @@ public final class EventInfoPage: PlaygroundPage {
 
     public init() {
         super.init(title: "EventInfo")
+        // It logs every finger's messages.
+        isMultipleTouchEnabled = true
         backgroundColor = Self.background
         addSubview(nested)
+        addSubview(newestFirstSwitch)
         addSubview(rings)
+        newestFirstSwitch.onChange = { [unowned self] _ in setNeedsDisplay(listRect) }
     }
 
     public override func layoutSubviews() {
         let width = max(60, bounds.width * 0.5)
         nested.frame = Rect(x: bounds.maxX - width - 10, y: bounds.minY + 26, width: width,
                             height: max(40, min(90, bounds.height * 0.3)))
+        newestFirstSwitch.frame = Rect(x: bounds.minX + 8, y: bounds.minY + 26,
+                                       width: max(0, nested.frame.minX - bounds.minX - 18), height: 40)
         rings.frame = bounds
     }
 
@@ -75,12 +95,13 @@ public final class EventInfoPage: PlaygroundPage {
     }
 
     private func log(_ method: EventInfoEntry.Method, _ touches: Set<Touch>, _ event: Event) {
-        let infos = touches.inOrderOfBeginning.map { touch in
+        // The guide loops over the event's touches, not the message's.
+        let infos = event.allTouches.inOrderOfBeginning.map { touch in
             EventInfoEntry.TouchInfo(touch: touch.traced, phase: touch.phase, tapCount: touch.tapCount,
-                                     viewName: name(of: touch.view), inView: touch.location(in: touch.view),
+                                     viewName: name(of: touch.view), inSelf: touch.location(in: self),
                                      inWindow: touch.location(in: nil))
         }
-        entries.insert(EventInfoEntry(method: method, touches: infos, allTouchesCount: event.allTouches.count), at: 0)
+        entries.insert(EventInfoEntry(method: method, touchesCount: touches.count, allTouches: infos), at: 0)
         if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
         setNeedsDisplay(listRect)
         rings.setNeedsDisplay()
@@ -95,18 +116,23 @@ public final class EventInfoPage: PlaygroundPage {
     // MARK: Drawing
 
     public override func draw(_ rect: Rect, in context: DrawingContext) {
-        context.draw("Touch or click anywhere; the blue view is nested. Newest first:",
+        context.draw("Touch or click anywhere; the blue view is nested.",
                      at: Point(x: bounds.minX + 8, y: bounds.minY + 6), font: Font(size: 9), color: Self.text,
                      width: bounds.width - 16, truncation: .end)
         var y = listRect.minY
-        drawing: for entry in entries {
-            for line in entry.lines {
-                guard y + Self.lineHeight <= bounds.maxY else { break drawing }
-                context.draw(line, at: Point(x: bounds.minX + 8, y: y), font: Self.listFont, color: Self.text,
-                             width: bounds.width - 16, truncation: .end)
-                y += Self.lineHeight
-            }
+        for line in visibleLines {
+            context.draw(line, at: Point(x: bounds.minX + 8, y: y), font: Self.listFont, color: Self.text,
+                         width: bounds.width - 16, truncation: .end)
+            y += Self.lineHeight
         }
+    }
+
+    /// The lines the list has room for: the newest message's first, or, in
+    /// the guide's order, the last lines its console would show.
+    var visibleLines: [String] {
+        let room = Int(listRect.height / Self.lineHeight)
+        if listsNewestFirst { return Array(entries.lazy.flatMap(\.lines).prefix(room)) }
+        return Array(entries.reversed().flatMap(\.lines).suffix(room))
     }
 
     /// The nested view: no touch methods of its own, a caption at its origin.
@@ -114,12 +140,15 @@ public final class EventInfoPage: PlaygroundPage {
         public override init(frame: Rect) {
             super.init(frame: frame)
             backgroundColor = EventInfoPage.nestedFill
+            // Every finger on it reaches the page through the responder
+            // chain, not only the first.
+            isMultipleTouchEnabled = true
         }
 
         public convenience init() { self.init(frame: .zero) }
 
         public override func draw(_ rect: Rect, in context: DrawingContext) {
-            context.draw("nested view: (0, 0) here", at: Point(x: 4, y: 4), font: Font(size: 8),
+            context.draw("nested view", at: Point(x: 4, y: 4), font: Font(size: 8),
                          color: EventInfoPage.text, width: bounds.width - 8, truncation: .end)
         }
     }

@@ -3,10 +3,11 @@ import TouchCore
 
 /// The touch-events guide's MultiTap, the way the guide writes it: with
 /// touch methods and a timer, no recognizer. A single tap turns the square
-/// red, a double tap blue. The single tap's action waits as long as a
-/// second tap may come (`Touch.maximumIntervalBetweenTaps`) on the app's
-/// timers, and the second tap's `touchesBegan` cancels it, so a double tap
-/// never shows red first.
+/// red, a double tap blue. The single tap's action waits 0.10 s on the
+/// app's timers (`singleTapDelay`, the guide's
+/// `performSelector:afterDelay:0.10`), and the second tap's `touchesBegan`
+/// cancels it. A second tap that comes later than that, though still a
+/// double tap by `tapCount`, shows red first, then blue, as in the guide.
 public final class MultiTapPage: PlaygroundPage {
     public let square = MultiTapView()
 
@@ -47,6 +48,10 @@ public final class MultiTapView: View {
     static let singleRow = "single.timer"
     static let doubleRow = "double.tap"
 
+    /// How long the single tap's action waits for a second tap: the
+    /// guide's `afterDelay:0.10`.
+    public static let singleTapDelay = 0.10
+
     public private(set) var shade = Shade.plain {
         didSet { if shade != oldValue { setNeedsDisplay() } }
     }
@@ -71,7 +76,7 @@ public final class MultiTapView: View {
         case 1:
             cancelPendingSingleTap()
             onRecord?(.state(recognizer: Self.singleRow, from: .possible, to: .began))
-            pendingSingleTap = window?.timers.schedule(after: Touch.maximumIntervalBetweenTaps) { [weak self] in
+            pendingSingleTap = window?.timers.schedule(after: Self.singleTapDelay) { [weak self] in
                 self?.performSingleTap()
             }
         case 2:

@@ -5,8 +5,9 @@ import TouchCore
 /// - While exactly two fingers are down, each move changes the zoom by
 ///   Δd/d: d is the distance between the fingers at the move before and Δd
 ///   how much it changed since, so spreading them grows the picture and
-///   pinching them in shrinks it. The zoom never goes below `minimumZoom`
-///   (0.25×), where the picture is still there to grow back.
+///   pinching them in shrinks it. As the guide's `zoomFactor =
+///   fabs(zoomFactor)`, a zoom that would go below zero is taken as its
+///   magnitude: pinching in past zero grows the picture back.
 /// - A tap adds to the zoom by its `tapCount` as it lifts: the second tap of
 ///   a run +0.4, the third +0.6, the fourth +0.8 (so a triple tap adds 1.0
 ///   in all); a first tap, and a fifth or later, add nothing.
@@ -17,8 +18,6 @@ public final class PinchZoomPage: PlaygroundPage {
     /// The zoomed picture.
     public let robot = RobotView()
 
-    /// The smallest zoom: pinching in further changes nothing.
-    public static let minimumZoom = 0.25
     /// What a tap adds to the zoom, by its `tapCount`.
     public static let tapSteps: [Int: Double] = [2: 0.4, 3: 0.6, 4: 0.8]
 
@@ -30,6 +29,9 @@ public final class PinchZoomPage: PlaygroundPage {
 
     public init() {
         super.init(title: "PinchZoom")
+        // Its touch methods measure two fingers, as the guide's view is
+        // multiple-touch enabled.
+        isMultipleTouchEnabled = true
         backgroundColor = Color(red: 0.12, green: 0.14, blue: 0.20)
         addSubview(robot)
     }
@@ -42,7 +44,7 @@ public final class PinchZoomPage: PlaygroundPage {
 
     /// How to use the page, along its bottom.
     public override func draw(_ rect: Rect, in context: DrawingContext) {
-        context.draw("pinch: zoom by Δd/d (not below ×0.25) · taps add: 2nd +0.4, 3rd +0.6, 4th +0.8",
+        context.draw("pinch: zoom by Δd/d (past zero it flips back up) · taps add: 2nd +0.4, 3rd +0.6, 4th +0.8",
                      at: Point(x: bounds.minX + 8, y: bounds.maxY - 20), font: Font(size: 9),
                      color: Color(red: 0.75, green: 0.78, blue: 0.85), width: bounds.width - 16, truncation: .end)
     }
@@ -82,9 +84,9 @@ public final class PinchZoomPage: PlaygroundPage {
         return pair[0].location(in: nil).distance(to: pair[1].location(in: nil))
     }
 
-    /// Adds `amount` to the zoom, not below `minimumZoom`.
+    /// Adds `amount` to the zoom and keeps its magnitude (the guide's `fabs`).
     private func change(by amount: Double) {
-        let target = max(zoom + amount, Self.minimumZoom)
+        let target = abs(zoom + amount)
         guard target != zoom else { return }
         zoom = target
         robot.transform = AffineTransform(scaleX: zoom, y: zoom)

@@ -45,6 +45,7 @@ enum RoutingBenchmark {
             let container = View(frame: window.bounds)
             window.addSubview(container)
             let canvas = View(frame: container.bounds)
+            canvas.isMultipleTouchEnabled = true  // as the app's canvas: every finger's messages are routed
             container.addSubview(canvas)
             for (x, y) in [(0.0, 0.0), (1820.0, 0.0), (0.0, 1000.0), (1820.0, 1000.0)] {
                 container.addSubview(View(frame: Rect(x: x, y: y, width: 100, height: 80)))

@@ -35,6 +35,8 @@ final class RecordingView: View {
         self.name = name
         self.log = log
         super.init(frame: frame)
+        // It records every touch; tests of one touch at a time say so.
+        isMultipleTouchEnabled = true
     }
 
     var phases: [Touch.Phase] { calls.map(\.phase) }

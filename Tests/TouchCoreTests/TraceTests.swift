@@ -74,4 +74,44 @@ import Timing
             .actionWalk(action: "copy", asked: ["Focusable", "Deleting", "Window", "Application"], takenBy: nil),
         ])
     }
+
+    /// The canvas's taps: a double tap, a single tap that waits for it, and
+    /// a second single tap that takes a finger only while the first waits.
+    /// On a double tap, the second single tap asks for `ended` in the same
+    /// batch as the double tap; the double tap's recognition makes it fail
+    /// before its `ended` took effect, so it goes possible → failed. The
+    /// trace used to say `ended → failed`, which no recognizer may do.
+    @Test func aDoubleTapTracesOnlyLegalTransitions() {
+        let stage = GestureStage()
+        let doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        doubleTap.name = "doubleTap"
+        let tap = TapGestureRecognizer()
+        tap.name = "tap"
+        let tapAfterTap = TapGestureRecognizer()
+        tapAfterTap.name = "tapAfterTap"
+        let delegate = ConfigurableDelegate()
+        delegate.shouldReceive = { _ in tap.isAwaitingFailure }
+        tapAfterTap.delegate = delegate
+        stage.view.addGestureRecognizer(doubleTap)
+        for single in [tap, tapAfterTap] {
+            single.require(toFail: doubleTap)
+            stage.view.addGestureRecognizer(single)
+        }
+        let doubleTaps = ActionRecorder(doubleTap)
+        let singleTaps = ActionRecorder(tapAfterTap)
+        var transitions: [(recognizer: String, from: GestureRecognizer.State, to: GestureRecognizer.State)] = []
+        stage.window.tracer = { record in
+            if case let .state(recognizer, from, to) = record { transitions.append((recognizer, from, to)) }
+        }
+        stage.tap(at: 10, 10, time: 0)
+        stage.tap(at: 12, 10, time: 0.15)
+        #expect(doubleTaps.states == [.ended])
+        #expect(singleTaps.states.isEmpty)
+        #expect(transitions.contains { $0.recognizer == "tapAfterTap" && $0.from == .possible && $0.to == .failed })
+        for transition in transitions where transition.to != .possible {
+            #expect(transition.from.canTransition(to: transition.to),
+                    "\(transition.recognizer) \(transition.from) → \(transition.to)")
+        }
+    }
 }

@@ -119,6 +119,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public init(frame: Rect, drawing: Drawing = Drawing()) {
         self.drawing = drawing
         super.init(frame: frame)
+        // Every finger draws its own line, as the book's BNRDrawView sets
+        // multipleTouchEnabled.
+        isMultipleTouchEnabled = true
 
         // Ink first (SPEC §6): the taps never withhold `touchesBegan`, so a
         // finger's dot shows in the first frame after it goes down. A tap

@@ -136,7 +136,7 @@ final class GestureArbiter {
     /// by being recognized (discrete).
     private func attemptRecognition(_ recognizer: GestureRecognizer, asked: GestureRecognizer.State) {
         if activeRecognizers.contains(where: { recognizer.requiresFailure(of: $0) && $0.hasRecognized }) {
-            refuse(recognizer)
+            forceFail(recognizer)
             return
         }
         if isWaitingForFailure(recognizer) {
@@ -150,14 +150,14 @@ final class GestureArbiter {
             case .ended:
                 recognizer.pendingState = .ended
             case .cancelled, .failed, .possible:
-                refuse(recognizer)
+                forceFail(recognizer)
                 return
             }
             recognizer.currentState = .possible
             return
         }
         guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else {
-            refuse(recognizer)
+            forceFail(recognizer)
             return
         }
         let isPrevented = activeRecognizers.contains { other in
@@ -165,7 +165,7 @@ final class GestureArbiter {
                 && sharesTouches(other, recognizer) && excludes(other, recognizer)
         }
         if isPrevented {
-            refuse(recognizer)
+            forceFail(recognizer)
             return
         }
         // Only now does the change take effect (not while it waited).
@@ -205,16 +205,15 @@ final class GestureArbiter {
         }
     }
 
-    /// A recognizer's asked-for change that never took effect: it goes from
-    /// possible (as the trace says) to failed.
-    private func refuse(_ recognizer: GestureRecognizer) {
-        recognizer.currentState = .possible
-        forceFail(recognizer)
-    }
-
+    /// Fails a recognizer that has not recognized. Its own change may still
+    /// be queued (a second tap asking for `ended` in the batch where the
+    /// double tap it requires to fail recognizes): that change never took
+    /// effect, so the recognizer fails from `possible`, the only state anyone
+    /// saw it in, never from the state it asked for.
     private func forceFail(_ recognizer: GestureRecognizer) {
         transitions.removeAll { $0.recognizer === recognizer }
-        trace(recognizer, from: recognizer.currentState, to: .failed)
+        recognizer.currentState = .possible
+        trace(recognizer, from: .possible, to: .failed)
         recognizer.pendingState = nil
         recognizer.currentState = .failed
         didFail(recognizer)
@@ -255,7 +254,12 @@ final class GestureArbiter {
         recognizer.resetToPossible()
     }
 
+    /// Traces a change that took effect. Going back to `possible` (reset)
+    /// is legal from a finished state only; any other change must be one a
+    /// recognizer may make (`State.canTransition(to:)`).
     private func trace(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State) {
+        assert(from == to || (to == .possible ? from.isFinished : from.canTransition(to: to)),
+               "illegal gesture state transition \(from) → \(to) in \(recognizer.traceName)")
         guard let tracer, from != to else { return }
         tracer(.state(recognizer: recognizer.traceName, from: from, to: to))
     }

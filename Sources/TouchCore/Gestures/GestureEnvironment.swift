@@ -192,6 +192,7 @@ final class GestureEnvironment {
             view = current.superview
         }
         let delivery = TouchDelivery(touch: touch, receivers: receivers)
+        if let hitView = touch.view { delivery.isWithheldFromView = viewMessages.withholdsNewTouch(from: hitView) }
         // A touch joining a gesture already recognized (a second finger on a
         // pan) never reaches the view when that gesture cancels touches.
         delivery.isCancelledByRecognizer = receivers.contains {

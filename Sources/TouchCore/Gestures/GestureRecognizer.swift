@@ -64,8 +64,12 @@ open class GestureRecognizer {
 
     public weak var delegate: GestureRecognizerDelegate?
 
-    /// The current state. Set it only from the recognizer itself (its touch
-    /// methods or its timers); illegal transitions (see
+    /// The current state. Only the recognizer itself (its touch methods or
+    /// its timers) and the framework set it: to callers it is read-only, as
+    /// UIKit's `state` is outside `UIGestureRecognizerSubclass.h`. A
+    /// recognizer written outside TouchCore sets it through
+    /// `setState(_:)`, which `@_spi(GestureRecognizerSubclass) import
+    /// TouchCore` makes visible. Illegal transitions (see
     /// `State.canTransition(to:)`) trap in debug builds and are ignored in
     /// release builds. The effects of a change (actions, failing other
     /// recognizers, cancelling the view's touches) happen once the current
@@ -73,7 +77,7 @@ open class GestureRecognizer {
     /// a timer. While the recognizer waits for another to fail
     /// (`require(toFail:)`), it stays `possible`, and the state it asked for
     /// is applied when the other fails.
-    public var state: State {
+    public internal(set) var state: State {
         get { currentState }
         set { requestState(newValue) }
     }

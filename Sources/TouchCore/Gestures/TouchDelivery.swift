@@ -38,6 +38,9 @@ final class TouchDelivery {
     /// touch: the view gets `touchesCancelled` (if it saw the touch at all)
     /// and nothing else, ever.
     var isCancelledByRecognizer = false
+    /// The view never hears of this touch (`View.isMultipleTouchEnabled`,
+    /// `View.isExclusiveTouch`); its recognizers still see it.
+    var isWithheldFromView = false
 
     init(touch: Touch, receivers: [GestureRecognizer]) {
         self.touch = touch
@@ -49,6 +52,9 @@ final class TouchDelivery {
     /// its `touchesCancelled`: later messages would only be dropped at the
     /// next flush, so they are not queued at all.
     var isClosedByRecognizer: Bool { isCancelledByRecognizer && viewFinished }
+
+    /// Whether messages for this touch are still to be queued for its view.
+    var takesViewMessages: Bool { !isWithheldFromView && !isClosedByRecognizer }
 
     /// Drops the queued messages, keeping the storage for the next ones.
     func clearQueue() {

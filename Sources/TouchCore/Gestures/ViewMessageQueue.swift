@@ -36,6 +36,29 @@ final class ViewMessageQueue {
         deliveries.last { $0.touch === touch }
     }
 
+    /// Whether a new touch on `view` must not reach the view's touch
+    /// methods: the view takes one touch at a time
+    /// (`isMultipleTouchEnabled` false) and already has one down, or a view
+    /// with `isExclusiveTouch` has one down while the touch lands on
+    /// another, or the touch lands on such a view while another has one.
+    /// Asked once per new touch; with no touch down (the usual first
+    /// finger) it looks at nothing.
+    func withholdsNewTouch(from view: View) -> Bool {
+        for other in deliveries where !other.isWithheldFromView {
+            guard let otherView = other.view else { continue }
+            switch other.touch.phase {
+            case .ended, .cancelled: continue
+            case .began, .moved, .stationary: break
+            }
+            if otherView === view {
+                if !view.isMultipleTouchEnabled { return true }
+            } else if view.isExclusiveTouch || otherView.isExclusiveTouch {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Starts delivering a new touch.
     func add(_ delivery: TouchDelivery) {
         deliveries.append(delivery)
@@ -74,7 +97,7 @@ final class ViewMessageQueue {
         for (phase, flag) in phasesInBatch.inDeliveryOrder {
             for view in views {
                 for change in changes
-                where change.touch.view === view && change.phases.contains(flag) && !change.delivery.isClosedByRecognizer {
+                where change.touch.view === view && change.phases.contains(flag) && change.delivery.takesViewMessages {
                     change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch,
                                                        event: event))
                     nextSequence += 1
@@ -86,7 +109,7 @@ final class ViewMessageQueue {
     /// `queueMessages` for a batch of one touch: one view, its messages in
     /// phase order.
     func queueMessages(of change: ChangedTouch, batch: Int, event: Event) {
-        guard change.touch.view != nil, !change.delivery.isClosedByRecognizer else { return }
+        guard change.touch.view != nil, change.delivery.takesViewMessages else { return }
         for (phase, _) in change.phases.inDeliveryOrder {
             change.delivery.queue.append(.init(phase: phase, sequence: nextSequence, batch: batch, event: event))
             nextSequence += 1

@@ -45,6 +45,21 @@ open class View: Responder {
     /// lies behind them.
     public var isUserInteractionEnabled = true
 
+    /// When false (the default, as UIKit's `isMultipleTouchEnabled`), the
+    /// view's own touch methods get only the first of the touches down on it
+    /// at once: a finger that lands on it while another is down reaches its
+    /// gesture recognizers, but never its `touchesBegan`…`touchesCancelled`.
+    /// A view that follows several fingers (the canvas, as the book's
+    /// `BNRDrawView`) sets it to true.
+    public var isMultipleTouchEnabled = false
+
+    /// When true, while a touch is down on this view no other view of the
+    /// window gets touch messages for a new touch, and this view gets none
+    /// for a touch that lands while another view has one (UIKit's
+    /// `isExclusiveTouch`). Default false. As with `isMultipleTouchEnabled`,
+    /// gesture recognizers still see such a touch.
+    public var isExclusiveTouch = false
+
     /// Filled over the bounds before `draw(_:in:)`; nil (the default)
     /// fills nothing, so what lies behind shows.
     public var backgroundColor: Color? {
