@@ -172,6 +172,44 @@ import TestSupport
         #expect(!html.contains(String(repeating: "x", count: CheckReportHTML.textLimit)), "long text cut")
     }
 
+    /// `strokes` pen strokes, each hovering in, down, moving, lifted (the
+    /// lifting frame's pressure 0), hovering with a pressure and leaving.
+    private func penRecording(strokes: Int) throws -> Recording {
+        var text = "{\"touchtrackerRecording\":1,\"app\":\"0.1.0\",\"seats\":[{\"name\":\"seat0\",\"version\":8}]}\n"
+        var time = 0
+        func frame(_ events: String, pressure: String?) {
+            time += 4
+            text += "{\"t\":\(Double(time) / 1000),\"origin\":\"compositor\",\"seat\":\"seat0\",\"device\":\"tablet\","
+                + "\"tool\":{\"id\":0,\"type\":\"pen\",\"serial\":\"1\",\"capabilities\":[\"pressure\"]},"
+                + "\"events\":[\(events)],\"x\":60,\"y\":150" + (pressure.map { ",\"pressure\":\($0)" } ?? "")
+                + ",\"changed\":[\"position\"\(pressure == nil ? "" : ",\"pressure\"")],\"time\":\(time)}\n"
+        }
+        for _ in 0..<strokes {
+            frame("{\"event\":\"proximity_in\",\"tablet\":\"t\"}", pressure: nil)
+            frame("{\"event\":\"down\"}", pressure: "0.5")
+            frame("", pressure: "0.75")
+            frame("{\"event\":\"up\"}", pressure: "0")
+            frame("", pressure: "0.25")
+            frame("{\"event\":\"proximity_out\"}", pressure: nil)
+        }
+        return try Recording.parse(Array(text.utf8), name: "pen.ttrec")
+    }
+
+    /// Issue 34: `--html` took 67 s for a recording `check` read in 0.9 s:
+    /// each pen frame with a pressure while hovering searched every contact
+    /// so far for a stroke it lifted. The lifting frame's stroke is now
+    /// looked up; N and 4N strokes are drawn alike, each with its down,
+    /// moving and lifting pressures and none of the hovering one.
+    @Test(arguments: [250, 1000])
+    func everyPenStrokeKeepsItsOwnPressuresAndNoHoveringOne(strokes: Int) throws {
+        let recording = try penRecording(strokes: strokes)
+        let timeline = RecordingTimeline(recording)
+        #expect(timeline.contacts.count == strokes)
+        #expect(timeline.contacts.allSatisfy { $0.pressure.map(\.value) == [0.5, 0.75, 0] })
+        let html = CheckReportHTML.page(recording, report: CompositorReport(recording, name: "pen.ttrec"), name: "pen.ttrec")
+        #expect(html.components(separatedBy: "<svg class=\"pressure\"").count - 1 == strokes)
+    }
+
     @Test func longTextIsCutAndNonCharactersReplaced() {
         #expect(CheckReportHTML.shortened(String(repeating: "é", count: 200)) == String(repeating: "é", count: 200))
         #expect(CheckReportHTML.shortened(String(repeating: "é", count: 201))
