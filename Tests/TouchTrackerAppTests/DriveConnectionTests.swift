@@ -3,14 +3,17 @@ import Glibc
 import InputEmulation
 import Platform
 import Testing
+import TestSupport
 @testable import TouchTrackerApp
 
 /// `conformance --drive`'s Wayland connections (wlroots' virtual devices,
 /// KWin's fake input) when the compositor is missing or slow (issue 34).
 @Suite struct DriveConnectionTests {
     /// It named `wayland-0` whatever `WAYLAND_DISPLAY` said.
-    @Test func withoutACompositorTheSocketTriedIsNamed() {
-        let socket = "touchtracker-test-no-compositor-\(getpid())"
+    @Test func withoutACompositorTheSocketTriedIsNamed() throws {
+        // A path: libwayland then needs no XDG_RUNTIME_DIR (and logs nothing).
+        let directory = try TemporaryDirectory(prefix: "touchtracker-drive")
+        let socket = directory.path + "/no-compositor"
         let (backend, notOffered) = EmulationBackends.open(environment: ["WAYLAND_DISPLAY": socket])
         #expect(backend == nil)
         let wayland = notOffered.filter { $0.contains("cannot connect to the Wayland compositor") }
