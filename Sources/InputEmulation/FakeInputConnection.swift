@@ -32,7 +32,7 @@ public final class FakeInputConnection {
     /// and authenticates as `application`, for `reason`.
     public init(display name: String?, application: String, reason: String) throws(FakeInputError) {
         guard let display = wl_display_connect(name) else {
-            throw FakeInputError("cannot connect to the Wayland compositor at '\(name ?? "wayland-0")': \(String(cString: strerror(errno)))")
+            throw FakeInputError("cannot connect to the Wayland compositor at '\(WaylandSocketName.tried(name))': \(String(cString: strerror(errno)))")
         }
         self.display = display
         registry = wl_display_get_registry(display)
@@ -62,6 +62,16 @@ public final class FakeInputConnection {
     public func sync() throws(FakeInputError) {
         guard wl_display_roundtrip(display) >= 0 else {
             throw FakeInputError("KWin closed the fake-input connection (error \(wl_display_get_error(display)))")
+        }
+    }
+
+    /// Sends the requests queued so far, waiting while KWin's socket is
+    /// full (`DisplayFlush`).
+    public func flush() throws(FakeInputError) {
+        do {
+            try DisplayFlush.flush(display, timeout: DisplayFlush.patience)
+        } catch {
+            throw FakeInputError(error.description)
         }
     }
 

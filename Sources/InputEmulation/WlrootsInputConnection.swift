@@ -30,7 +30,7 @@ public final class WlrootsInputConnection {
     /// roundtrip for them, one for the output's mode and scale.
     public init(display name: String?) throws(WlrootsInputError) {
         guard let display = wl_display_connect(name) else {
-            throw WlrootsInputError("cannot connect to the Wayland compositor at '\(name ?? "wayland-0")': "
+            throw WlrootsInputError("cannot connect to the Wayland compositor at '\(WaylandSocketName.tried(name))': "
                                     + String(cString: strerror(errno)))
         }
         self.display = display
@@ -71,6 +71,16 @@ public final class WlrootsInputConnection {
     public func roundtrip() throws(WlrootsInputError) {
         guard wl_display_roundtrip(display) >= 0 else {
             throw WlrootsInputError("the compositor closed the input connection (error \(wl_display_get_error(display)))")
+        }
+    }
+
+    /// Sends the requests queued so far, waiting while the compositor's
+    /// socket is full (`DisplayFlush`).
+    public func flush() throws(WlrootsInputError) {
+        do {
+            try DisplayFlush.flush(display, timeout: DisplayFlush.patience)
+        } catch {
+            throw WlrootsInputError(error.description)
         }
     }
 

@@ -21,6 +21,14 @@ public enum Excerpt {
         return shown
     }
 
+    /// `text` whole, with its control characters escaped as `of` escapes
+    /// them: for a report whose lines quote a file's strings.
+    public static func escapingControls(_ text: String) -> String {
+        var shown = ""
+        for character in text { shown += escaped(character) }
+        return shown
+    }
+
     /// A character a terminal would act on instead of showing (C0 and C1
     /// controls, DEL, and the marks that reorder text on screen) as
     /// `\u{…}`, its scalars' code points; any other character as itself.

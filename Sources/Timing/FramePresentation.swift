@@ -66,6 +66,11 @@ public struct FramePresentation: Equatable, Sendable {
     public static let steadyClocks: Set<UInt32> = [4, 7]
     /// Longer than any real latency: beyond it the clocks differ.
     public static let plausibleLimit = 10.0
+    /// The latest time, in seconds, a clock here can read: about 31 years
+    /// of running. A time past it is no clock's but a damaged file's (the
+    /// log's microseconds no longer fit a double from 2^53 µs on), and
+    /// readers refuse it.
+    public static let timeLimit = 1e9
 
     public init(outcome: Outcome, oldestInputTime: UInt32, clock: UInt32, toMonotonic: Double? = nil,
                 committed: Double? = nil, received: Double? = nil, pacing: Pacing? = nil) {
@@ -126,8 +131,11 @@ public struct FramePresentation: Equatable, Sendable {
     /// Seconds from the event time `milliseconds` to `seconds` on the same
     /// clock, in the 32-bit millisecond arithmetic events wrap in (every
     /// 49.7 days); nil when negative or implausibly long.
+    /// A time no 64-bit count of milliseconds holds (a damaged file's) has
+    /// no difference either.
     public static func difference(from milliseconds: UInt32, to seconds: Double) -> Double? {
-        let whole = UInt32(truncatingIfNeeded: Int64((seconds * 1000).rounded(.down)))
+        guard let wholeMilliseconds = Int64(exactly: (seconds * 1000).rounded(.down)) else { return nil }
+        let whole = UInt32(truncatingIfNeeded: wholeMilliseconds)
         let fraction = seconds * 1000 - (seconds * 1000).rounded(.down)
         let difference = (Double(Int32(bitPattern: whole &- milliseconds)) + fraction) / 1000
         guard difference >= 0, difference <= plausibleLimit else { return nil }

@@ -16,7 +16,7 @@ enum CheckReportHTML {
             <html lang="en">
             <head>
             <meta charset="utf-8"/>
-            <title>touchtracker check: \(escape(name))</title>
+            <title>touchtracker check: \(escape(shortened(name)))</title>
             <style>\(style)</style>
             </head>
             <body>
@@ -64,19 +64,19 @@ enum CheckReportHTML {
             ("complete", recording.isComplete ? "yes" : "no: no end line, the session did not end cleanly"),
         ]
         return "<h2>The recording</h2>\n<table id=\"header\">\n"
-            + rows.map { "<tr><th>\(escape($0.0))</th><td>\(escape($0.1))</td></tr>\n" }.joined()
+            + rows.map { "<tr><th>\(escape($0.0))</th><td>\(quoted($0.1))</td></tr>\n" }.joined()
             + "</table>\n"
     }
 
     private static func table(_ report: CompositorReport) -> String {
         var html = "<h2>What the compositor did</h2>\n<table id=\"check\">\n"
-        html += "<caption>\(escape(report.subject))</caption>\n"
+        html += "<caption>\(quoted(report.subject))</caption>\n"
         html += "<tr><th>row</th><th>what</th><th>result</th><th>evidence</th></tr>\n"
         for row in report.rows {
             let kind = row.result == .notSeen ? "not-seen" : row.result.rawValue
             html += "<tr class=\"\(kind)\"><td class=\"row\">\(escape(row.id.rawValue))</td>"
                 + "<td class=\"title\">\(escape(row.id.title))</td><td class=\"result\">\(escape(row.result.rawValue))</td>"
-                + "<td class=\"evidence\">\(escape(row.evidence))</td></tr>\n"
+                + "<td class=\"evidence\">\(quoted(row.evidence))</td></tr>\n"
         }
         let failures = report.rows.filter { $0.result == .fail }.count
         html += "</table>\n<p id=\"verdict\">"
@@ -110,7 +110,7 @@ enum CheckReportHTML {
             let y = top + rowHeight * Double(index)
             let barEnd = contact.end ?? timeline.duration
             let open = contact.end == nil ? " open" : ""
-            html += "<g class=\"contact\"><text x=\"4\" y=\"\(fixed(y + 9, 1))\">\(escape(contact.label))</text>"
+            html += "<g class=\"contact\"><text x=\"4\" y=\"\(fixed(y + 9, 1))\">\(escape(shortened(contact.label)))</text>"
             html += "<rect class=\"bar\(open)\" x=\"\(fixed(x(contact.start), 1))\" y=\"\(fixed(y, 1))\" "
                 + "width=\"\(fixed(max(2, x(barEnd) - x(contact.start)), 1))\" height=\"10\" "
                 + "fill=\"\(barColors[contact.device] ?? "#3584e4")\" fill-opacity=\"0.55\"/>"
@@ -145,7 +145,7 @@ enum CheckReportHTML {
             let sorted = intervals.sorted()
             let median = sorted[sorted.count / 2]
             let plotHeight = 100.0, barWidth = 18.0, left = 30.0
-            html += "<figure><figcaption>\(escape(device)): \(intervals.count) intervals, median "
+            html += "<figure><figcaption>\(quoted(device)): \(intervals.count) intervals, median "
                 + "\(fixed(median, 1)) ms</figcaption>\n"
             html += "<svg class=\"histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fixed(left + barWidth * Double(binCount) + 40, 0))\" height=\"130\">\n"
             for (index, count) in bins.enumerated() where count > 0 {
@@ -178,7 +178,7 @@ enum CheckReportHTML {
             let points = stroke.pressure.map { sample in
                 "\(fixed(left + (sample.time - start) / span * width, 1)),\(fixed(8 + (1 - sample.value) * height, 1))"
             }.joined(separator: " ")
-            html += "<figure><figcaption>\(escape(stroke.label)) at \(fixed(start, 3)) s, "
+            html += "<figure><figcaption>\(quoted(stroke.label)) at \(fixed(start, 3)) s, "
                 + "\(fixed(span * 1000, 0)) ms</figcaption>\n"
                 + "<svg class=\"pressure\" xmlns=\"http://www.w3.org/2000/svg\" width=\"340\" height=\"110\">"
                 + "<rect x=\"\(fixed(left, 0))\" y=\"8\" width=\"\(fixed(width, 0))\" height=\"\(fixed(height, 0))\" fill=\"none\" stroke=\"#d0d0d0\"/>"
@@ -213,27 +213,61 @@ enum CheckReportHTML {
         return "\(sign)\(whole)." + String(repeating: "0", count: digits - fractionText.count) + fractionText
     }
 
-    /// Text made safe for HTML and XML alike.
+    /// Characters of a recording's string shown at most; the rest is cut.
+    static let textLimit = 200
+
+    /// A string from the recording (or the file's name) as page text: cut
+    /// (`shortened`), escaped, and isolated (`<bdi>`), so that right-to-left
+    /// text in it cannot reorder the page's own words around it.
+    static func quoted(_ text: String) -> String {
+        "<bdi>" + escape(shortened(text)) + "</bdi>"
+    }
+
+    /// `text` cut to `textLimit` characters (Unicode scalars, so that one
+    /// character of a million combining marks is cut too), with "…" and
+    /// the whole text's size when cut.
+    static func shortened(_ text: String) -> String {
+        var scalars = text.unicodeScalars.makeIterator()
+        var shown = String.UnicodeScalarView()
+        for _ in 0..<textLimit {
+            guard let scalar = scalars.next() else { return text }
+            shown.append(scalar)
+        }
+        guard scalars.next() != nil else { return text }
+        return String(shown) + "… (\(text.utf8.count) bytes)"
+    }
+
+    /// Text made safe for HTML and XML alike: markup escaped, and what XML
+    /// forbids or a page should not obey replaced by U+FFFD: control
+    /// characters (a recording's strings may hold them), non-characters
+    /// (U+FFFE and U+FFFF are not XML), and the marks that embed, override
+    /// or isolate text direction (U+202E would reverse the page's own words
+    /// after it).
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default:
-                // Control characters are not allowed in XML; a recording's
-                // strings may hold them.
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                   scalar.value < 0x20, scalar != "\n", scalar != "\t" {
-                    escaped += "\u{FFFD}"
-                } else {
-                    escaped.append(character)
-                }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": escaped.append(contentsOf: "&#39;".unicodeScalars)
+            case "\n", "\t": escaped.append(scalar)
+            default: escaped.append(isShown(scalar) ? scalar : "\u{FFFD}")
             }
         }
-        return escaped
+        return String(escaped)
+    }
+
+    private static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20: false
+        // Non-characters: U+FDD0 to U+FDEF, and the last two of every plane.
+        case 0xFDD0...0xFDEF: false
+        case let value where value & 0xFFFE == 0xFFFE: false
+        // Bidirectional embeddings, overrides and isolates.
+        case 0x202A...0x202E, 0x2066...0x2069: false
+        default: true
+        }
     }
 }

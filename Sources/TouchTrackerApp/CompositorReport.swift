@@ -74,12 +74,16 @@ struct CompositorReport {
 
     // MARK: Output
 
+    /// The table for a terminal: the recording's strings in the subject and
+    /// the evidence have their control characters escaped, as `json` does,
+    /// so a hostile recording's escape sequences never reach the terminal.
     var text: String {
         let width = RowID.allCases.map(\.title.count).max()!
-        var lines = [subject, ""]
+        var lines = [Excerpt.escapingControls(subject), ""]
         lines.append("ROW".padded(to: width) + "  RESULT    EVIDENCE")
         for row in rows {
-            lines.append(row.id.title.padded(to: width) + "  " + row.result.rawValue.padded(to: 8) + "  " + row.evidence)
+            lines.append(row.id.title.padded(to: width) + "  " + row.result.rawValue.padded(to: 8) + "  "
+                         + Excerpt.escapingControls(row.evidence))
         }
         let failures = rows.filter { $0.result == .fail }.count
         lines.append("")

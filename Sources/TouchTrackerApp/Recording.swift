@@ -200,6 +200,10 @@ struct Recording {
                 throw fail(number, "\(error)")
             }
             guard let time = object["t"]?.numberValue else { throw fail(number, "no \"t\" (time of receipt)") }
+            guard time >= 0, time <= FramePresentation.timeLimit else {
+                throw fail(number, "the time \(JSONValue.number(time).text) is not seconds from 0 to "
+                                   + JSONValue.number(FramePresentation.timeLimit).text)
+            }
             guard time >= lastTime else { throw fail(number, "time goes backwards (\(time) after \(lastTime))") }
             lastTime = time
             let item: Item

@@ -48,6 +48,10 @@ struct RecordingTimeline {
 
     init(_ recording: Recording) {
         var open: [String: Int] = [:]
+        // The last contact of each label that ended: the frame that lifted
+        // a pen carries its last pressure. (Looked up, not searched for: a
+        // search of every contact for each hovering frame was quadratic.)
+        var lastEnded: [String: Int] = [:]
         var lastTimes: [String: UInt32] = [:]
         var intervalsByDevice: [String: [Double]] = [:]
         var deviceOrder: [String] = []
@@ -62,6 +66,7 @@ struct RecordingTimeline {
         }
         func finish(_ label: String, at time: Double, cancelled: Bool = false) {
             guard let index = open.removeValue(forKey: label) else { return }
+            lastEnded[label] = index
             if contacts[index].frames.last != time { contacts[index].frames.append(time) }
             contacts[index].end = time
             contacts[index].cancelled = cancelled
@@ -136,7 +141,7 @@ struct RecordingTimeline {
                 changed(label, at: time)
                 if let pressure = frame.axes.pressure {
                     // The frame that lifted it carries the last pressure: keep it on the stroke.
-                    let index = open[label] ?? contacts.lastIndex { $0.label == label && $0.end == time }
+                    let index = open[label] ?? lastEnded[label].flatMap { contacts[$0].end == time ? $0 : nil }
                     if let index { contacts[index].pressure.append((time, pressure)) }
                 }
                 sample("\(frame.seat) tablet", at: frame.time)

@@ -84,8 +84,8 @@ extension InputLog {
             return value
         }
         func seconds(_ key: String) throws(UnreadableBatch) -> Double {
-            guard let number = object[key]?.numberValue, number >= 0, number.isFinite else {
-                throw fail("\"\(key)\" is not a time in seconds")
+            guard let number = object[key]?.numberValue, number >= 0, number <= FramePresentation.timeLimit else {
+                throw fail("\"\(key)\" is not a time in seconds (0 to \(JSONValue.number(FramePresentation.timeLimit).text))")
             }
             return number
         }
@@ -104,7 +104,9 @@ extension InputLog {
             let refresh = object["refresh"] == nil ? nil : try seconds("refresh")
             var toMonotonic: Double?
             if let offset = object["toMonotonic"] {
-                guard let number = offset.numberValue, number.isFinite else { throw fail("\"toMonotonic\" is not seconds") }
+                guard let number = offset.numberValue, abs(number) <= FramePresentation.timeLimit else {
+                    throw fail("\"toMonotonic\" is not seconds (at most \(JSONValue.number(FramePresentation.timeLimit).text) either way)")
+                }
                 toMonotonic = number
             }
             return FramePresentation(outcome: .presented(time: try seconds("time"), refresh: refresh, flags: flags),

@@ -147,6 +147,80 @@ import TestSupport
         #expect(Program.main(["touchtracker", "check", recording, "--html", directory.path + "/file/report.html"]) == 1)
     }
 
+    /// Issue 34: a seat named with U+FFFE (no XML character), U+202E
+    /// (which reversed the page's own words after it) and 300 characters.
+    @Test func aHostileSeatNameLeavesThePageWellFormedIsolatedAndShort() throws {
+        let seat = "s\\ufffe\\uffff\\u202e" + String(repeating: "x", count: 300)
+        let text = "{\"touchtrackerRecording\":1,\"app\":\"0.1.0\\u202e\",\"seats\":[{\"name\":\"\(seat)\",\"version\":8}]}\n"
+            + "{\"t\":0.5,\"origin\":\"compositor\",\"seat\":\"\(seat)\",\"device\":\"touch\","
+            + "\"frame\":[{\"event\":\"down\",\"id\":1,\"x\":10,\"y\":10,\"time\":500}]}\n"
+            + "{\"t\":0.6,\"origin\":\"compositor\",\"seat\":\"\(seat)\",\"device\":\"touch\","
+            + "\"frame\":[{\"event\":\"up\",\"id\":1,\"x\":10,\"y\":10,\"time\":600}]}\n"
+        let recording = try Recording.parse(Array(text.utf8), name: "r.ttrec")
+        let html = CheckReportHTML.page(recording, report: CompositorReport(recording, name: "r\u{202E}.ttrec"),
+                                        name: "r\u{202E}.ttrec")
+        let reader = PageReader()
+        let parser = XMLParser(data: Data(html.utf8))
+        parser.delegate = reader
+        #expect(parser.parse(), "well-formed: \(String(describing: parser.parserError))")
+        #expect(reader.bars == 1)
+        for scalar in [0xFFFE, 0xFFFF, 0x202E].compactMap(Unicode.Scalar.init) {
+            #expect(!html.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16, uppercase: true)) left out")
+        }
+        #expect(html.contains("<th>seats</th><td><bdi>s\u{FFFD}\u{FFFD}\u{FFFD}xx"), "the recording's text isolated")
+        #expect(html.contains("<caption><bdi>"))
+        #expect(!html.contains(String(repeating: "x", count: CheckReportHTML.textLimit)), "long text cut")
+    }
+
+    /// `strokes` pen strokes, each hovering in, down, moving, lifted (the
+    /// lifting frame's pressure 0), hovering with a pressure and leaving.
+    private func penRecording(strokes: Int) throws -> Recording {
+        var text = "{\"touchtrackerRecording\":1,\"app\":\"0.1.0\",\"seats\":[{\"name\":\"seat0\",\"version\":8}]}\n"
+        var time = 0
+        func frame(_ events: String, pressure: String?) {
+            time += 4
+            text += "{\"t\":\(Double(time) / 1000),\"origin\":\"compositor\",\"seat\":\"seat0\",\"device\":\"tablet\","
+                + "\"tool\":{\"id\":0,\"type\":\"pen\",\"serial\":\"1\",\"capabilities\":[\"pressure\"]},"
+                + "\"events\":[\(events)],\"x\":60,\"y\":150" + (pressure.map { ",\"pressure\":\($0)" } ?? "")
+                + ",\"changed\":[\"position\"\(pressure == nil ? "" : ",\"pressure\"")],\"time\":\(time)}\n"
+        }
+        for _ in 0..<strokes {
+            frame("{\"event\":\"proximity_in\",\"tablet\":\"t\"}", pressure: nil)
+            frame("{\"event\":\"down\"}", pressure: "0.5")
+            frame("", pressure: "0.75")
+            frame("{\"event\":\"up\"}", pressure: "0")
+            frame("", pressure: "0.25")
+            frame("{\"event\":\"proximity_out\"}", pressure: nil)
+        }
+        return try Recording.parse(Array(text.utf8), name: "pen.ttrec")
+    }
+
+    /// Issue 34: `--html` took 67 s for a recording `check` read in 0.9 s:
+    /// each pen frame with a pressure while hovering searched every contact
+    /// so far for a stroke it lifted. The lifting frame's stroke is now
+    /// looked up; N and 4N strokes are drawn alike, each with its down,
+    /// moving and lifting pressures and none of the hovering one.
+    @Test(arguments: [250, 1000])
+    func everyPenStrokeKeepsItsOwnPressuresAndNoHoveringOne(strokes: Int) throws {
+        let recording = try penRecording(strokes: strokes)
+        let timeline = RecordingTimeline(recording)
+        #expect(timeline.contacts.count == strokes)
+        #expect(timeline.contacts.allSatisfy { $0.pressure.map(\.value) == [0.5, 0.75, 0] })
+        let html = CheckReportHTML.page(recording, report: CompositorReport(recording, name: "pen.ttrec"), name: "pen.ttrec")
+        #expect(html.components(separatedBy: "<svg class=\"pressure\"").count - 1 == strokes)
+    }
+
+    @Test func longTextIsCutAndNonCharactersReplaced() {
+        #expect(CheckReportHTML.shortened(String(repeating: "é", count: 200)) == String(repeating: "é", count: 200))
+        #expect(CheckReportHTML.shortened(String(repeating: "é", count: 201))
+                == String(repeating: "é", count: 200) + "… (402 bytes)")
+        // Swift's literals refuse non-characters: made of their code points.
+        var hostile = String.UnicodeScalarView()
+        hostile.append(contentsOf: [0x61, 0xFDD0, 0x62, 0x1FFFF, 0x2067, 0x63, 0x0D].compactMap(Unicode.Scalar.init))
+        #expect(CheckReportHTML.escape(String(hostile)) == "a\u{FFFD}b\u{FFFD}\u{FFFD}c\u{FFFD}")
+        #expect(CheckReportHTML.quoted("<שלום>") == "<bdi>&lt;שלום&gt;</bdi>")
+    }
+
     @Test func textIsEscapedAndNumbersAreFixed() {
         #expect(CheckReportHTML.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;\u{FFFD}")
         #expect(CheckReportHTML.fixed(12.3456, 2) == "12.35")

@@ -40,17 +40,41 @@ import Testing
         ("tap 1 2", "unknown command 'tap' (down, motion, up, move, button, key, glide, sleep, node, quit)"),
         ("down 0 100", "'down' takes SLOT X Y, not '0 100'"),
         ("down -1 1 2", "'-1' is not a touch slot (a whole number, 0 or more)"),
-        ("move 4 y", "'4 y' is not a position (two numbers, in pixels)"),
-        ("move 4 nan", "'4 nan' is not a position (two numbers, in pixels)"),
-        ("button left 1", "'button': 'left' is not an evdev code"),
+        ("move 4 y", "'4 y' is not a position (two numbers, in pixels, at most 1000000 either way)"),
+        ("move 4 nan", "'4 nan' is not a position (two numbers, in pixels, at most 1000000 either way)"),
+        ("button left 1", "'button': 'left' is not an evdev code (0 to 767)"),
         ("key 42 down", "'key': 'down' is neither 1 (pressed) nor 0 (released)"),
         ("glide 20 0.4 0 1 2 3", "'glide' takes STEPS SECONDS and one or more SLOT X0 Y0 X1 Y1, not '20 0.4 0 1 2 3'"),
-        ("glide 0 0.4 0 1 2 3 4", "'glide': '0' is not a number of steps (1 or more)"),
-        ("sleep -1", "'-1' is not a time in seconds (0 to 3600)"),
+        ("glide 0 0.4 0 1 2 3 4", "'glide': '0' is not a number of steps (1 to 6000)"),
+        ("sleep -1", "'-1' is not a time in seconds (0 to 60)"),
         ("node 1", "'node' takes nothing, not '1'"),
         ("up 0; frobnicate", "unknown command 'frobnicate' (down, motion, up, move, button, key, glide, sleep, node, quit)"),
     ])
     func aMalformedLineIsNamedAndRunsNothing(line: String, message: String) {
         #expect(throws: DriveCommand.ParseError(description: message)) { try DriveCommand.parse(line: line) }
+    }
+
+    /// Issue 34: numbers out of bounds trapped (`key 4294967295 1`: the
+    /// keymap's `code + 8`), flooded the socket (a glide of 20,000 paths) or
+    /// never ended (an hour's glide); each is now an error for its line.
+    @Test(arguments: [
+        ("key 4294967295 1", "'key': '4294967295' is not an evdev code (0 to 767)"),
+        ("button 768 1", "'button': '768' is not an evdev code (0 to 767)"),
+        ("glide 20 0.4" + String(repeating: " pointer 1 2 3 4", count: 20_000),
+         "'glide' moves at most 16 fingers or pointers, not 20000"),
+        ("glide 1000000 1 0 1 2 3 4", "'glide': '1000000' is not a number of steps (1 to 6000)"),
+        ("glide 20 3600 0 1 2 3 4", "'3600' is not a time in seconds (0 to 60)"),
+        ("sleep 1e400", "'1e400' is not a time in seconds (0 to 60)"),
+        ("move 1e7 0", "'1e7 0' is not a position (two numbers, in pixels, at most 1000000 either way)"),
+        ("down 0 1 -inf", "'1 -inf' is not a position (two numbers, in pixels, at most 1000000 either way)"),
+    ])
+    func aNumberOutOfBoundsIsAnErrorForItsLine(line: String, message: String) {
+        #expect(throws: DriveCommand.ParseError(description: message)) { try DriveCommand.parse(line: line) }
+    }
+
+    @Test func theLargestBoundedCommandsAreAccepted() throws {
+        #expect(try DriveCommand.parse(line: "key 767 1; sleep 60") == [.key(code: 767, pressed: true), .sleep(seconds: 60)])
+        let glide = "glide 6000 60" + String(repeating: " 0 -1000000 0 1000000 0", count: 16)
+        #expect(try DriveCommand.parse(line: glide).count == 1)
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import TouchTrackerApp
 
@@ -69,5 +70,20 @@ import Testing
         let backend = RecordingBackend()
         try held.release(through: backend)
         #expect(backend.sent.isEmpty)
+    }
+
+    /// Issue 34: `conformance` killed by a signal left what its case held
+    /// pressed on the compositor. The runner reads SIGINT, SIGTERM and
+    /// SIGHUP on the app's loop: its next turn stops the run (and `run`
+    /// then lets go of what the case held).
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalStopsTheConformanceRunAtTheLoopsNextTurn(signal: Int32) throws {
+        let app = try AppHarness()
+        let runner = ConformanceRunner(session: app.session, backend: RecordingBackend())
+        defer { runner.close() }
+        // To this thread, which the runner's signalfd has the signals blocked in.
+        raise(signal)
+        #expect(throws: ConformanceRunner.Stopped.self) { try runner.wait(30) }
+        #expect(runner.stopRequested)
     }
 }

@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TestSupport
 import TouchCore
 @testable import TouchTrackerApp
 
@@ -132,6 +133,35 @@ import TouchCore
             return
         }
         #expect(read.count == lines.count)
+    }
+
+    /// Issue 34: `check` trapped on a time of 1e17 (the HTML page's
+    /// numbers) and on a presentation time of 1e308 (its latency); such
+    /// times are no clock's and are refused with their line.
+    @Test func aTimeNoClockReadsIsRefusedWithItsLine() {
+        #expect(error(Self.header + Self.window + "{\"t\":1e17,\"end\":true}\n")
+                == "r.ttrec: line 3: the time 1e+17 is not seconds from 0 to 1000000000")
+        #expect(error(Self.header + "{\"t\":-1,\"end\":true}\n")
+                == "r.ttrec: line 2: the time -1 is not seconds from 0 to 1000000000")
+        let presented = "{\"t\":1,\"presentation\":\"presented\",\"inputTime\":500,\"clock\":1,\"time\":1e308,\"flags\":[]}\n"
+        #expect(error(Self.header + Self.window + presented)
+                == "r.ttrec: line 3: a presentation: \"time\" is not a time in seconds (0 to 1000000000)")
+        let offset = "{\"t\":1,\"presentation\":\"presented\",\"inputTime\":500,\"clock\":4,\"time\":2,"
+            + "\"flags\":[],\"toMonotonic\":-1e300}\n"
+        #expect(error(Self.header + offset)
+                == "r.ttrec: line 2: a presentation: \"toMonotonic\" is not seconds (at most 1000000000 either way)")
+    }
+
+    /// The same recordings through the command: an error, not a crash.
+    @Test func checkRefusesATimeNoClockReads() throws {
+        let directory = try TemporaryDirectory(prefix: "touchtracker-times")
+        for line in ["{\"t\":1e17,\"end\":true}",
+                     "{\"t\":1,\"presentation\":\"composited\",\"inputTime\":5,\"clock\":1,\"time\":1e308}"] {
+            let path = directory.path + "/r.ttrec"
+            try AppHarness.write(Array((Self.header + Self.window + Self.down + line + "\n").utf8), to: path)
+            #expect(Program.main(["touchtracker", "check", path, "--html", directory.path + "/r.html"]) == 1)
+            #expect(!directory.entries().contains("r.html"))
+        }
     }
 
     @Test func aRecordingWithoutItsEndStillReads() throws {

@@ -31,10 +31,22 @@ final class ConformanceRunner: CaseDriver {
     private var linesAtStart: [Line] = []
     /// What the running case pressed and has not let go.
     private var held = HeldInput()
+    /// SIGINT, SIGTERM and SIGHUP, read on the session's loop while the
+    /// runner turns it: the run stops at the next turn (`Stopped`), and
+    /// what the case holds is let go before the command ends.
+    private var signals: TerminationSignals?
+    /// Whether one of them came.
+    private(set) var stopRequested = false
+
+    /// A termination signal came: the run stops here.
+    struct Stopped: Error, CustomStringConvertible {
+        var description: String { "stopped by a signal" }
+    }
 
     init(session: Session, backend: EmulationBackend) {
         self.session = session
         self.backend = backend
+        signals = session.loop.watchTerminationSignals { [unowned self] in stopRequested = true }
         session.onInputObserved = { [unowned self] event, origin in
             batches.append(Recording.Entry(time: now, item: .batch(event, origin: origin, seatVersion: nil),
                                            lineNumber: batches.count + 1))
@@ -58,8 +70,9 @@ final class ConformanceRunner: CaseDriver {
         guard !held.isEmpty else { return result }
         do {
             try held.release(through: backend)
-            // The releases reach the app now, not in the next case's input.
-            try wait(Self.settleTime)
+            // The releases reach the app now, not in the next case's input;
+            // after a signal, the compositor has them and the run ends.
+            if stopRequested { try backend.sync() } else { try wait(Self.settleTime) }
         } catch {
             let failure = "letting go of the input the case left held failed: \(error)"
             switch result.outcome {
@@ -393,7 +406,15 @@ final class ConformanceRunner: CaseDriver {
     /// window closed, Ctrl+Q) ends the run.
     private func turnLoop(timeout: Double) throws {
         guard session.ending == nil else { throw EmulationFailure(description: "the app's window was closed") }
+        guard !stopRequested else { throw Stopped() }
         try session.loop.runOnce(timeout: timeout)
+        if stopRequested { throw Stopped() }
+    }
+
+    /// Stops reading the signals (they stay blocked, for the session's quit).
+    func close() {
+        signals?.cancel()
+        signals = nil
     }
 
     private static func copy(_ target: DrawTarget, canvasOrigin: (Double, Double)) -> FrameSnapshot {

@@ -1,3 +1,5 @@
+import JSONLine
+
 /// One command of `touchtracker conformance --drive`, the line language the
 /// smoke tests speak to drive mutter and KWin (and anyone, by hand or from a
 /// script). Positions are the compositor's logical pixels, times seconds.
@@ -14,7 +16,9 @@
 ///     node                                          mutter: the screen cast's PipeWire node
 ///     quit
 ///
-/// Several commands may share one line, separated by ';'.
+/// Several commands may share one line, separated by ';'. Every number is
+/// bounded (below) and so is a line (`lineByteLimit`): a line out of bounds
+/// is an error, never a trap, an hour's wait or a flood of requests.
 enum DriveCommand: Equatable, Sendable {
     case touchDown(slot: Int, at: OutputPoint)
     case touchMotion(slot: Int, to: OutputPoint)
@@ -45,6 +49,20 @@ enum DriveCommand: Equatable, Sendable {
         }
     }
 
+    /// Bytes in a line at most: far more than any script's line needs.
+    static let lineByteLimit = 64 * 1024
+    /// The highest evdev key or button code (`KEY_MAX`).
+    static let codeLimit: UInt32 = 0x2FF
+    /// Fingers and the pointer one glide moves at most: more than a hand.
+    static let moverLimit = 16
+    /// Steps of one glide at most: 100 a second for `durationLimit`.
+    static let stepLimit = 6000
+    /// Seconds of one glide or sleep at most.
+    static let durationLimit = 60.0
+    /// Logical pixels from the origin a position may be at most, either
+    /// way: larger than any output layout, well inside Wayland's fixed point.
+    static let positionLimit = 1_000_000.0
+
     /// A line that is not in the language: what is wrong with it, to print
     /// and go on with the next line.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -67,7 +85,7 @@ enum DriveCommand: Equatable, Sendable {
         let arguments = Array(words.dropFirst())
         func expect(_ count: Int, _ usage: String) throws(ParseError) {
             guard arguments.count == count else {
-                throw ParseError(description: "'\(name)' takes \(usage), not '\(arguments.joined(separator: " "))'")
+                throw ParseError(description: "'\(name)' takes \(usage), not '\(Excerpt.of(arguments.joined(separator: " ")))'")
             }
         }
         switch name {
@@ -85,21 +103,25 @@ enum DriveCommand: Equatable, Sendable {
             return .pointerMotion(to: try point(arguments[0], arguments[1]))
         case "button", "key":
             try expect(2, "CODE 1|0")
-            guard let code = UInt32(arguments[0]) else {
-                throw ParseError(description: "'\(name)': '\(arguments[0])' is not an evdev code")
+            guard let code = UInt32(arguments[0]), code <= codeLimit else {
+                throw ParseError(description: "'\(name)': '\(Excerpt.of(arguments[0]))' is not an evdev code (0 to \(codeLimit))")
             }
             guard arguments[1] == "1" || arguments[1] == "0" else {
-                throw ParseError(description: "'\(name)': '\(arguments[1])' is neither 1 (pressed) nor 0 (released)")
+                throw ParseError(description: "'\(name)': '\(Excerpt.of(arguments[1]))' is neither 1 (pressed) nor 0 (released)")
             }
             let pressed = arguments[1] == "1"
             return name == "key" ? .key(code: code, pressed: pressed) : .button(code: code, pressed: pressed)
         case "glide":
             let usage = "STEPS SECONDS and one or more SLOT X0 Y0 X1 Y1"
             guard arguments.count >= 7, (arguments.count - 2) % 5 == 0 else {
-                throw ParseError(description: "'glide' takes \(usage), not '\(arguments.joined(separator: " "))'")
+                throw ParseError(description: "'glide' takes \(usage), not '\(Excerpt.of(arguments.joined(separator: " ")))'")
             }
-            guard let steps = Int(arguments[0]), steps > 0 else {
-                throw ParseError(description: "'glide': '\(arguments[0])' is not a number of steps (1 or more)")
+            guard (arguments.count - 2) / 5 <= moverLimit else {
+                throw ParseError(description: "'glide' moves at most \(moverLimit) fingers or pointers, "
+                                            + "not \((arguments.count - 2) / 5)")
+            }
+            guard let steps = Int(arguments[0]), steps > 0, steps <= stepLimit else {
+                throw ParseError(description: "'glide': '\(Excerpt.of(arguments[0]))' is not a number of steps (1 to \(stepLimit))")
             }
             let seconds = try duration(arguments[1])
             var paths: [GlidePath] = []
@@ -119,28 +141,29 @@ enum DriveCommand: Equatable, Sendable {
             try expect(0, "nothing")
             return .quit
         default:
-            throw ParseError(description: "unknown command '\(name)' (down, motion, up, move, button, key, glide, "
+            throw ParseError(description: "unknown command '\(Excerpt.of(name))' (down, motion, up, move, button, key, glide, "
                                         + "sleep, node, quit)")
         }
     }
 
     private static func slot(_ word: String) throws(ParseError) -> Int {
         guard let slot = Int(word), slot >= 0, slot <= Int(Int32.max) else {
-            throw ParseError(description: "'\(word)' is not a touch slot (a whole number, 0 or more)")
+            throw ParseError(description: "'\(Excerpt.of(word))' is not a touch slot (a whole number, 0 or more)")
         }
         return slot
     }
 
     private static func point(_ x: String, _ y: String) throws(ParseError) -> OutputPoint {
-        guard let px = Double(x), let py = Double(y), px.isFinite, py.isFinite else {
-            throw ParseError(description: "'\(x) \(y)' is not a position (two numbers, in pixels)")
+        guard let px = Double(x), let py = Double(y), abs(px) <= positionLimit, abs(py) <= positionLimit else {
+            throw ParseError(description: "'\(Excerpt.of(x + " " + y))' is not a position (two numbers, in pixels, "
+                                        + "at most \(Int(positionLimit)) either way)")
         }
         return OutputPoint(x: px, y: py)
     }
 
     private static func duration(_ word: String) throws(ParseError) -> Double {
-        guard let seconds = Double(word), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
-            throw ParseError(description: "'\(word)' is not a time in seconds (0 to 3600)")
+        guard let seconds = Double(word), seconds >= 0, seconds <= durationLimit else {
+            throw ParseError(description: "'\(Excerpt.of(word))' is not a time in seconds (0 to \(Int(durationLimit)))")
         }
         return seconds
     }

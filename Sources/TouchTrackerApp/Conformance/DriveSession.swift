@@ -2,23 +2,39 @@ import Platform
 
 /// Runs `conformance --drive`'s commands (`DriveCommand`) through an
 /// emulation back end, making each device exist on its first use (mutter
-/// and wlroots add the seat's capability only then).
+/// and wlroots add the seat's capability only then), and keeps what they
+/// hold (`HeldInput`) so that the drive lets go of it before it exits.
 final class DriveSession {
-    let backend: EmulationBackend
-    private var plugged: Set<EmulatedDevice> = []
+    /// A termination signal came during a glide or a sleep, which stopped there.
+    struct Stopped: Error, CustomStringConvertible {
+        var description: String { "stopped by a signal" }
+    }
 
-    init(backend: EmulationBackend) {
+    let backend: EmulationBackend
+    /// SIGINT, SIGTERM and SIGHUP (a signalfd): one ends a glide or sleep at
+    /// once. Nil: pauses run to their end.
+    private let signals: FileDescriptor?
+    private var plugged: Set<EmulatedDevice> = []
+    /// The fingers, buttons and keys the commands so far pressed and have
+    /// not let go.
+    private(set) var held = HeldInput()
+
+    init(backend: EmulationBackend, signals: FileDescriptor? = nil) {
         self.backend = backend
+        self.signals = signals
     }
 
     /// Sends `command`; returns what it prints (`node`), if anything. A
-    /// glide or sleep pauses here, after a `sync()`.
+    /// glide or sleep pauses here, after a `sync()`, and throws `Stopped`
+    /// when a signal ends the pause. What it sends is flushed at once, with
+    /// back-pressure (`EmulationBackend.flush`).
     @discardableResult
     func run(_ command: DriveCommand) throws -> String? {
         switch command {
         case .touchDown(let slot, let point):
             try use(.touch)
             try backend.touchDown(slot: slot, at: point)
+            held.touchDown(slot)
             try backend.touchFrame()
         case .touchMotion(let slot, let point):
             try use(.touch)
@@ -27,6 +43,7 @@ final class DriveSession {
         case .touchUp(let slot):
             try use(.touch)
             try backend.touchUp(slot: slot)
+            held.touchUp(slot)
             try backend.touchFrame()
         case .pointerMotion(let point):
             try use(.pointer)
@@ -35,10 +52,12 @@ final class DriveSession {
         case .button(let code, let pressed):
             try use(.pointer)
             try backend.pointerButton(code, pressed: pressed)
+            held.pointerButton(code, pressed: pressed)
             try backend.pointerFrame()
         case .key(let code, let pressed):
             try use(.keyboard)
             try backend.key(code, pressed: pressed)
+            held.key(code, pressed: pressed)
         case .glide(let steps, let seconds, let paths):
             // Each step at its own time, not a pause after the last: the
             // time sending and syncing take would otherwise stretch a 100 Hz
@@ -51,7 +70,7 @@ final class DriveSession {
             for step in 1...steps {
                 // What came before reaches the compositor before the pause.
                 try backend.sync()
-                Time.sleep(seconds: max(0, due - Time.monotonicSeconds()))
+                try pause(until: due)
                 due = max(due, Time.monotonicSeconds() - interval / 2) + interval
                 for path in paths {
                     let point = path.point(step: step, of: steps)
@@ -63,7 +82,7 @@ final class DriveSession {
             }
         case .sleep(let seconds):
             try backend.sync()
-            Time.sleep(seconds: seconds)
+            try pause(until: Time.monotonicSeconds() + seconds)
         case .node:
             guard let node = (backend as? MutterRemoteDesktopBackend)?.pipeWireNode else {
                 throw EmulationUnavailable(reason: "'node': \(backend.name) has no screen-cast stream")
@@ -72,7 +91,29 @@ final class DriveSession {
         case .quit:
             break
         }
+        try backend.flush()
         return nil
+    }
+
+    /// Lifts every finger, releases every button and key the commands left
+    /// held, and waits until the compositor has handled it.
+    func letGo() throws {
+        guard !held.isEmpty else { return }
+        try held.release(through: backend)
+        try backend.sync()
+    }
+
+    /// Waits until `deadline` (monotonic seconds) in `poll` on the signals;
+    /// throws `Stopped` as soon as one arrives (leaving it unread, for the
+    /// drive's own loop to see too).
+    private func pause(until deadline: Double) throws {
+        guard let signals else {
+            Time.sleep(seconds: max(0, deadline - Time.monotonicSeconds()))
+            return
+        }
+        var descriptors = [PollDescriptor(fd: signals.rawValue, events: .readable)]
+        try Poll.wait(&descriptors) { Int64(max(0, deadline - Time.monotonicSeconds()) * 1_000_000_000) }
+        if !descriptors[0].returned.isEmpty { throw Stopped() }
     }
 
     private func use(_ device: EmulatedDevice) throws {

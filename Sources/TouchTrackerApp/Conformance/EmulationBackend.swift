@@ -111,6 +111,12 @@ protocol EmulationBackend: AnyObject {
     /// Returns once the compositor has handled every request sent so far.
     func sync() throws
 
+    /// Sends the requests made so far without waiting for the compositor to
+    /// handle them, waiting only while it cannot take more (back-pressure):
+    /// a long run of requests between two `sync()` calls never overflows
+    /// the connection. A no-op where every call already waits for its reply.
+    func flush() throws
+
     /// Unplugs everything, puts back what it changed (an output's scale)
     /// and closes the back end's connection. Nothing is held by then: the
     /// runner lets go of what each case pressed (`HeldInput`).
@@ -148,6 +154,7 @@ struct EmulationFailure: Error, Equatable, CustomStringConvertible {
 
 extension EmulationBackend {
     var layoutSize: OutputPoint? { nil }
+    func flush() throws {}
     var groupsTouchChanges: Bool { false }
     func tabletProximityIn(at point: OutputPoint) throws { throw noTablet }
     func tabletDown() throws { throw noTablet }

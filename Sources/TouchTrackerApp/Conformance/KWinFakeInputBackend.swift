@@ -13,7 +13,8 @@ import InputEmulation
 final class KWinFakeInputBackend: EmulationBackend {
     static let candidate = EmulationBackends.Candidate(
         name: "KWin fake input (org_kde_kwin_fake_input)") { environment in
-        try KWinFakeInputBackend(displayName: environment["TOUCHTRACKER_CONFORMANCE_INPUT_DISPLAY"])
+        try KWinFakeInputBackend(displayName: environment["TOUCHTRACKER_CONFORMANCE_INPUT_DISPLAY"]
+                                ?? environment["WAYLAND_DISPLAY"])
     }
 
     let name = "KWin fake input (org_kde_kwin_fake_input)"
@@ -108,6 +109,14 @@ final class KWinFakeInputBackend: EmulationBackend {
     func sync() throws {
         do {
             try live().sync()
+        } catch let error as FakeInputError {
+            throw EmulationFailure(description: error.description)
+        }
+    }
+
+    func flush() throws {
+        do {
+            try live().flush()
         } catch let error as FakeInputError {
             throw EmulationFailure(description: error.description)
         }

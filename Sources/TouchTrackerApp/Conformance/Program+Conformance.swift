@@ -55,10 +55,13 @@ extension Program {
                     let result = runner.run(testCase)
                     results.append(result)
                     if streams { ConformanceReport.tapLines(result, number: results.count).forEach { print($0) } }
+                    // A signal ends the run; the case let go of what it held.
+                    if runner.stopRequested { throw ConformanceRunner.Stopped() }
                 }
             } catch {
                 runError = error
             }
+            runner.close()
             backend.close()
         }
         // Cases that did not run: no interface, or the run stopped.

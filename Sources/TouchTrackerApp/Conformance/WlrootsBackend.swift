@@ -21,7 +21,8 @@ import Platform
 final class WlrootsBackend: EmulationBackend {
     static let candidate = EmulationBackends.Candidate(
         name: "wlroots virtual pointer and keyboard") { environment in
-        try WlrootsBackend(displayName: environment["TOUCHTRACKER_CONFORMANCE_INPUT_DISPLAY"])
+        try WlrootsBackend(displayName: environment["TOUCHTRACKER_CONFORMANCE_INPUT_DISPLAY"]
+                                ?? environment["WAYLAND_DISPLAY"])
     }
 
     let name = "wlroots virtual pointer and keyboard (zwlr_virtual_pointer_v1, zwp_virtual_keyboard_v1)"
@@ -199,6 +200,14 @@ final class WlrootsBackend: EmulationBackend {
     func sync() throws {
         do {
             try live().roundtrip()
+        } catch let error as WlrootsInputError {
+            throw EmulationFailure(description: error.description)
+        }
+    }
+
+    func flush() throws {
+        do {
+            try live().flush()
         } catch let error as WlrootsInputError {
             throw EmulationFailure(description: error.description)
         }
