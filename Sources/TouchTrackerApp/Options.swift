@@ -22,12 +22,13 @@ public struct Options: Equatable, Sendable {
         case version
 
         /// Whether the command reads SIGINT, SIGTERM and SIGHUP from its
-        /// event loop (a window saves its drawing and quits); the others
-        /// leave them their default action, ending the process.
+        /// event loop (a window saves its drawing and quits; `conformance`
+        /// and `--drive` let go of every finger, button and key first); the
+        /// others leave them their default action, ending the process.
         var watchesTerminationSignals: Bool {
             switch self {
-            case .run, .check(recording: nil): true
-            case .export, .replay, .check, .conformance, .help, .version: false
+            case .run, .check(recording: nil), .conformance: true
+            case .export, .replay, .check, .help, .version: false
             }
         }
     }
