@@ -1,5 +1,6 @@
 import Canvas
 import Document
+import JSONLine
 import Platform
 import Playground
 import Render
@@ -251,8 +252,12 @@ public enum Program {
         CurrentProcess.environment()
     }
 
+    /// Writes `message` to stderr, its control characters escaped line by
+    /// line: a message quotes paths and a file's own strings, and a file
+    /// name in a shared folder may carry escape sequences for the terminal.
     static func printError(_ message: String) {
-        writeLine(message, to: .standardError)
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        writeLine(lines.map { Excerpt.escapingControls(String($0)) }.joined(separator: "\n"), to: .standardError)
     }
 
     /// Writes one whole line straight to `fd`: unbuffered, so a reader of

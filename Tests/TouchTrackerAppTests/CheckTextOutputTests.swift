@@ -28,3 +28,18 @@ import Testing
         #expect(output.contains("seat\\u{1B}[2J\\u{0}\\u{1B}]52;c;ZXZpbA==\\u{7}\\u{9B}"), "the seat shown escaped")
     }
 }
+
+/// The error messages too quote paths: a recording named with an escape
+/// sequence in a shared folder must not reach the terminal raw through
+/// `check`'s "cannot read" line.
+@Suite struct ErrorMessageEscapingTests {
+    @Test func anErrorNamingAHostileFileEscapesItsControlCharacters() throws {
+        let workspace = try ProgramTests.Workspace()
+        let hostile = workspace.directory + "/r" + CheckTextOutputTests.osc52 + ".ttrec"
+        let result = try workspace.run(["check", hostile])
+        #expect(result.status != 0)
+        #expect(!result.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 },
+                "\(result.standardError)")
+        #expect(result.standardError.contains("r\\u{1B}]52;c;ZXZpbA==\\u{7}.ttrec"))
+    }
+}
