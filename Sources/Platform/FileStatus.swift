@@ -43,6 +43,10 @@ public struct FileStatus: Sendable {
     public let inode: UInt64
     /// The permission bits (`0o644`), with set-id and sticky bits.
     public let permissions: UInt32
+    /// When its contents last changed (`st_mtim`): seconds since 1970 and
+    /// nanoseconds, as the file system keeps them.
+    public let modificationSeconds: Int
+    public let modificationNanoseconds: Int
 
     init(_ info: stat) {
         kind = FileKind(mode: info.st_mode)
@@ -50,6 +54,8 @@ public struct FileStatus: Sendable {
         size = Int(info.st_size)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        modificationSeconds = Int(info.st_mtim.tv_sec)
+        modificationNanoseconds = Int(info.st_mtim.tv_nsec)
     }
 
     /// The file at `path`, following symbolic links (`stat`).

@@ -285,6 +285,7 @@ public final class Session {
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
                                 unsaved: drawnMeanwhile, environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
+        autosave.onOutsideChange = { [unowned self] notice in banner.show(notice, style: .notice) }
         self.autosave = autosave
         // What could not be read stays said until the next save says more.
         banner.show(document.recovery?.summary)
