@@ -465,7 +465,7 @@ public final class Session {
     private func rememberView() {
         let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
         guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
-        settingsFile.update { $0.views[key] = canvas.viewport }
+        settingsFile.update { $0.views.remember(canvas.viewport, for: key) }
     }
 
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
