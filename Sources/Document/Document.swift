@@ -50,10 +50,13 @@ public enum Document {
         var token: String?
         /// Journal records read on top of the snapshot (applied or skipped).
         var journalRecords: Int
-        /// A journal lies beside the file that adds nothing to it: one
-        /// left empty, or one of another snapshot (a crash between writing
-        /// a snapshot and starting its journal), never applied.
+        /// A journal lies beside the file that holds no change (a header
+        /// alone): removing it loses nothing.
         var hasObsoleteJournal = false
+        /// Why the journal beside the file, which holds changes, was not
+        /// applied (another snapshot's, a damaged header): it is kept
+        /// (`keepUnusableJournal`), never deleted.
+        var unusableJournal: String?
         /// Lines of the file left out for a value out of range.
         var dropped: [DroppedLine] = []
         /// Journal records that could not be applied: a corrupt journal.
@@ -89,41 +92,47 @@ public enum Document {
     /// changes its journal holds.
     static func decode(_ bytes: [UInt8]?, at path: String) throws(DocumentError) -> Contents {
         guard let bytes else {
-            return Contents(lines: [], token: nil, journalRecords: 0,
-                            hasObsoleteJournal: FileSystem.exists(DrawingJournal.path(for: path)))
+            // A journal without its drawing: its changes have nothing to apply to.
+            var contents = Contents(lines: [], token: nil, journalRecords: 0)
+            if let found = try? DrawingJournal.read(for: path, token: nil, lineCount: 0) { note(found, in: &contents) }
+            return contents
         }
         return applyingJournal(to: try DrawingFileFormat.decode(bytes, path: path), at: path)
     }
 
     /// `snapshot`, read from `path`, with the changes its journal holds.
     static func applyingJournal(to snapshot: DrawingFileFormat.Snapshot, at path: String) -> Contents {
-        let unchanged = Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
-                                 dropped: snapshot.dropped)
-        let exists = FileSystem.exists(DrawingJournal.path(for: path))
-        guard let token = snapshot.journalToken else {
-            var contents = unchanged
-            contents.hasObsoleteJournal = exists
-            return contents
-        }
+        var contents = Contents(lines: snapshot.lines, token: snapshot.journalToken, journalRecords: 0,
+                                dropped: snapshot.dropped)
         let fileLineCount = snapshot.lines.count + snapshot.dropped.count
-        let found: DrawingJournal.Contents?
+        let found: DrawingJournal.Found
         do {
-            found = try DrawingJournal.contents(for: path, token: token, lineCount: fileLineCount)
+            found = try DrawingJournal.read(for: path, token: snapshot.journalToken, lineCount: fileLineCount)
         } catch {
             // An unreadable journal is ignored rather than making the drawing
             // unreadable (the snapshot alone is a drawing), and left as it is.
-            return unchanged
+            return contents
         }
-        guard let journal = found, !journal.records.isEmpty || !journal.unreadable.isEmpty else {
-            var contents = unchanged
-            contents.hasObsoleteJournal = exists
+        guard case .changes(let journal) = found else {
+            note(found, in: &contents)
             return contents
         }
         let replayed = DrawingJournal.replay(journal, onto: snapshot.lines,
                                              droppedPositions: Set(snapshot.dropped.map(\.index)))
-        return Contents(lines: replayed.lines, token: token,
-                        journalRecords: journal.records.count + journal.unreadable.count,
-                        dropped: snapshot.dropped, skippedRecords: replayed.skipped)
+        contents.lines = replayed.lines
+        contents.journalRecords = journal.records.count + journal.unreadable.count
+        contents.skippedRecords = replayed.skipped
+        return contents
+    }
+
+    /// Notes in `contents` a journal that was not applied: one that holds
+    /// nothing may go, one that holds changes must be kept.
+    private static func note(_ found: DrawingJournal.Found, in contents: inout Contents) {
+        switch found {
+        case .nothing(let exists): contents.hasObsoleteJournal = exists
+        case .unusable(let reason): contents.unusableJournal = reason
+        case .changes: break
+        }
     }
 
     /// Atomically replaces the file at `path` with `lines`, creating its

@@ -39,10 +39,13 @@ public final class OpenedDocument {
     /// A journal beside the file adds nothing to it (see
     /// `Document.Contents.hasObsoleteJournal`): a clean exit removes it.
     public let hasObsoleteJournal: Bool
+    /// The drawing file as this session read or last wrote it (nil: none),
+    /// to notice another program changing it before a save.
+    public let fileVersion: DrawingFileVersion?
 
     init(path: String, lines: [Line], lock: DrawingLock?, error: DocumentError? = nil, recovery: DocumentRecovery? = nil,
          setAsidePath: String? = nil, canSave: Bool = true, journalToken: String? = nil,
-         differsFromFile: Bool = false, hasObsoleteJournal: Bool = false) {
+         differsFromFile: Bool = false, hasObsoleteJournal: Bool = false, fileVersion: DrawingFileVersion? = nil) {
         self.path = path
         self.lines = lines
         lineCount = lines.count
@@ -54,6 +57,7 @@ public final class OpenedDocument {
         self.journalToken = journalToken
         self.differsFromFile = differsFromFile
         self.hasObsoleteJournal = hasObsoleteJournal
+        self.fileVersion = fileVersion
     }
 
     /// The lines to start with, handed over to a `Drawing`: the document
@@ -85,12 +89,15 @@ public final class DocumentOpening: @unchecked Sendable {
     private var bytes: [UInt8]?
     /// Why the file's bytes show it is no drawing (too large), found while reading.
     private let readError: DocumentError?
+    /// The file as it was just before it was read.
+    private let version: DrawingFileVersion?
 
-    init(path: String, lock: DrawingLock?, bytes: [UInt8]?, readError: DocumentError?) {
+    init(path: String, lock: DrawingLock?, bytes: [UInt8]?, readError: DocumentError?, version: DrawingFileVersion?) {
         self.path = path
         self.lock = lock
         self.bytes = bytes
         self.readError = readError
+        self.version = version
     }
 
     /// Gives up the drawing without opening it (the compositor could not be
@@ -113,21 +120,36 @@ public final class DocumentOpening: @unchecked Sendable {
         do throws(DocumentError) {
             if let readError { throw readError }
             let contents = try Document.decode(bytes, at: path)
+            // A journal with changes that cannot be applied is copied aside
+            // before anything may replace or remove it.
+            var journalNotice: DocumentRecovery?
+            var journalMayGo = true
+            if let reason = contents.unusableJournal {
+                (journalNotice, journalMayGo) = Document.keepUnusableJournal(at: path, reason: reason)
+            }
             if let bytes, !contents.dropped.isEmpty || !contents.skippedRecords.isEmpty {
                 // Saved at once as a fresh snapshot, with copies of the
-                // originals (see `Document.recover`); the journal still
-                // beside it is the old one, which the snapshot holds.
+                // originals (see `Document.recover`). The snapshot holds
+                // what the old journal could give (its damaged records are
+                // in the copy), so that journal goes now: left, the next
+                // start would take it for another version's and keep it again.
                 let (recovery, token) = Document.recover(contents, from: bytes, at: path)
-                return OpenedDocument(path: path, lines: contents.lines, lock: lock, recovery: recovery,
+                let journalRemains = token != nil && journalMayGo && (try? Document.removeJournal(at: path)) == nil
+                return OpenedDocument(path: path, lines: contents.lines, lock: lock,
+                                      recovery: recovery.merged(with: journalNotice),
                                       journalToken: token, differsFromFile: token == nil,
-                                      hasObsoleteJournal: token != nil && FileSystem.exists(DrawingJournal.path(for: path)))
+                                      hasObsoleteJournal: journalRemains,
+                                      fileVersion: token != nil ? DrawingFileVersion(path: path) : version)
             }
-            // Nothing else is written while opening: a session that changes
+            // Nothing else is written while opening (but a copy of a
+            // journal that could not be applied): a session that changes
             // nothing leaves every file as it found it.
-            return OpenedDocument(path: path, lines: contents.lines, lock: lock,
+            return OpenedDocument(path: path, lines: contents.lines, lock: lock, recovery: journalNotice,
                                   journalToken: contents.journalRecords == 0 ? contents.token : nil,
                                   differsFromFile: contents.journalRecords > 0,
-                                  hasObsoleteJournal: contents.hasObsoleteJournal)
+                                  hasObsoleteJournal: contents.hasObsoleteJournal
+                                      || (contents.unusableJournal != nil && journalMayGo),
+                                  fileVersion: version)
         } catch let loadError {
             guard loadError.meansNotADrawing else { throw loadError }
             do {
@@ -160,10 +182,14 @@ extension Document {
     public static func beginOpening(at path: String) throws(DocumentError) -> DocumentOpening {
         let target = try resolvingSymbolicLinks(path)
         let lock = try DrawingLock.acquire(for: target)
+        // Taken before the read: a change in between is then kept aside
+        // at the first save rather than missed.
+        let version = DrawingFileVersion(path: target)
         do {
-            return DocumentOpening(path: target, lock: lock, bytes: try readBytes(of: target), readError: nil)
+            return DocumentOpening(path: target, lock: lock, bytes: try readBytes(of: target), readError: nil,
+                                   version: version)
         } catch where error.meansNotADrawing {
-            return DocumentOpening(path: target, lock: lock, bytes: nil, readError: error)
+            return DocumentOpening(path: target, lock: lock, bytes: nil, readError: error, version: version)
         }
     }
 }

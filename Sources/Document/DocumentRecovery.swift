@@ -85,16 +85,42 @@ extension Document {
     /// Dropped lines and skipped records named one by one; more are counted.
     static let recoveryDetailLimit = 5
 
-    /// Writes `bytes` to a new file `<path>.<kind>-<UTC timestamp>` (with a
-    /// counter if that exists), durably, and returns its path.
+    /// Writes `bytes` to a new file `<path>.<kind>-<UTC timestamp>` (see
+    /// `KeptCopy`) and returns its path.
     private static func keepCopy(of bytes: [UInt8], besides path: String, as kind: String,
                                  time: Int) -> Result<String, DocumentError> {
-        let target = keptAsidePath(for: path, kind: kind, time: time)
-        do {
-            try SystemCalls.replaceAtomically(target, with: bytes)
-            return .success(target)
-        } catch {
-            return .failure(error)
+        Result { () throws(DocumentError) in try KeptCopy.keep(bytes, besides: path, as: kind, time: time) }
+    }
+
+    /// Keeps a copy of the journal beside the drawing at `path`, which holds
+    /// changes that could not be applied (`reason`), as
+    /// `<journal>.corrupt-<UTC timestamp>`, and says so. `kept` is false
+    /// when no copy could be made: the journal must then stay where it is.
+    static func keepUnusableJournal(at path: String, reason: String,
+                                    time: Int = Time.secondsSince1970()) -> (DocumentRecovery, kept: Bool) {
+        let journal = DrawingJournal.path(for: path)
+        let copy = Result { () throws(DocumentError) in
+            try KeptCopy.keep(SystemCalls.readFile(journal, limit: byteLimit), besides: journal, as: "corrupt", time: time)
         }
+        switch copy {
+        case .success(let copy):
+            let name = copy.split(separator: "/").last.map(String.init) ?? copy
+            return (DocumentRecovery(messages: ["\(journal): not applied, \(reason); kept as \(copy)"],
+                                     summary: "Changes in this drawing's journal could not be applied (\(reason)). "
+                                         + "They are kept beside the drawing as \(name)."), true)
+        case .failure(let error):
+            return (DocumentRecovery(messages: ["\(journal): not applied, \(reason); no copy could be kept (\(error)), "
+                                                + "so it is left as it is"],
+                                     summary: "Changes in this drawing's journal could not be applied (\(reason)). "
+                                         + "The journal is left as it was."), false)
+        }
+    }
+}
+
+extension DocumentRecovery {
+    /// This and `other`, told together.
+    func merged(with other: DocumentRecovery?) -> DocumentRecovery {
+        guard let other else { return self }
+        return DocumentRecovery(messages: messages + other.messages, summary: summary + " " + other.summary)
     }
 }

@@ -34,7 +34,9 @@ import TouchCore
 /// they are now, too), every pressure finite and within 0…1. A line that
 /// is well formed but holds a value out of range is dropped, alone, with
 /// its reason (`Snapshot.dropped`): one far point must not cost the
-/// drawing.
+/// drawing. A member given twice (any of the file's, one a line is read
+/// by) refuses the file as malformed: which of the two the writer meant cannot be known,
+/// and reading one would drop the other without a word.
 ///
 /// A line is written and read here only: a recording's drawing line
 /// (`touchtracker --record`) holds its lines in this form, through
@@ -52,8 +54,10 @@ public enum DrawingFileFormat {
         /// the file's list, with why (`DocumentError.isValueOutOfRange`).
         var dropped: [DroppedLine] = []
         /// Ties the file to its journal (see `DrawingJournal`); nil in
-        /// files without one. An additional member, so version 1 readers
-        /// that predate it still read the lines.
+        /// files without one, or with one a journal header cannot hold
+        /// (`DrawingJournal.isValidToken`: the first save then writes a
+        /// snapshot with a new one). An additional member, so version 1
+        /// readers that predate it still read the lines.
         var journalToken: String?
     }
 
@@ -131,27 +135,20 @@ public enum DrawingFileFormat {
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String,
                        pointLimit: Int = Drawing.pointLimit) throws(DocumentError) -> Snapshot {
         var lines: [Line] = []
-        let summary = try visit(bytes, path: path, pointLimit: pointLimit) { index, line in
-            // A second "lines" member replaces the first.
-            if index == 0 { lines.removeAll() }
+        let summary = try visit(bytes, path: path, pointLimit: pointLimit) { _, line in
             lines.append(line)
             return true
         }
-        // (An empty last list has no line 0 to say so.)
-        if summary?.lineCount == 0 { lines.removeAll() }
         return Snapshot(lines: lines, dropped: summary?.dropped ?? [], journalToken: summary?.journalToken)
     }
 
     /// What a pass over a drawing file found besides its lines.
     struct Summary: Equatable {
-        /// Lines in the (last) `lines` list, dropped ones included.
+        /// Lines in the `lines` list, dropped ones included.
         var lineCount: Int
         /// Lines of that list that were not handed over: see `Snapshot.dropped`.
         var dropped: [DroppedLine] = []
         var journalToken: String?
-        /// How many `lines` members the file has: more than one (which no
-        /// version writes) and the last one is the drawing.
-        var listCount: Int
     }
 
     /// Stops a visit from inside the reader's nested calls.
@@ -165,7 +162,7 @@ public enum DrawingFileFormat {
     /// have seen lines of a file refused at the end (a format named after
     /// its lines, a version 1 file with a freehand line), so a caller acts
     /// on what it saw only once the visit returns. `line` is given each
-    /// line's index in its list (see `Summary.listCount`), and returns false to
+    /// line's index in the list, and returns false to
     /// stop: the result is then nil. `progress`, called after each line
     /// with the bytes read so far, lets a caller release what is behind.
     static func visit(_ bytes: UnsafeRawBufferPointer, path: String, pointLimit: Int = Drawing.pointLimit,
@@ -177,7 +174,7 @@ public enum DrawingFileFormat {
         var version: Double?
         var lineCount: Int?
         var dropped: [DroppedLine] = []
-        var listCount = 0
+        var members = Set<String>()
         var firstNewer = FirstLines()
         var journalToken: String?
         do {
@@ -185,6 +182,7 @@ public enum DrawingFileFormat {
                 throw DocumentError.malformed(path: path, reason: "the file is not a JSON object")
             }
             try reader.readObject { key in
+                guard members.insert(key).inserted else { throw JSONReader.Malformed(reason: twice(key)) }
                 switch key {
                 case "format":
                     guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"format\" is not a string") }
@@ -193,8 +191,6 @@ public enum DrawingFileFormat {
                     guard try reader.peekKind() == .number else { throw JSONReader.Malformed(reason: "\"version\" is not a number") }
                     version = try reader.readNumber()
                 case "lines":
-                    listCount += 1
-                    dropped = []
                     lineCount = try readLines(reader, path: path, pointLimit: pointLimit, first: &firstNewer,
                                               dropped: { dropped.append($0) }) {
                         guard line($0, $1) else { throw Stopped() }
@@ -202,7 +198,8 @@ public enum DrawingFileFormat {
                     }
                 case "journal":
                     guard try reader.peekKind() == .string else { throw JSONReader.Malformed(reason: "\"journal\" is not a string") }
-                    journalToken = try reader.readString()
+                    let token = try reader.readString()
+                    journalToken = DrawingJournal.isValidToken(token) ? token : nil
                 default:
                     // Members a later version may add are skipped.
                     try reader.skipValue()
@@ -231,7 +228,7 @@ public enum DrawingFileFormat {
             throw .malformed(path: path, reason: "line \(first) has a colour or width, which a version \(Int(version)) "
                              + "drawing cannot hold")
         }
-        return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken, listCount: listCount)
+        return Summary(lineCount: lineCount, dropped: dropped, journalToken: journalToken)
     }
 
     /// The first lines of a list that an older version cannot hold.
@@ -283,9 +280,6 @@ public enum DrawingFileFormat {
         guard try reader.peekKind() == .array else { throw JSONReader.Malformed(reason: "\"lines\" is not a list") }
         var count = 0
         var points = 0
-        // A second "lines" member replaces the first, as it did when the
-        // lines were kept: its lines are counted, and checked, afresh.
-        first = FirstLines()
         try reader.readArray {
             guard count < Document.lineLimit else {
                 throw DocumentError.tooManyLines(path: path, limit: Document.lineLimit)
@@ -360,10 +354,11 @@ public enum DrawingFileFormat {
         // A value out of range is told once the whole line is read, so that
         // the line alone can be dropped.
         var problem: DocumentError?
+        var members = LineMembers()
         try reader.readObject { key in
+            guard members.insert(key) else { throw JSONReader.Malformed(reason: "line \(index): \(twice(key))") }
             switch key {
             case "line":
-                guard straight == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"line\" twice") }
                 guard try reader.peekKind() == .array else {
                     throw JSONReader.Malformed(reason: "line \(index): \"line\" is not a list of 4 numbers")
                 }
@@ -389,7 +384,6 @@ public enum DrawingFileFormat {
                 }
                 style.width = width
             case "points":
-                guard samples == nil else { throw JSONReader.Malformed(reason: "line \(index) has \"points\" twice") }
                 samples = try readSamples(reader, index: index, path: path, total: &seenTotal, limit: limit,
                                           problem: &problem)
             case "offset":
@@ -473,6 +467,32 @@ public enum DrawingFileFormat {
             throw JSONReader.Malformed(reason: "line \(index) has \(count) numbers in \"points\", not 3 for each point")
         }
         return samples
+    }
+
+    /// Why a member given twice refuses the file.
+    private static func twice(_ key: String) -> String {
+        "\"\(Excerpt.of(key))\" is given twice"
+    }
+
+    /// The members a line object has had so far, without a set per line:
+    /// the ones this version reads by bit; any other is skipped, unread,
+    /// so two of it lose nothing.
+    private struct LineMembers {
+        private var seen: UInt8 = 0
+
+        /// False when `key` was seen already.
+        mutating func insert(_ key: String) -> Bool {
+            let bit: UInt8 = switch key {
+            case "line": 1
+            case "points": 2
+            case "offset": 4
+            case "color": 8
+            case "width": 16
+            default: 0
+            }
+            defer { seen |= bit }
+            return seen & bit == 0
+        }
     }
 
     private static func checkCoordinate(_ value: Double, line: Int, path: String) throws(DocumentError) {

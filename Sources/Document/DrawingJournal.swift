@@ -34,9 +34,14 @@ import TouchCore
 /// snapshot's lines had, in order (`0+n` for a snapshot just opened). The token
 /// ties the journal to one snapshot (the drawing file's `"journal"`
 /// member): after a snapshot replaces the drawing, an older journal left by
-/// a crash no longer matches and is ignored, never applied twice. The
-/// checksum (FNV-1a of the record before " #") catches a record damaged
-/// on disk.
+/// a crash no longer matches and is never applied twice. Such a journal,
+/// like one whose first line is damaged, is not deleted either: the opener
+/// keeps a copy beside the drawing and says so, since the drawing may have
+/// been replaced by something that does not hold its changes. A token is
+/// one field of the header (`isValidToken`), so a drawing whose token is
+/// not one is treated as having none. Lines may end in CRLF (an editor's
+/// doing): the reader takes them as LF. The checksum (FNV-1a of the record
+/// before " #") catches a record damaged on disk.
 ///
 /// An append writes whole records, each ending in a newline, so a crash can
 /// only leave a last record without its newline (a torn tail): that piece is
@@ -102,7 +107,20 @@ public enum DrawingJournal {
         try SystemCalls.replaceAtomically(path(for: drawingPath), with: header(token: token, ids: ids))
     }
 
+    /// Whether `token` can be written in a header and read back: one field
+    /// of printable ASCII, no space, at most `tokenLengthLimit` bytes. The
+    /// app's own are 32 hex digits; a drawing file may hold anything.
+    static func isValidToken(_ token: String) -> Bool {
+        let bytes = token.utf8
+        return !bytes.isEmpty && bytes.count <= tokenLengthLimit && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    static let tokenLengthLimit = 128
+
     static func header(token: String, ids: [UInt32]) -> [UInt8] {
+        // A drawing's token is checked when it is read (`DrawingFileFormat`);
+        // the app makes only valid ones.
+        precondition(isValidToken(token), "a journal token the header cannot hold")
         var runs: [String] = []
         var index = 0
         while index < ids.count {
@@ -178,24 +196,48 @@ public enum DrawingJournal {
         public var description: String { "record \(number) (\(reason))" }
     }
 
-    /// The journal of the drawing at `drawingPath` if it belongs to the
-    /// snapshot `token` and to `lineCount` lines; nil when there is none,
-    /// or it belongs to another snapshot (left by a crash during a save).
-    static func contents(for drawingPath: String, token: String, lineCount: Int) throws(DocumentError) -> Contents? {
-        let journal = path(for: drawingPath)
-        guard FileSystem.exists(journal) else { return nil }
-        let bytes = try SystemCalls.readFile(journal, limit: Document.byteLimit)
-        return decode(bytes, token: token, lineCount: lineCount)
+    /// What lies where the journal of a drawing goes.
+    enum Found {
+        /// No journal, or one that holds no change: a header alone, or no
+        /// whole line at all (a crash while it was started). Removing it
+        /// loses nothing.
+        case nothing(exists: Bool)
+        /// A journal of this snapshot, with changes to apply.
+        case changes(Contents)
+        /// A journal with changes this snapshot cannot take (why): another
+        /// snapshot's, or one whose header is damaged. It is kept, never
+        /// deleted (see `Document.keepUnusableJournal`).
+        case unusable(reason: String)
     }
 
-    static func decode(_ bytes: [UInt8], token: String, lineCount: Int) -> Contents? {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    /// The journal of the drawing at `drawingPath`, for the snapshot
+    /// `token` (nil: a drawing file without one, or no file) of
+    /// `lineCount` lines.
+    static func read(for drawingPath: String, token: String?, lineCount: Int) throws(DocumentError) -> Found {
+        let journal = path(for: drawingPath)
+        guard FileSystem.exists(journal) else { return .nothing(exists: false) }
+        return decode(try SystemCalls.readFile(journal, limit: Document.byteLimit), token: token, lineCount: lineCount)
+    }
+
+    static func decode(_ bytes: [UInt8], token: String?, lineCount: Int) -> Found {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        }
         // The last piece follows the last newline: empty, or a torn record.
         lines.removeLast()
-        guard let header = lines.first else { return nil }
+        guard let header = lines.first else { return .nothing(exists: true) }
+        let hasRecords = lines.count > 1
         let fields = header.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-        guard fields.count == 4, "\(fields[0]) \(fields[1])" == magic, fields[2] == token,
-              let ids = decodeRuns(fields[3], lineCount: lineCount) else { return nil }
+        guard fields.count == 4, "\(fields[0]) \(fields[1])" == magic else {
+            return .unusable(reason: "its first line is not a journal header")
+        }
+        guard let token, fields[2] == token else {
+            return hasRecords ? .unusable(reason: "it belongs to another version of the drawing") : .nothing(exists: true)
+        }
+        guard let ids = decodeRuns(fields[3], lineCount: lineCount) else {
+            return hasRecords ? .unusable(reason: "its header does not match the drawing's \(lineCount) lines")
+                : .nothing(exists: true)
+        }
         var contents = Contents(ids: ids, records: [])
         for (offset, line) in lines.dropFirst().enumerated() {
             let number = offset + 2
@@ -204,7 +246,7 @@ public enum DrawingJournal {
             case .failure(let problem): contents.unreadable.append(SkippedRecord(number: number, reason: problem.reason))
             }
         }
-        return contents
+        return hasRecords ? .changes(contents) : .nothing(exists: true)
     }
 
     /// `first+count,...` as identities; nil unless they are increasing and
@@ -298,9 +340,9 @@ public enum DrawingJournal {
     /// does not exist, too many lines or points), each skipped alone.
     static func replay(_ contents: Contents, onto snapshot: [Line],
                        droppedPositions: Set<Int> = []) -> (lines: [Line], skipped: [SkippedRecord]) {
-        var slots: [Line?] = Array(repeating: nil, count: Int(contents.ids.last.map { $0 + 1 } ?? 0))
+        var slots = JournalLineSlots(for: contents)
         let keptIDs = contents.ids.enumerated().lazy.filter { !droppedPositions.contains($0.offset) }.map(\.element)
-        for (id, line) in zip(keptIDs, snapshot) { slots[Int(id)] = line }
+        for (id, line) in zip(keptIDs, snapshot) { slots[id] = line }
         var count = snapshot.count
         var points = snapshot.reduce(0) { $0 + $1.freehandPointCount }
         var skipped = contents.unreadable
@@ -308,49 +350,46 @@ public enum DrawingJournal {
             func skip(_ reason: String) { skipped.append(SkippedRecord(number: number, reason: reason)) }
             switch record {
             case .added(let id, let line):
-                let index = Int(id)
-                guard index <= slots.count + Document.lineLimit else { skip("line \(id) is out of range"); continue }
-                let replaced = index < slots.count ? slots[index] : nil
+                let replaced = slots[id]
                 let newCount = count + (replaced == nil ? 1 : 0)
                 let newPoints = points + line.freehandPointCount - (replaced?.freehandPointCount ?? 0)
                 guard newCount <= Document.lineLimit, newPoints <= Drawing.pointLimit else {
                     skip("the drawing would have too many lines or points")
                     continue
                 }
-                if index >= slots.count { slots += Array(repeating: nil, count: index - slots.count + 1) }
-                slots[index] = line
+                slots[id] = line
                 count = newCount
                 points = newPoints
             case .removed(let id):
-                guard Int(id) < slots.count, let line = slots[Int(id)] else { skip("line \(id) does not exist"); continue }
-                slots[Int(id)] = nil
+                guard let line = slots[id] else { skip("line \(id) does not exist"); continue }
+                slots[id] = nil
                 count -= 1
                 points -= line.freehandPointCount
             case .moved(let id, let line):
-                guard Int(id) < slots.count, let old = slots[Int(id)], !old.isFreehand else {
+                guard let old = slots[id], !old.isFreehand else {
                     skip("straight line \(id) does not exist")
                     continue
                 }
-                slots[Int(id)] = line.restyled(old.style)
+                slots[id] = line.restyled(old.style)
             case .offset(let id, let offset):
-                guard Int(id) < slots.count, let old = slots[Int(id)], old.isFreehand else {
+                guard let old = slots[id], old.isFreehand else {
                     skip("freehand line \(id) does not exist")
                     continue
                 }
                 let moved = old.withFreehandOffset(offset)
                 guard isWithinLimits(moved) else { skip("it moves line \(id) out of range"); continue }
-                slots[Int(id)] = moved
+                slots[id] = moved
             case .restyled(let id, let style):
-                guard Int(id) < slots.count, let old = slots[Int(id)] else { skip("line \(id) does not exist"); continue }
-                slots[Int(id)] = old.restyled(style)
+                guard let old = slots[id] else { skip("line \(id) does not exist"); continue }
+                slots[id] = old.restyled(style)
             case .cleared:
-                for index in slots.indices { slots[index] = nil }
+                slots.removeAll()
                 count = 0
                 points = 0
             }
         }
         skipped.sort { $0.number < $1.number }
-        return (slots.compactMap { $0 }, skipped)
+        return (slots.lines, skipped)
     }
 
     /// Whether a freehand line's points, where they are now, are within

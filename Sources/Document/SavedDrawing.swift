@@ -19,8 +19,12 @@ import TouchCore
 /// whole instead, as `Document.load` does, and its lines kept: correctness
 /// first, and a journal is folded into the snapshot at every clean quit.
 public final class SavedDrawing {
-    /// Lines in the drawing.
+    /// Lines in the drawing: those `forEachLine` hands over, never the
+    /// ones left out (`skipped`).
     public private(set) var lineCount = 0
+    /// Lines of the file left out for a value out of range, as opening the
+    /// drawing leaves them out, so that a reader can say what it skipped.
+    public private(set) var skipped: [DroppedLine] = []
     /// The union of the lines' `inkBounds`; nil for an empty drawing.
     public private(set) var inkBounds: Rect?
 
@@ -43,18 +47,21 @@ public final class SavedDrawing {
         hasFile = try Document.fileExists(at: path)
         mapping = hasFile ? try Self.map(path) : nil
         var bounds: Rect?
+        var handedOver = 0
         guard let summary = try visit({ _, line in
             bounds = bounds?.union(line.inkBounds) ?? line.inkBounds
+            handedOver += 1
             return true
         }) else { return }
-        if summary.listCount > 1 || Self.journalHasChanges(at: path, for: summary) {
+        skipped = summary.dropped
+        if Self.journalHasChanges(at: path, for: summary) {
             let lines = try Document.applyingJournal(to: DrawingFileFormat.decode(bytes, path: path), at: path).lines
             mapping?.release(upTo: mapping?.size ?? 0)
             loaded = lines
             lineCount = lines.count
             inkBounds = lines.reduce(nil) { $0?.union($1.inkBounds) ?? $1.inkBounds }
         } else {
-            lineCount = summary.lineCount
+            lineCount = handedOver
             inkBounds = bounds
         }
     }
@@ -87,7 +94,7 @@ public final class SavedDrawing {
     /// One pass over the file's lines (an empty drawing when there is no file).
     private func visit(_ line: (Int, Line) -> Bool) throws(DocumentError) -> DrawingFileFormat.Summary? {
         guard hasFile else {
-            return DrawingFileFormat.Summary(lineCount: 0, journalToken: nil, listCount: 0)
+            return DrawingFileFormat.Summary(lineCount: 0, journalToken: nil)
         }
         var released = 0
         defer { mapping?.release(upTo: mapping?.size ?? 0) }
@@ -122,8 +129,8 @@ public final class SavedDrawing {
     /// or another snapshot's, is ignored).
     private static func journalHasChanges(at path: String, for summary: DrawingFileFormat.Summary) -> Bool {
         guard let token = summary.journalToken,
-              let journal = try? DrawingJournal.contents(for: path, token: token, lineCount: summary.lineCount)
+              case .changes? = try? DrawingJournal.read(for: path, token: token, lineCount: summary.lineCount)
         else { return false }
-        return !journal.records.isEmpty || !journal.unreadable.isEmpty
+        return true
     }
 }

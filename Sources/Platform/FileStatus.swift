@@ -45,6 +45,10 @@ public struct FileStatus: Sendable {
     public let permissions: UInt32
     /// The owner's user id.
     public let owner: UInt32
+    /// When its contents last changed (`st_mtim`): seconds since 1970 and
+    /// nanoseconds, as the file system keeps them.
+    public let modificationSeconds: Int
+    public let modificationNanoseconds: Int
 
     init(_ info: stat) {
         kind = FileKind(mode: info.st_mode)
@@ -53,6 +57,8 @@ public struct FileStatus: Sendable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         owner = UInt32(info.st_uid)
+        modificationSeconds = Int(info.st_mtim.tv_sec)
+        modificationNanoseconds = Int(info.st_mtim.tv_nsec)
     }
 
     /// The file at `path`, following symbolic links (`stat`).

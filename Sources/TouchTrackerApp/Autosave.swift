@@ -20,6 +20,12 @@ import TouchCore
 /// instance took the drawing meanwhile, it stops saving for good, so as not
 /// to overwrite that instance's lines, and writes an emergency copy at once.
 ///
+/// Before each save it also checks that no other program replaced or
+/// edited the drawing file since this session read or wrote it
+/// (`DrawingFileVersion`): if one did, that version is kept beside the
+/// drawing (`Document.keepOutsideVersion`) and the user told
+/// (`onOutsideChange`), then the session's drawing is saved whole.
+///
 /// A session that changes nothing writes nothing: no journal is started
 /// until the first change, and the end writes a snapshot only when the
 /// drawing differs from its file. A clean end leaves only the drawing file:
@@ -39,6 +45,9 @@ final class Autosave {
     private(set) var hasUnsavedChanges = false
     /// Told when saves start or stop failing (the canvas banner).
     var onFailureChange: ((DocumentError?) -> Void)?
+    /// Told, in a sentence for the canvas banner, when another program's
+    /// version of the drawing was kept aside.
+    var onOutsideChange: ((String) -> Void)?
     /// Delay before the next timed retry, once one is scheduled.
     private(set) var retryDelay = initialRetryDelay
     private var retryTimer: TimerHandle?
@@ -52,6 +61,8 @@ final class Autosave {
     private let environment: [String: String]
     /// The drawing's files as this session last left them.
     private var filesStamp: DrawingFilesStamp
+    /// The drawing file as this session read or last wrote it.
+    private var fileVersion: DrawingFileVersion?
     /// The drawing's revision the files on disk reflect.
     private var savedRevision: UInt64
     /// Changes made before this object existed that no file holds yet
@@ -102,6 +113,7 @@ final class Autosave {
         self.environment = environment
         self.report = report
         filesStamp = DrawingFilesStamp(drawingPath: document.path)
+        fileVersion = document.fileVersion
         savedRevision = drawing.revision
         earlierChanges = unsaved
         hasUnsavedChanges = !unsaved.isEmpty
@@ -138,8 +150,10 @@ final class Autosave {
         if case .lockLost? = failure { return }
         do {
             try confirmStillTheWriter()
+            try keepOutsideChange()
             try write()
             filesStamp = DrawingFilesStamp(drawingPath: path)
+            fileVersion = DrawingFileVersion(path: path)
             hasUnsavedChanges = false
             if failure != nil { report("saved the drawing to \(path) again") }
             failure = nil
@@ -175,6 +189,26 @@ final class Autosave {
         guard untouched, DrawingFilesStamp(drawingPath: path) == filesStamp else {
             throw .lockLost(path: path, holder: nil)
         }
+    }
+
+    /// When another program replaced or edited the drawing file since this
+    /// session read or wrote it, keeps that version beside it and says so;
+    /// the next write is then a snapshot, as the journal's changes apply to
+    /// the file this session knew. Throws (the save fails and is retried,
+    /// nothing overwritten) when no copy can be kept.
+    private func keepOutsideChange() throws(DocumentError) {
+        let current = DrawingFileVersion(path: path)
+        guard current != fileVersion else { return }
+        if current != nil {
+            let copy = try Document.keepOutsideVersion(of: path)
+            let name = copy.split(separator: "/").last.map(String.init) ?? copy
+            report("\(path) was changed by another program; that version is kept as \(copy), and this one saved")
+            onOutsideChange?("This drawing was changed by another program. That version is kept beside it as \(name); "
+                             + "yours is saved.")
+        }
+        fileVersion = current
+        journalIsReady = false
+        unstartedJournalToken = nil
     }
 
     private func writeEmergencyCopyNow() {
@@ -264,6 +298,7 @@ final class Autosave {
         }
         do throws(DocumentError) {
             try confirmStillTheWriter()
+            try keepOutsideChange()
             try Document.saveFinalSnapshot(of: drawing, to: path)
             hasUnsavedChanges = false
             failure = nil

@@ -167,6 +167,8 @@ public enum Program {
             if let note = summary.note { printError("touchtracker: \(note)") }
             let count = drawing.lineCount
             print("exported \(count) line\(count == 1 ? "" : "s") to \(output)")
+            // Lines the file holds that the export left out, named as opening the drawing names them.
+            for dropped in drawing.skipped { printError("touchtracker: \(dropped.reason): that line was not exported") }
             return .success
         } catch {
             return failed(error)

@@ -285,6 +285,7 @@ public final class Session {
         let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
                                 unsaved: drawnMeanwhile, environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
+        autosave.onOutsideChange = { [unowned self] notice in banner.show(notice, style: .notice) }
         self.autosave = autosave
         // What could not be read stays said until the next save says more.
         banner.show(document.recovery?.summary)
@@ -464,7 +465,7 @@ public final class Session {
     private func rememberView() {
         let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
         guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
-        settingsFile.update { $0.views[key] = canvas.viewport }
+        settingsFile.update { $0.views.remember(canvas.viewport, for: key) }
     }
 
     /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the

@@ -19,10 +19,10 @@ struct Settings: Equatable {
     /// (`CanvasNavigation.fingersNavigate`, the main menu's Fingers
     /// Navigate); the file's `fingers = draw|navigate`.
     var fingersNavigate = false
-    /// Where each drawing was last seen (`CanvasView.viewport`), by its
-    /// `SettingsFormat.viewKey(forDrawingAt:)`; the file's
-    /// `view-<hash of the path> = <zoom> <x> <y>`.
-    var views: [String: CanvasViewport] = [:]
+    /// Where the most recently seen drawings were last seen
+    /// (`CanvasView.viewport`); the file's `view-<hash of the path> =
+    /// <zoom> <x> <y>` lines, least recent first.
+    var views = RememberedViews()
     /// Lines of keys this version does not know, in file order, kept as
     /// they were so a later version's settings survive an older app saving.
     var otherEntries: [(key: String, value: String)] = []

@@ -52,8 +52,14 @@ final class SettingsFile {
             report("the new settings last until the app quits: \(path) is left as it is (fix or remove it)")
             return
         }
+        let updated = SettingsFormat.text(of: settings, updating: text)
+        // A file the next start would refuse is never written.
+        guard updated.utf8.count <= Self.sizeLimit else {
+            report("the new settings last until the app quits: with them, \(path) would be larger than "
+                   + "\(Self.sizeLimit) bytes, more than a settings file may be (shorten its comments)")
+            return
+        }
         do {
-            let updated = SettingsFormat.text(of: settings, updating: text)
             try write(updated)
             text = updated
         } catch {

@@ -2,8 +2,9 @@ import Canvas
 import TouchCore
 
 /// The settings file's text: one `key = value` per line; blank lines and
-/// lines starting with `#` are comments. Keys are lower case with dashes;
-/// spaces around `=` and at either end are ignored. Known keys:
+/// lines starting with `#` are comments, and so is the rest of a line from
+/// a `#` after a space (no value holds one). Keys are lower case with
+/// dashes; spaces around `=` and at either end are ignored. Known keys:
 ///
 ///     palm-rejection = on        # or off
 ///     tool = lines               # or freehand
@@ -17,7 +18,10 @@ import TouchCore
 /// Anything else that is not of that shape, a known key with a value it
 /// cannot take, or a key given twice is malformed: the app says where and
 /// why, and uses the defaults. Unknown keys of the right shape are kept,
-/// and so are comments: saving rewrites only the lines of the known keys.
+/// and so are comments: saving rewrites only the lines of the known keys
+/// (a comment after a value stays). The views are the app's own: saving
+/// writes the `RememberedViews.limit` most recent at the end, least recent
+/// first, so the file never grows past what the app reads.
 enum SettingsFormat {
     struct Malformed: Error, Equatable, CustomStringConvertible {
         /// 1-based.
@@ -62,7 +66,7 @@ enum SettingsFormat {
                 throw Malformed(line: number, reason: "expected 'key = value', found '\(line)'")
             }
             let key = line[..<equals].trimmingSpaces
-            let value = line[line.index(after: equals)...].trimmingSpaces
+            let value = withoutComment(line[line.index(after: equals)...]).trimmingSpaces
             guard !key.isEmpty, key.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
             else {
                 throw Malformed(line: number, reason: "'\(key)' is not a setting name (lower-case letters, digits, '-')")
@@ -111,7 +115,7 @@ enum SettingsFormat {
                       zoom.isFinite, x.isFinite, y.isFinite, zoom > 0 else {
                     throw Malformed(line: number, reason: "\(key) must be a zoom and a point, '1.5 120 -40', not '\(value)'")
                 }
-                settings.views[key] = CanvasViewport(zoom: zoom, origin: Point(x: x, y: y))
+                settings.views.remember(CanvasViewport(zoom: zoom, origin: Point(x: x, y: y)), for: key)
             default:
                 settings.otherEntries.append((key, value))
             }
@@ -140,6 +144,11 @@ enum SettingsFormat {
             }
         }
         if lines.last?.text == "" { lines.removeLast() }
+        // The views are written afresh at the end, most recent last.
+        lines.removeAll { line in
+            let trimmed = line.text.trimmingSpaces
+            return !trimmed.hasPrefix("#") && trimmed.hasPrefix(viewKeyPrefix)
+        }
         let defaults = Dictionary(uniqueKeysWithValues: knownEntries(of: Settings()))
         var named: Set<String> = []
         for line in lines {
@@ -153,7 +162,9 @@ enum SettingsFormat {
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
             let key = trimmed[..<equals].trimmingSpaces
             guard let entry = known.firstIndex(where: { $0.key == key }) else { continue }
-            lines[index].text = "\(key) = \(known[entry].value)"
+            let value = trimmed[trimmed.index(after: equals)...]
+            let comment = value[withoutComment(value).endIndex...]
+            lines[index].text = "\(key) = \(known[entry].value)" + (comment.isEmpty ? "" : " \(comment)")
             known.remove(at: entry)
         }
         if let last = lines.indices.last, lines[last].end.isEmpty { lines[last].end = "\n" }
@@ -175,7 +186,17 @@ enum SettingsFormat {
         [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
          (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.rawValue),
          (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw")]
-            + settings.views.keys.sorted().map { ($0, viewValue(settings.views[$0]!)) }
+            + settings.views.keys.map { ($0, viewValue(settings.views[$0]!)) }
+    }
+
+    /// `value` up to a comment: a `#` at its start or after a space or tab.
+    private static func withoutComment(_ value: Substring) -> Substring {
+        var previous: Character = " "
+        for index in value.indices {
+            if value[index] == "#", previous == " " || previous == "\t" { return value[..<index] }
+            previous = value[index]
+        }
+        return value
     }
 }
 

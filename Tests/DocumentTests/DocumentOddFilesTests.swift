@@ -114,4 +114,21 @@ import TouchCore
         }
         #expect(code == ELOOP)
     }
+
+    /// A member given twice: which one the writer meant cannot be known, and
+    /// reading either would drop the other's lines without a word.
+    @Test(arguments: [
+        #"{"format":"touchtracker","version":1,"lines":[[0,0,1,1]],"lines":[[2,2,3,3]]}"#,
+        #"{"format":"touchtracker","version":1,"journal":"a","journal":"b","lines":[[0,0,1,1]]}"#,
+        ##"{"format":"touchtracker","version":3,"lines":[{"line":[0,0,1,1],"color":"#c01c28","color":"#3584e4"}]}"##,
+    ])
+    func aMemberGivenTwiceRefusesTheFileWhichIsSetAsideUntouched(text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let opened = try Document.open(at: path)
+        #expect(opened.lines.isEmpty)
+        let message = try #require(opened.message)
+        #expect(message.contains("is given twice"), "\(message)")
+        let aside = try #require(opened.setAsidePath, "set aside like any malformed file")
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == text)
+    }
 }

@@ -58,13 +58,8 @@ import TouchCore
     }
 
     @Test func oddButValidFilesReadAsTheyLoad() throws {
-        // A byte-order mark, members in another order, unknown members, two "lines" lists (the last one counts).
+        // A byte-order mark, members in another order, unknown members.
         try write("\u{FEFF}" + #"{"lines":[[1,2,3,4]],"x":{"y":[1,"z"]},"version":1,"format":"touchtracker"}"#)
-        try expectSameAsLoad()
-        try write(#"{"format":"touchtracker","version":1,"lines":[[1,2,3,4],[5,6,7,8]],"lines":[[9,9,9,9]]}"#)
-        try expectSameAsLoad()
-        #expect(try SavedDrawing(path: path).isStreamed == false)
-        try write(#"{"format":"touchtracker","version":1,"lines":[[1,2,3,4]],"lines":[]}"#)
         try expectSameAsLoad()
         try write(#"{"format":"touchtracker","version":2,"lines":[]}"#)
         try expectSameAsLoad()
@@ -97,6 +92,8 @@ import TouchCore
             #"{"format":"touchtracker","version":2,"lines":[{"points":["# + points + "]}]}",
             // Refused at the end, after its lines were read.
             #"{"lines":[[1,2,3,4]],"version":1,"format":"paint"}"#,
+            // Two lists: which one the writer meant cannot be known.
+            #"{"format":"touchtracker","version":1,"lines":[[1,2,3,4],[5,6,7,8]],"lines":[[9,9,9,9]]}"#,
         ]
         for text in bad {
             try write(text)

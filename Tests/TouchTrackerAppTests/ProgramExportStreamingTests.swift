@@ -38,4 +38,17 @@ import TouchCore
         #expect(result.standardOutput == "exported 2 lines to \(workspace.directory)/out.svg\n")
         #expect(workspace.read("out.svg") == workspace.read("expected.svg"))
     }
+
+    @Test func theMessageCountsTheLinesWrittenAndNamesTheOneSkipped() throws {
+        let workspace = try Workspace()
+        try AppHarness.write(Array(#"{"format":"touchtracker","version":1,"lines":[[50,100,300,100],[0,0,1e300,0]]}"#.utf8),
+                             to: workspace.drawing)
+        try Exporter.export([line(50, 100, 300, 100)], to: workspace.directory + "/expected.svg")
+        let result = try workspace.run(["--file", workspace.drawing, "--export", workspace.directory + "/out.svg"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "exported 1 line to \(workspace.directory)/out.svg\n")
+        #expect(result.standardError.contains("\(workspace.drawing): line 1 has an invalid coordinate 1e+300"), "\(result.standardError)")
+        #expect(result.standardError.contains("that line was not exported"), "\(result.standardError)")
+        #expect(workspace.read("out.svg") == workspace.read("expected.svg"))
+    }
 }

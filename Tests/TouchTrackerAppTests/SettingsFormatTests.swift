@@ -1,5 +1,7 @@
+import Canvas
 import Testing
 import TestSupport
+import TouchCore
 @testable import TouchTrackerApp
 
 @Suite struct SettingsFormatTests {
@@ -103,6 +105,63 @@ import TestSupport
             guard let malformed = error as? SettingsFormat.Malformed else { return false }
             return malformed.line == line && malformed.reason.contains(reason)
         }
+    }
+
+    /// The settings examples of docs/file-formats.md and the README, comments after values and all.
+    @Test(arguments: ["docs/file-formats.md", "README.md"])
+    func theDocumentedExampleIsASettingsFile(document: String) throws {
+        // This file is Tests/TouchTrackerAppTests/SettingsFormatTests.swift.
+        let root = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+        let markdown = String(decoding: try #require(AppHarness.read(root + "/" + document)), as: UTF8.self)
+        let start = try #require(markdown.range(of: "```\npalm-rejection = on"))
+        let end = try #require(markdown[start.upperBound...].range(of: "```"))
+        let example = String(markdown[markdown.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
+        let settings = try SettingsFormat.parse(example)
+        #expect(settings.palmRejection && settings.tool == .lines && settings.fingersNavigate == false)
+        #expect(settings.otherEntries.isEmpty, "no comment is taken for a value")
+    }
+
+    @Test func aChangeKeepsTheCommentAfterItsValue() throws {
+        let original = "palm-rejection = on      # or off\ntool = lines # or freehand\n"
+        var settings = try SettingsFormat.parse(original)
+        settings.palmRejection = false
+        #expect(SettingsFormat.text(of: settings, updating: original)
+                == "palm-rejection = off # or off\ntool = lines # or freehand\n")
+    }
+
+    /// Each drawing opened adds a view; 1,522 of them once made a file the
+    /// app then refused whole, forever.
+    @Test func theRememberedViewsAreTheHundredMostRecentAndTheFileStaysReadable() throws {
+        let directory = try TemporaryDirectory(prefix: "touchtracker-settings")
+        let path = directory.path + "/settings.conf"
+        let file = SettingsFile(path: path) { Issue.record("reported: \($0)") }
+        let keys = (0..<1522).map { SettingsFormat.viewKey(forDrawingAt: "/drawings/\($0).json") }
+        for (index, key) in keys.enumerated() {
+            file.update { $0.views.remember(CanvasViewport(zoom: 2, origin: Point(x: Double(index), y: 0)), for: key) }
+        }
+        // The oldest of the hundred seen again: now the most recent.
+        file.update { $0.views.remember(CanvasViewport(zoom: 3, origin: .zero), for: keys[1422]) }
+        file.update { $0.views.remember(CanvasViewport(zoom: 2, origin: .zero), for: keys[0]) }
+        let again = SettingsFile(path: path) { Issue.record("reported on reading: \($0)") }
+        #expect(again.canSave, "the file the app wrote is one it reads")
+        #expect(again.settings.views.keys == Array(keys[1424...]) + [keys[1422], keys[0]])
+        #expect(again.settings.views[keys[1422]] == CanvasViewport(zoom: 3, origin: .zero))
+        #expect(again.settings.views[keys[1423]] == nil, "the least recent is forgotten")
+    }
+
+    @Test func aFileTheAppWouldRefuseIsNeverWritten() throws {
+        let directory = try TemporaryDirectory(prefix: "touchtracker-settings")
+        let path = directory.path + "/settings.conf"
+        // A person's long comment, just under the limit.
+        let original = "#" + String(repeating: "x", count: SettingsFile.sizeLimit - 20) + "\n"
+        try AppHarness.write(Array(original.utf8), to: path)
+        var reports: [String] = []
+        let file = SettingsFile(path: path) { reports.append($0) }
+        file.update { $0.views.remember(CanvasViewport(zoom: 2, origin: .zero), for: SettingsFormat.viewKey(forDrawingAt: "/d")) }
+        let left = String(decoding: AppHarness.read(path) ?? [], as: UTF8.self)
+        #expect(left == original ? true : false, "left as it was, not \(left.utf8.count) bytes")
+        #expect(reports.contains { $0.contains("would be larger than \(SettingsFile.sizeLimit) bytes") }, "\(reports)")
+        #expect(file.settings.views.count == 1, "the view lasts until the app quits")
     }
 
     @Test func theFileFollowsXDGConfigHome() {
