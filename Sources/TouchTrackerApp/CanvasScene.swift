@@ -145,6 +145,8 @@ final class CanvasScene {
         canvas.navigation.onFingersNavigateChange = { [unowned self] on in
             if !switchingForPen { onFingersNavigateChange(on) }
         }
+        // Fingers resting on a touchpad catch a gliding paper, as any new contact does.
+        translator.onTouchpadHold = { [unowned self] in canvas.navigation.stopFling() }
         translator.onPan = { [unowned self] pan, point in
             // Over the playground (or anything else on top) the wheel keeps
             // its own gestures.

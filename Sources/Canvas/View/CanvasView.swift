@@ -260,11 +260,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// A new line per finger, a dot until it moves: shown at once. An
     /// eraser erases what it lands on.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        // Any new contact catches a gliding paper before its first point is
+        // placed: a stroke's points are where they were on the drawing when
+        // they came, so a pen's straight drag is not bent by the glide.
+        navigation.stopFling()
         for touch in touches.inOrderOfBeginning {
-            if touch.kind == .finger, navigation.fingersNavigate {
-                navigation.fingerTouched()
-                continue
-            }
+            if touch.kind == .finger, navigation.fingersNavigate { continue }
             let point = drawingLocation(of: touch)
             if touch.kind == .eraser {
                 drawing.beginErasing(for: ObjectIdentifier(touch))
