@@ -120,6 +120,7 @@ import TouchCore
         #expect(h.drawing.lines == [line(10, 50, 60, 50)])
         h.tap(70, 110)
         #expect(h.drawing.selectedLineID != nil)
+        h.tap(300, 250)   // closes the line's menu, and does nothing else
         h.send(h.down(1, 100, 250), h.down(2, 200, 250))
         h.send(h.up(1), h.up(2))
         #expect(h.drawing.count == 0, "two fingers undo")
