@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import TouchCore
 
 /// Owns the canvas view and sits after it in the responder chain, where it
@@ -129,8 +130,18 @@ final class CanvasController: ViewController {
     /// `StrokeWidth.action` (the colour popover's): the colour or width of
     /// the strokes to come and of the selected line (`CanvasView.choose`).
     override func handler(for action: Action) -> ((Any?) -> Void)? {
-        if let color = PaletteColor(action: action) { return { [unowned self] _ in canvas.choose(color) } }
-        if let width = StrokeWidth(action: action) { return { [unowned self] _ in canvas.choose(width) } }
+        if let color = PaletteColor(action: action) {
+            return { [unowned self] sender in
+                closePopover(holding: sender)
+                canvas.choose(color)
+            }
+        }
+        if let width = StrokeWidth(action: action) {
+            return { [unowned self] sender in
+                closePopover(holding: sender)
+                canvas.choose(width)
+            }
+        }
         return switch action {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
@@ -138,5 +149,14 @@ final class CanvasController: ViewController {
         case Self.toggleFingersNavigate: { [unowned self] _ in canvas.navigation.fingersNavigate.toggle() }
         default: super.handler(for: action)
         }
+    }
+
+    /// A colour or a width is a one-shot choice, as a palette's is (issue
+    /// 36): the popover it was chosen in closes, so the next drag on the
+    /// canvas draws instead of only closing it.
+    private func closePopover(holding sender: Any?) {
+        var ancestor = (sender as? View)?.superview
+        while let view = ancestor, !(view is PopoverView) { ancestor = view.superview }
+        (ancestor as? PopoverView)?.close()
     }
 }

@@ -145,6 +145,13 @@ final class CanvasScene {
         canvas.navigation.onFingersNavigateChange = { [unowned self] on in
             if !switchingForPen { onFingersNavigateChange(on) }
         }
+        // A drag that starts on the canvas outside an open popover closes
+        // it and draws (issue 36); elsewhere (the header bar) it is used up.
+        chrome.takerOfPressOutsidePopover = { [unowned self] point in
+            window.hitTest(point, with: nil)?.isDescendant(of: canvas) == true ? canvas : nil
+        }
+        // Fingers resting on a touchpad catch a gliding paper, as any new contact does.
+        translator.onTouchpadHold = { [unowned self] in canvas.navigation.stopFling() }
         translator.onPan = { [unowned self] pan, point in
             // Over the playground (or anything else on top) the wheel keeps
             // its own gestures.

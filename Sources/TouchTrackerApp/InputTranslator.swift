@@ -36,6 +36,9 @@ final class InputTranslator {
     /// returns whether it was taken (the canvas is under the pointer).
     /// What is not taken goes on as before: Shift+wheel rotates.
     var onPan: ((Vector, Point) -> Bool)?
+    /// Fingers came to rest on a touchpad (a hold gesture began): what
+    /// GTK stops kinetic scrolling on, and the canvas its glide.
+    var onTouchpadHold: (() -> Void)?
     /// Points the content moves per wheel click: GNOME's applications
     /// scroll about this far per click of a mouse wheel.
     static let panPerClick = 50.0
@@ -277,7 +280,8 @@ final class InputTranslator {
 
     /// A touchpad pinch or swipe: its begin, at the pointer, begins an
     /// indirect gesture; updates add up; its end ends it (cancelled when the
-    /// compositor cancelled it). A hold has no use in the core.
+    /// compositor cancelled it). A hold is no gesture of the core's: its
+    /// begin only catches a gliding canvas (`onTouchpadHold`).
     private func handlePointerGesture(_ event: PointerGestureEvent) {
         let timestamp = Double(event.time) / 1000
         switch event.change {
@@ -286,7 +290,9 @@ final class InputTranslator {
             switch event.kind {
             case .pinch: kind = .pinch
             case .swipe: kind = .swipe
-            case .hold: return
+            case .hold:
+                onTouchpadHold?()
+                return
             }
             let gesture = IndirectGesture(device: InputDeviceID(seat: event.seat, kind: .pointer), source: .touchpad,
                                           kind: kind, phase: .began, location: Point(x: x, y: y),

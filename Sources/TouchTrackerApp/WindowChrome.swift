@@ -49,6 +49,10 @@ final class WindowChrome: Responder {
     private unowned let window: Window
     /// Measures menu titles (Pango in the app).
     private let measurer: any TextMeasuring
+    /// Who takes on a press that closes a popover, at a window point (the
+    /// canvas, when it is under it: a drag there draws); see
+    /// `OverlayView.takerOfPressOutside`.
+    var takerOfPressOutsidePopover: ((Point) -> View?)?
 
     init(window: Window, title: String, measurer: any TextMeasuring) {
         self.window = window
@@ -65,6 +69,14 @@ final class WindowChrome: Responder {
     func update() {
         headerBar.updateButtons()
         (colourPopover?.contentView as? ButtonGridView)?.update()
+    }
+
+    /// A popover around `content`: a tap outside only closes it, a drag
+    /// that starts outside closes it and goes on to what is under it.
+    private func makePopover(holding content: View) -> PopoverView {
+        let popover = PopoverView(contentView: content)
+        popover.takerOfPressOutside = { [unowned self] point in takerOfPressOutsidePopover?(point) }
+        return popover
     }
 
     // MARK: The main menu
@@ -97,7 +109,7 @@ final class WindowChrome: Responder {
         closeMainMenu()
         let menu = PopoverMenuView(sections: mainMenuSections, measurer: measurer)
         if let application = window.application { menu.validate(with: application) }
-        let popover = PopoverView(contentView: menu)
+        let popover = makePopover(holding: menu)
         popover.onClose = { [unowned self, unowned popover] in
             if mainMenu === popover { mainMenu = nil }
             update()
@@ -126,7 +138,7 @@ final class WindowChrome: Responder {
             HeaderButton(Command(title: width.title, action: width.action), content: .widthChoice(width.points))
         }
         let grid = ButtonGridView(groups: [[Array(colours[..<4]), Array(colours[4...])], [widths]])
-        let popover = PopoverView(contentView: grid)
+        let popover = makePopover(holding: grid)
         popover.onClose = { [unowned self, unowned popover] in
             if colourPopover === popover { colourPopover = nil }
         }
@@ -163,7 +175,7 @@ final class WindowChrome: Responder {
                                                        action: CanvasView.zoomToActualSizeAction)]],
                                    measurer: measurer)
         if let application = window.application { menu.validate(with: application) }
-        let popover = PopoverView(contentView: menu)
+        let popover = makePopover(holding: menu)
         popover.onClose = { [unowned self, unowned popover] in
             if zoomOptions === popover { zoomOptions = nil }
             update()

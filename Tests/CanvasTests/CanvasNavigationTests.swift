@@ -120,6 +120,7 @@ import TouchCore
         #expect(h.drawing.lines == [line(10, 50, 60, 50)])
         h.tap(70, 110)
         #expect(h.drawing.selectedLineID != nil)
+        h.tap(300, 250)   // closes the line's menu, and does nothing else
         h.send(h.down(1, 100, 250), h.down(2, 200, 250))
         h.send(h.up(1), h.up(2))
         #expect(h.drawing.count == 0, "two fingers undo")
@@ -145,6 +146,34 @@ import TouchCore
         let glided = released.x - h.canvas.viewport.origin.x
         #expect(glided > 500 && glided < 1100)
         #expect(!h.canvas.navigation.isMoving)
+    }
+
+    /// Issue 36: a pen stroke begun while the paper still glides after a
+    /// flick stops the glide before its first point, so a horizontal drag
+    /// stays horizontal on the drawing, however many frames come meanwhile.
+    @Test(arguments: [Touch.Kind.pen, .pointer, .finger])
+    func aNewContactStopsTheGlideBeforeItsFirstPoint(kind: Touch.Kind) {
+        let h = CanvasHarness()
+        h.canvas.navigation.fingersNavigate = true
+        h.send(h.down(1, 50, 100))
+        for step in 1...8 { h.send(h.move(1, 50 + 20 * Double(step), 100)) }
+        h.send(h.up(1))
+        h.advance(by: 1.0 / 60)
+        h.window.runDisplayLinks(at: h.clock.now)
+        #expect(h.canvas.navigation.isMoving, "the paper glides")
+        h.canvas.navigation.fingersNavigate = kind != .finger
+        let device = InputDeviceID(seat: "seat0", kind: kind)
+        h.advance(by: 1.0 / 60)
+        h.send(down(5, 100, 200, at: h.clock.now, on: device))
+        let origin = h.canvas.viewport.origin
+        #expect(!h.canvas.navigation.isMoving && !h.window.needsAnimationFrame, "the contact stopped it")
+        for step in 1...6 {
+            h.window.runDisplayLinks(at: h.clock.now)
+            h.send(move(5, 100 + 30 * Double(step), 200, at: h.clock.now, on: device))
+        }
+        h.send(up(5, at: h.clock.now, on: device))
+        #expect(h.canvas.viewport.origin == origin)
+        #expect(h.drawing.lines == [line(origin.x + 100, origin.y + 200, origin.x + 280, origin.y + 200)])
     }
 
     @Test func keysZoomAboutTheCentreAndFit() {

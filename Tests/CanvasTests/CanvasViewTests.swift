@@ -55,6 +55,8 @@ import TouchCore
         #expect(h.drawing.lines.count == 2, "a tap draws no line")
 
         h.tap(200, 132)
+        #expect(h.drawing.selectedLineID == nil && !h.menu.isMenuVisible, "a tap outside the menu only closes it")
+        h.tap(200, 132)
         #expect(h.drawing[h.drawing.selectedLineID!] == line(100, 150, 300, 150), "the nearer of two")
 
         h.tap(20, 280)
@@ -81,6 +83,7 @@ import TouchCore
         h.tap(200, 100)
         #expect(h.drawing.selectedLineID != nil)
         #expect(h.menu.isMenuVisible)
+        h.tap(50, 50)
         h.doubleTap(50, 50)
         #expect(h.drawing.lines.isEmpty)
         #expect(h.drawing.linesInProgress.isEmpty)
@@ -148,6 +151,27 @@ import TouchCore
         #expect(h.menu.isMenuVisible)
         h.stroke(from: Point(x: 20, y: 200), to: Point(x: 220, y: 250))
         #expect(h.drawing.lines == [line(100, 100, 300, 100), line(20, 200, 220, 250)])
+    }
+
+    /// Issue 36: with the line's menu open, a tap outside it only closes
+    /// it (no other line is selected, no dot, no first tap of a double
+    /// tap), and a drag that starts outside closes it and draws all of
+    /// the stroke, from where it went down.
+    @Test func aTapOutsideTheMenuOnlyClosesItAndADragDraws() {
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100), line(100, 200, 300, 200)])
+        h.tap(200, 100)
+        #expect(h.menu.isMenuVisible)
+        h.send(h.down(3, 200, 200))
+        h.send(h.up(3))
+        h.send(h.down(4, 200, 200))
+        h.send(h.up(4))
+        #expect(!h.menu.isMenuVisible && h.drawing.selectedLineID == nil, "the first tap only closed it")
+        #expect(h.drawing.count == 2, "and the second, alone, clears nothing")
+        h.advance(by: 0.5)
+        #expect(h.drawing.selectedLineID != nil && h.menu.isMenuVisible, "the second selected the line as ever")
+        h.stroke(from: Point(x: 20, y: 250), to: Point(x: 220, y: 250))
+        #expect(!h.menu.isMenuVisible)
+        #expect(h.drawing.lines == [line(100, 100, 300, 100), line(100, 200, 300, 200), line(20, 250, 220, 250)])
     }
 
     @Test func panWithoutASelectedLineDraws() {

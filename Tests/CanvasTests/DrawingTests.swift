@@ -56,6 +56,48 @@ import TouchCore
         #expect(!drawing.canRedo)
     }
 
+    /// Issue 36: the lines of fingers down at the same time (two fingers
+    /// drawing a pinch) are one undo step; a line drawn after they all
+    /// lifted is a step of its own.
+    @Test func linesDrawnTogetherAreOneUndoStep() {
+        let drawing = Drawing()
+        let one = FakeTouch(), two = FakeTouch(), three = FakeTouch()
+        drawing.beginLine(for: ObjectIdentifier(one), at: Point(x: 0, y: 0))
+        drawing.beginFreehand(for: ObjectIdentifier(two), at: FreehandPoint(Point(x: 0, y: 50), pressure: 1))
+        drawing.extendLine(for: ObjectIdentifier(one), to: Point(x: 100, y: 0))
+        drawing.finishLine(for: ObjectIdentifier(one))
+        drawing.extendFreehand(for: ObjectIdentifier(two), to: FreehandPoint(Point(x: 100, y: 50), pressure: 1))
+        drawing.finishLine(for: ObjectIdentifier(two))
+        drawing.beginLine(for: ObjectIdentifier(three), at: Point(x: 0, y: 90))
+        drawing.extendLine(for: ObjectIdentifier(three), to: Point(x: 50, y: 90))
+        drawing.finishLine(for: ObjectIdentifier(three))
+        let together = Array(drawing.lines.prefix(2))
+        #expect(drawing.count == 3)
+        drawing.undo()
+        #expect(drawing.lines == together, "the later line is a step of its own")
+        drawing.undo()
+        #expect(drawing.count == 0 && !drawing.canUndo, "one undo took both lines drawn together")
+        drawing.redo()
+        #expect(drawing.lines == together, "and one redo brings both back")
+    }
+
+    /// A step that is no longer on top is never added to: an undo between
+    /// two fingers' ends leaves the second finger's line a step of its own.
+    @Test func aLineOfStrokesTogetherJoinsOnlyTheTopStep() {
+        let drawing = Drawing()
+        let one = FakeTouch(), two = FakeTouch()
+        drawing.beginLine(for: ObjectIdentifier(one), at: Point(x: 0, y: 0))
+        drawing.beginLine(for: ObjectIdentifier(two), at: Point(x: 0, y: 50))
+        drawing.extendLine(for: ObjectIdentifier(one), to: Point(x: 100, y: 0))
+        drawing.extendLine(for: ObjectIdentifier(two), to: Point(x: 100, y: 50))
+        drawing.finishLine(for: ObjectIdentifier(one))
+        drawing.undo()
+        drawing.finishLine(for: ObjectIdentifier(two))
+        #expect(drawing.lines == [b] && !drawing.canRedo)
+        drawing.undo()
+        #expect(drawing.count == 0 && !drawing.canUndo)
+    }
+
     @Test func aGroupedMoveIsOneUndoStep() {
         let drawing = Drawing()
         let id = drawing.add(a)

@@ -103,6 +103,9 @@ import TouchCore
         let app = try AppHarness(lines: [line(100, 100, 300, 100), line(100, 220, 300, 220)])
         try app.tap(200, 105)
         #expect(app.menu.isMenuVisible)
+        // A tap outside the menu only closes it (issue 36): the double tap follows.
+        try app.tap(50, 50)
+        #expect(!app.menu.isMenuVisible && app.canvas.drawing.count == 2)
         try app.down(9, 50, 50)
         try app.up(9)
         try app.down(9, 52, 51)

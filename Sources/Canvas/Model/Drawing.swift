@@ -18,6 +18,13 @@ public final class Drawing {
     private var segmentsInProgress: [ObjectIdentifier: LineGrid] = [:]
     /// Points of the freehand lines in progress.
     private var pointsInProgress = 0
+    /// Which strokes each line in progress was drawn with: a line begun
+    /// while another is in progress (fingers down at the same time, a
+    /// pinch with fingers drawing) joins that one's strokes, and the lines
+    /// of one set of strokes are one undo step.
+    private var strokesTogether: [ObjectIdentifier: UInt64] = [:]
+    /// The last set of strokes begun.
+    private var latestStrokes: UInt64 = 0
     var history = UndoHistory()
     /// The lines each eraser stroke in progress has erased so far, in
     /// order, keyed by the identity of its touch (see Drawing+Erasing).
@@ -117,6 +124,7 @@ public final class Drawing {
     public func beginLine(for touch: ObjectIdentifier, at point: Point, style: StrokeStyle = .standard) {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
         let point = Self.clamped(point)
+        joinStrokesInProgress(touch)
         linesInProgress[touch] = Line(begin: point, end: point, style: style)
     }
 
@@ -139,10 +147,18 @@ public final class Drawing {
         precondition(linesInProgress[touch] == nil, "a touch draws one line at a time")
         precondition(point.isValid, "freehand points have finite coordinates and a pressure within 0…1")
         let line = Line(freehand: CollectionOfOne(Self.clamped(point)), style: style)
+        joinStrokesInProgress(touch)
         linesInProgress[touch] = line
         segmentsInProgress[touch] = LineGrid(cellSize: Self.segmentCellSize)
         pointsInProgress += 1
         return line.paintedBounds
+    }
+
+    /// Puts the line `touch` begins with the lines in progress, or, when
+    /// there are none, starts a new set of strokes.
+    private func joinStrokesInProgress(_ touch: ObjectIdentifier) {
+        if linesInProgress.isEmpty { latestStrokes += 1 }
+        strokesTogether[touch] = latestStrokes
     }
 
     /// Cells of the index of a freehand line in progress: a frame's damage
@@ -196,11 +212,15 @@ public final class Drawing {
         return result
     }
 
-    /// Turns a line in progress into a finished line (one undo step).
+    /// Turns a line in progress into a finished line: one undo step with
+    /// the other lines of the strokes it was drawn with.
     @discardableResult
     public func finishLine(for touch: ObjectIdentifier) -> LineID? {
-        guard let line = takeLineInProgress(for: touch) else { return nil }
-        return add(line.compacted())
+        guard let strokes = strokesTogether[touch], let line = takeLineInProgress(for: touch) else { return nil }
+        let finished = line.compacted()
+        let id = append(finished)
+        history.record(.add(id, finished), drawnTogetherAs: strokes)
+        return id
     }
 
     /// Drops the line a touch was drawing, if any; returns it (for damage).
@@ -215,6 +235,7 @@ public final class Drawing {
         defer {
             linesInProgress.removeAll()
             segmentsInProgress.removeAll()
+            strokesTogether.removeAll()
             pointsInProgress = 0
         }
         return Array(linesInProgress.values)
@@ -223,6 +244,7 @@ public final class Drawing {
     private func takeLineInProgress(for touch: ObjectIdentifier) -> Line? {
         guard let line = linesInProgress.removeValue(forKey: touch) else { return nil }
         segmentsInProgress[touch] = nil
+        strokesTogether[touch] = nil
         pointsInProgress -= line.freehandPointCount
         return line
     }
@@ -231,8 +253,7 @@ public final class Drawing {
 
     @discardableResult
     public func add(_ line: Line) -> LineID {
-        let id = store.append(line)
-        log.append(.added(id, line))
+        let id = append(line)
         history.record(.add(id, line))
         return id
     }
@@ -347,6 +368,12 @@ public final class Drawing {
     }
 
     // MARK: Primitive changes (logged, not recorded for undo)
+
+    private func append(_ line: Line) -> LineID {
+        let id = store.append(line)
+        log.append(.added(id, line))
+        return id
+    }
 
     @discardableResult
     func applyRemove(_ id: LineID) -> Line {

@@ -22,8 +22,8 @@ extension Edit {
 }
 
 /// The undo and redo stacks of a drawing: each step is the list of edits one
-/// user action made (a line drawn, a line deleted, a whole long-press-pan
-/// move, a clear).
+/// user action made (a line drawn, the lines of fingers down together, a
+/// line deleted, a whole long-press-pan move, a clear).
 struct UndoHistory {
     /// Oldest steps are forgotten beyond this many.
     static let limit = 10_000
@@ -32,6 +32,10 @@ struct UndoHistory {
     private(set) var redoSteps: [[Edit]] = []
     /// The step being collected while a group is open (a pan in progress).
     private var openGroup: [Edit]?
+    /// The strokes drawn together (see `Drawing.strokesTogether`) whose
+    /// lines make the top undo step, while more of their lines may still
+    /// finish into it; nil once anything else became the top step.
+    private var topStepStrokes: UInt64?
 
     var isGroupOpen: Bool { openGroup != nil }
 
@@ -50,6 +54,19 @@ struct UndoHistory {
             group.append(edit)
         }
         openGroup = group
+    }
+
+    /// Records a line of strokes drawn together (fingers down at the same
+    /// time): the first of them to finish makes a step, the others join
+    /// it, so one undo takes them all back, as they were one gesture.
+    mutating func record(_ edit: Edit, drawnTogetherAs strokes: UInt64) {
+        guard openGroup == nil, topStepStrokes == strokes, !undoSteps.isEmpty else {
+            record(edit)
+            if openGroup == nil { topStepStrokes = strokes }
+            return
+        }
+        redoSteps.removeAll()
+        undoSteps[undoSteps.count - 1].append(edit)
     }
 
     /// Records the edits of one user action as one step (an eraser
@@ -84,18 +101,21 @@ struct UndoHistory {
     }
 
     private mutating func push(_ step: [Edit]) {
+        topStepStrokes = nil
         undoSteps.append(step)
         if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
     }
 
     mutating func popUndo() -> [Edit]? {
         guard let step = undoSteps.popLast() else { return nil }
+        topStepStrokes = nil
         redoSteps.append(step)
         return step
     }
 
     mutating func popRedo() -> [Edit]? {
         guard let step = redoSteps.popLast() else { return nil }
+        topStepStrokes = nil
         undoSteps.append(step)
         return step
     }

@@ -156,11 +156,6 @@ public final class CanvasNavigation: GestureRecognizerDelegate {
         canvas.navigationMotionChanged()
     }
 
-    /// A finger coming down catches a gliding paper.
-    func fingerTouched() {
-        stopFling()
-    }
-
     // MARK: Scrolling
 
     /// The wheel or a two-finger scroll moved the content by `translation`

@@ -53,6 +53,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// sends nothing).
     var predictionExpiry: TimerHandle?
 
+    /// Presses that closed the canvas menu or a popover (issue 36): where
+    /// each went down, on the drawing (with its pressure) and in the view,
+    /// until it drags. No gesture sees them: a tap only closed what was
+    /// open, a drag draws from where it went down.
+    private var closingPresses: [ObjectIdentifier: (start: FreehandPoint, location: Point)] = [:]
+
     /// Past this many lines changed at once, the whole view is redrawn.
     static let largeChange = 64
 
@@ -261,36 +267,68 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     // MARK: Drawing with fingers
 
     /// A new line per finger, a dot until it moves: shown at once. An
-    /// eraser erases what it lands on.
+    /// eraser erases what it lands on. A press that closed a menu or a
+    /// popover (`closingPresses`) waits until it drags.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        // Any new contact catches a gliding paper before its first point is
+        // placed: a stroke's points are where they were on the drawing when
+        // they came, so a pen's straight drag is not bent by the glide.
+        navigation.stopFling()
         for touch in touches.inOrderOfBeginning {
-            if touch.kind == .finger, navigation.fingersNavigate {
-                navigation.fingerTouched()
+            if touch.kind == .finger, navigation.fingersNavigate { continue }
+            if closedAMenuOrPopover(touch) {
+                // The ring goes with the line's menu: one thing to close.
+                if touch.closedMenu { select(nil) }
+                closingPresses[ObjectIdentifier(touch)] = (freehandPoint(of: touch), touch.location(in: self))
                 continue
             }
-            let point = drawingLocation(of: touch)
-            if touch.kind == .eraser {
-                drawing.beginErasing(for: ObjectIdentifier(touch))
-                erase(for: touch, from: point, to: point)
-                continue
-            }
-            switch tool {
-            case .lines:
-                drawing.beginLine(for: ObjectIdentifier(touch), at: point, style: strokeStyle)
-                damage(Line(begin: point, end: point))
-            case .freehand:
-                guard drawing.freehandPointCount < Drawing.pointLimit else { continue }
-                damage(drawing.beginFreehand(for: ObjectIdentifier(touch), at: freehandPoint(of: touch),
-                                             style: strokeStyle))
-            }
-            predict(for: touch)
+            beginStroke(for: touch, at: freehandPoint(of: touch))
         }
+    }
+
+    /// Starts what `touch` does from `start` (drawing coordinates): a line
+    /// with the tool in use, or erasing for an eraser.
+    private func beginStroke(for touch: Touch, at start: FreehandPoint) {
+        let point = start.location
+        if touch.kind == .eraser {
+            drawing.beginErasing(for: ObjectIdentifier(touch))
+            erase(for: touch, from: point, to: point)
+            return
+        }
+        switch tool {
+        case .lines:
+            drawing.beginLine(for: ObjectIdentifier(touch), at: point, style: strokeStyle)
+            damage(Line(begin: point, end: point))
+        case .freehand:
+            guard drawing.freehandPointCount < Drawing.pointLimit else { return }
+            damage(drawing.beginFreehand(for: ObjectIdentifier(touch), at: start, style: strokeStyle))
+        }
+        predict(for: touch)
+    }
+
+    /// Whether `touch` closed the canvas menu, or a popover that passed
+    /// it on (it was hit-tested on another view): a tap only closes
+    /// either, a drag draws (issue 36).
+    private func closedAMenuOrPopover(_ touch: Touch) -> Bool {
+        touch.closedMenu || touch.view.map { !$0.isDescendant(of: self) } ?? true
+    }
+
+    /// Whether a closing press has dragged (any other press has): it then
+    /// begins its stroke where it went down, and moves on as any stroke.
+    private func closingPressDragged(_ touch: Touch) -> Bool {
+        let key = ObjectIdentifier(touch)
+        guard let press = closingPresses[key] else { return true }
+        guard touch.location(in: self).distance(to: press.location) > Self.dragThreshold else { return false }
+        closingPresses[key] = nil
+        beginStroke(for: touch, at: press.start)
+        return true
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         var finished = false
         for touch in touches.inOrderOfBeginning {
             let key = ObjectIdentifier(touch)
+            guard closingPressDragged(touch) else { continue }
             if drawing.isErasing(for: key) {
                 erase(for: touch, from: viewport.drawingPoint(fromView: touch.previousLocation(in: self)),
                       to: drawingLocation(of: touch))
@@ -340,6 +378,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         var finished = false
         for touch in touches.inOrderOfBeginning {
+            // A closing press that never dragged was a tap: it only closed the menu or popover.
+            if closingPresses.removeValue(forKey: ObjectIdentifier(touch)) != nil { continue }
             if drawing.isErasing(for: ObjectIdentifier(touch)) {
                 if drawing.finishErasing(for: ObjectIdentifier(touch)) { finished = true }
                 continue
@@ -354,6 +394,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.inOrderOfBeginning {
+            closingPresses[ObjectIdentifier(touch)] = nil
             endPrediction(for: ObjectIdentifier(touch))
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
             for line in drawing.cancelErasing(for: ObjectIdentifier(touch)) { damage(line) }
@@ -466,10 +507,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         onChange?()
     }
 
-    /// The eraser only erases: it never taps, selects, clears or moves.
+    /// The eraser only erases: it never taps, selects, clears or moves. A
+    /// press that closed the menu is no tap either (it only closes it).
     /// The second single tap takes a touch only while the first waits.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard touch.kind != .eraser else { return false }
+        guard touch.kind != .eraser, !touch.closedMenu else { return false }
         return gestureRecognizer !== tapAfterTapRecognizer || tapRecognizer.isAwaitingFailure
     }
 

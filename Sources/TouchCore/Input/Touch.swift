@@ -48,6 +48,10 @@ public final class Touch: Hashable {
     /// whole life, even after the finger leaves its bounds. Nil when nothing
     /// was hit.
     public internal(set) var view: View?
+    /// Whether the touch closed the window's visible menu as it began
+    /// (it went down outside it). It still goes on to `view`, which may
+    /// treat it as spent on closing the menu.
+    public internal(set) var closedMenu = false
     public internal(set) weak var window: Window?
     /// The recognizers that see this touch, filled by the gesture environment
     /// when the touch begins.

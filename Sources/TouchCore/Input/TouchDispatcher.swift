@@ -106,7 +106,7 @@ final class TouchDispatcher {
                           window: window, pressure: change.pressure, tilt: change.tilt)
         nextSerial += 1
         let hit = window.hitTest(change.location, with: .hitTesting(change.device.kind, at: change.timestamp))
-        window.touchDidHit(hit)
+        touch.closedMenu = window.touchDidHit(hit)
         touch.view = hit
         active.append(touch)
         tracked.append(touch)

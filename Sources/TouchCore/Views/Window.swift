@@ -113,12 +113,13 @@ open class Window: View {
     }
 
     /// Called for each new touch with the view it hit, before delivery: a
-    /// touch outside the visible menu dismisses it.
-    func touchDidHit(_ view: View?) {
+    /// touch outside the visible menu dismisses it. Returns whether it did.
+    @discardableResult
+    func touchDidHit(_ view: View?) -> Bool {
         let menuView = menuController.menuView
-        if menuController.isMenuVisible, view.map({ !$0.isDescendant(of: menuView) }) ?? true {
-            menuController.hideMenu()
-        }
+        guard menuController.isMenuVisible, view.map({ !$0.isDescendant(of: menuView) }) ?? true else { return false }
+        menuController.hideMenu()
+        return true
     }
 
     // MARK: Key window and first responder
