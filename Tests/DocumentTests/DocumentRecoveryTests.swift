@@ -8,21 +8,9 @@ import TouchCore
 /// range is left out alone, a damaged journal record is skipped alone, the
 /// originals are kept beside the drawing, the user is told, and what could
 /// be read is saved so that the next start opens it cleanly.
-@Suite final class DocumentRecoveryTests {
-    let directory = NSTemporaryDirectory() + "touchtracker-recovery-\(UUID().uuidString)"
-    var path: String { directory + "/drawing.json" }
-    var journalPath: String { DrawingJournal.path(for: path) }
-
+@Suite final class DocumentRecoveryTests: DrawingFolderFixture {
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func line(_ x: Double, _ y: Double) -> Line {
-        Line(begin: Point(x: x, y: y), end: Point(x: x + 10, y: y + 5))
+        try super.init(name: "recovery")
     }
 
     private func files(containing mark: String) throws -> [String] {

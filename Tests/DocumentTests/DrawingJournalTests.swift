@@ -8,21 +8,9 @@ import TouchCore
 /// drawing; a torn last record (a crash mid-append) is ignored and never
 /// makes the drawing unreadable; a journal left from another snapshot is
 /// never applied; a save costs the change, not the drawing.
-@Suite final class DrawingJournalTests {
-    let directory = NSTemporaryDirectory() + "touchtracker-journal-\(UUID().uuidString)"
-    var path: String { directory + "/drawing.json" }
-    var journalPath: String { DrawingJournal.path(for: path) }
-
+@Suite final class DrawingJournalTests: DrawingFolderFixture {
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func line(_ x: Double, _ y: Double) -> Line {
-        Line(begin: Point(x: x, y: y), end: Point(x: x + 10, y: y + 5))
+        try super.init(name: "journal")
     }
 
     private func fileSize(_ path: String) throws -> Int {

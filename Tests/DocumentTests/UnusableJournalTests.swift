@@ -9,21 +9,9 @@ import TouchCore
 /// copied aside as `.corrupt-*` and told; CRLF line ends still read; a
 /// token the header cannot hold is never written; identities cost memory
 /// by the file's size, not by their value.
-@Suite final class UnusableJournalTests {
-    let directory = NSTemporaryDirectory() + "touchtracker-unusable-\(UUID().uuidString)"
-    var path: String { directory + "/drawing.json" }
-    var journalPath: String { DrawingJournal.path(for: path) }
-
+@Suite final class UnusableJournalTests: DrawingFolderFixture {
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func line(_ x: Double, _ y: Double) -> Line {
-        Line(begin: Point(x: x, y: y), end: Point(x: x + 10, y: y + 5))
+        try super.init(name: "unusable")
     }
 
     private func write(_ text: String, to path: String) throws {
