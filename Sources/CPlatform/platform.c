@@ -5,6 +5,7 @@
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
@@ -67,4 +68,8 @@ size_t tt_heap_allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();
     /* Small blocks from the heap, large ones mapped on their own. */
     return info.uordblks + info.hblkhd;
+}
+
+int tt_rename_without_replacing(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }

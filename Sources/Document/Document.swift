@@ -226,22 +226,20 @@ public enum Document {
     @discardableResult
     public static func setAside(corruptFileAt path: String,
                                 at time: Int = Time.secondsSince1970()) throws(DocumentError) -> String {
-        let target = keptAsidePath(for: path, kind: "corrupt", time: time)
-        try SystemCalls.attempt("rename", path) { () throws(Errno) in try FileSystem.rename(path, to: target) }
-        return target
-    }
-
-    /// A name no file has yet for a file kept beside `path`:
-    /// `<path>.<kind>-<UTC timestamp>`, with a counter if that exists.
-    static func keptAsidePath(for path: String, kind: String, time: Int) -> String {
         let stamp = utcStamp(time)
-        var target = "\(path).\(kind)-\(stamp)"
-        var counter = 1
-        while FileSystem.exists(target) {
-            target = "\(path).\(kind)-\(stamp)-\(counter)"
-            counter += 1
+        for attempt in 0..<KeptCopy.nameAttempts {
+            let target = attempt == 0 ? "\(path).corrupt-\(stamp)" : "\(path).corrupt-\(stamp)-\(attempt)"
+            do {
+                // Never over anything at the name, a file or a link planted there meanwhile.
+                try FileSystem.renameWithoutReplacing(path, to: target)
+                return target
+            } catch where error == .fileExists {
+                continue
+            } catch {
+                throw SystemCalls.failure("rename", path, error)
+            }
         }
-        return target
+        throw SystemCalls.failure("rename", path, .fileExists)
     }
 
     /// `time` as `YYYYMMDDTHHMMSSZ`, for names of files kept aside.

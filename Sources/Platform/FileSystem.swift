@@ -1,3 +1,4 @@
+import CPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +11,12 @@ public enum FileSystem {
 
     public static func rename(_ path: String, to target: String) throws(Errno) {
         _ = try retryingOnInterrupt { Glibc.rename(path, target) }
+    }
+
+    /// Renames `path` to `target` only if nothing has that name: EEXIST
+    /// otherwise, never a file or link replaced (`RENAME_NOREPLACE`).
+    public static func renameWithoutReplacing(_ path: String, to target: String) throws(Errno) {
+        _ = try retryingOnInterrupt { tt_rename_without_replacing(path, target) }
     }
 
     /// Removes a file; one that is already gone is not an error.

@@ -228,6 +228,21 @@ import Glibc
         #expect(try Document.load(from: copy) == [line(1, 2, 3, 4)])
     }
 
+    /// A file that is not a drawing is renamed aside, never over a name
+    /// planted meanwhile: the planted link stays, the file takes the next name.
+    @Test func aFileSetAsideNeverReplacesWhatIsPlantedAtItsName() throws {
+        let folder = try SharedFolder()
+        let drawing = folder.path + "/d.json"
+        try Document.writeForTest("not a drawing", to: drawing, permissions: 0o600)
+        let time = 1_790_000_000
+        folder.plant("d.json.corrupt-\(Document.utcStamp(time))")
+        let aside = try Document.setAside(corruptFileAt: drawing, at: time)
+        #expect(aside == drawing + ".corrupt-\(Document.utcStamp(time))-1")
+        #expect(AppHarness.read(aside) == Array("not a drawing".utf8))
+        #expect((try? FileStatus(linkAt: drawing + ".corrupt-\(Document.utcStamp(time))"))?.kind == .symbolicLink)
+        folder.expectVictimUntouched("setting a file aside")
+    }
+
     /// The drawing itself may be a link the person made, and is saved
     /// through it, but never into another user's file.
     @Test func aDrawingThatLinksToAnotherUsersFileIsRefusedWithAMessage() throws {

@@ -25,6 +25,9 @@ int tt_block_termination_signals(void);
 int tt_unblock_termination_signals(void);
 /* Reads one pending signal from such a signalfd: its number, or -1 when none. */
 int tt_signalfd_read(int fd);
+/* renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE): fails with EEXIST
+   instead of replacing whatever `to` names. 0 or -1 with errno. */
+int tt_rename_without_replacing(const char *from, const char *to);
 /* ppoll with a timeout in nanoseconds (negative: none), so a timer wakes the
    event loop when it is due, not up to a millisecond later as poll's whole
    milliseconds would. As poll: the count of ready descriptors, or -1 with errno. */
