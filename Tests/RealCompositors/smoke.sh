@@ -77,12 +77,13 @@ weston_config() {
 }
 # weston's options for a back end with the pixman (CPU) renderer, in the
 # spelling of the weston installed: weston 10 takes the back end's module
-# and --use-pixman (it knows no --renderer), weston 14 (Debian 13) the back
-# end's name and --renderer=pixman (--use-pixman is a deprecated alias
-# there). Both are tested; the switch is at 11, where --renderer came.
-weston_major=$(weston --version 2>/dev/null | sed -n 's/^weston \([0-9]*\)\..*/\1/p')
+# and --use-pixman and knows no --renderer; weston 14 (Debian 13) takes the
+# back end's name and --renderer=pixman (--use-pixman is a deprecated alias
+# there). Told apart by whether its --help offers --renderer, rather than
+# by a version number: only 10 and 14 are tested here.
+weston_renames_options=$(weston --help 2>&1 | grep -q -- '--renderer=' && echo yes)
 weston_backend() { # headless|wayland
-    if [ "${weston_major:-0}" -ge 11 ]; then echo "--backend=$1 --renderer=pixman"
+    if [ -n "$weston_renames_options" ]; then echo "--backend=$1 --renderer=pixman"
     else echo "--backend=$1-backend.so --use-pixman"; fi
 }
 weston_screenshot() {
