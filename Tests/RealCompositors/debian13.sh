@@ -25,10 +25,11 @@
 # Usage: Tests/RealCompositors/debian13.sh PATH/TO/touchtracker [weston|sway|mutter|kwin]...
 # Prints smoke.sh's lines (one per check, "note -" lines for facts) after
 # the versions it ran, and smoke.sh's "N passed, N failed" at the end;
-# exits as smoke.sh does. KEEP_DEBIAN13=1 keeps the work folder.
+# exits as smoke.sh does. KEEP_DEBIAN13=1 keeps the work folder (and smoke.sh's,
+# with its screenshots, in its upper/tmp).
 set -u
 case ${1:-} in
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*|"") echo "debian13: usage: $0 PATH/TO/touchtracker [weston|sway|mutter|kwin]..." >&2; exit 2 ;;
 esac
 [ -x "$1" ] || { echo "debian13: no such program: $1" >&2; exit 2; }
@@ -177,7 +178,7 @@ echo "note - debian13: weston $(version weston), sway $(version sway), mutter $(
 # scripts/performance-table), go to a folder debian13/ in the caller's, with
 # the versions they are of (debian13/versions: "compositor version" lines),
 # so they sit beside the Debian 12 ones under the same names.
-reports=()
+smoke_environment=()
 for variable in CONFORMANCE_REPORTS PERFORMANCE_REPORTS; do
     [ -n "${!variable:-}" ] || continue
     folder=$(readlink -f "${!variable}")/debian13
@@ -186,6 +187,8 @@ for variable in CONFORMANCE_REPORTS PERFORMANCE_REPORTS; do
         || { echo "FAIL - $variable's folder is mounted into the root"; echo "0 passed, 1 failed"; exit 1; }
     printf 'weston %s\nsway %s\nsway-nested %s\nmutter %s\nkwin %s\n' "$(version weston)" "$(version sway)" \
         "$(version sway)" "$(version mutter)" "$(version kwin-wayland)" > "$folder/versions"
-    reports+=("$variable=$folder")
+    smoke_environment+=("$variable=$folder")
 done
-in_root "$root" "${reports[@]}" "$here/smoke.sh" "$app" $compositors
+# KEEP_DEBIAN13 keeps smoke.sh's work folder too (in the overlay's upper/tmp).
+[ -n "${KEEP_DEBIAN13:-}" ] && smoke_environment+=(KEEP_SMOKE=1)
+in_root "$root" "${smoke_environment[@]}" "$here/smoke.sh" "$app" $compositors
