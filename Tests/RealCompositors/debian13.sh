@@ -103,11 +103,11 @@ mount_for_apt() {
 # Unmounts whatever of the root $1 is mounted, innermost first.
 unmount_from() {
     local mount
-    for mount in "${app_mounts[@]}" var/cache/apt/archives sys dev/shm dev/pts dev proc; do
+    for mount in "${bind_mounts[@]}" var/cache/apt/archives sys dev/shm dev/pts dev proc; do
         mountpoint -q "$1/$mount" 2> /dev/null && umount "$1/$mount"
     done
 }
-app_mounts=()
+bind_mounts=()
 in_root() { # dir command... : with a clean environment (nothing of the host's PATH)
     local dir=$1; shift
     chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
@@ -161,9 +161,12 @@ mount -t overlay overlay -o "lowerdir=$cache/root,upperdir=$work/upper,workdir=$
     || { echo "FAIL - an overlay of the cached root is mounted (mount -t overlay)"; echo "0 passed, 1 failed"; exit 1; }
 # Programs there need /proc, /dev with its ptys, /sys, and a /dev/shm of
 # their own (sway's shm allocator fails on the host's root-only one).
+# A folder the root has of its own (an app installed in /usr/bin, a
+# toolchain in /usr) would hide the root's: such a folder is refused.
 bind_same_path() { # host folder : mounted read-only at the same path in the root
+    if [ -e "$root$1" ]; then echo "debian13: $1 exists in the Debian 13 root too: mounting it there would hide the root's own" >&2; return 1; fi
     mkdir -p "$root$1" && mount --bind "$1" "$root$1" && mount -o remount,bind,ro "$root$1" \
-        && app_mounts=("${1#/}" "${app_mounts[@]}")
+        && bind_mounts=("${1#/}" "${bind_mounts[@]}")
 }
 mount -t proc proc "$root/proc" && mount --bind /dev "$root/dev" && mount --bind /dev/pts "$root/dev/pts" \
     && mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm" && mount -t sysfs sysfs "$root/sys" \
@@ -183,7 +186,7 @@ for variable in CONFORMANCE_REPORTS PERFORMANCE_REPORTS; do
     [ -n "${!variable:-}" ] || continue
     folder=$(readlink -f "${!variable}")/debian13
     mkdir -p "$folder" "$root$folder" && mount --bind "$folder" "$root$folder" \
-        && app_mounts=("${folder#/}" "${app_mounts[@]}") \
+        && bind_mounts=("${folder#/}" "${bind_mounts[@]}") \
         || { echo "FAIL - $variable's folder is mounted into the root"; echo "0 passed, 1 failed"; exit 1; }
     printf 'weston %s\nsway %s\nsway-nested %s\nmutter %s\nkwin %s\n' "$(version weston)" "$(version sway)" \
         "$(version sway)" "$(version mutter)" "$(version kwin-wayland)" > "$folder/versions"
