@@ -56,40 +56,7 @@ fi
 # The Debian mirror this machine's apt uses for the suite's main component.
 debian_mirror() {
     if [ -n "${TOUCHTRACKER_DEBIAN_MIRROR:-}" ]; then echo "$TOUCHTRACKER_DEBIAN_MIRROR"; return; fi
-    python3 - "$suite" <<'PY'
-import glob, sys
-suite = sys.argv[1]
-found = []
-for path in ["/etc/apt/sources.list"] + sorted(glob.glob("/etc/apt/sources.list.d/*.list")):
-    try:
-        for line in open(path):
-            words = line.split("#")[0].split()
-            if len(words) >= 4 and words[0] == "deb":
-                if words[1].startswith("["):  # options: deb [signed-by=...] URI suite components
-                    words = [words[0]] + [w for w in words[1:] if not w.startswith("[") and not w.endswith("]") and "=" not in w]
-                found.append((words[1], [words[2]], words[3:]))
-    except OSError:
-        pass
-for path in sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
-    try:
-        for stanza in open(path).read().split("\n\n"):
-            fields = {}
-            for line in stanza.splitlines():
-                if line and not line.startswith("#") and ":" in line and not line[0].isspace():
-                    key, value = line.split(":", 1)
-                    fields[key.strip().lower()] = value.split()
-            if "deb" in fields.get("types", []):
-                for uri in fields.get("uris", []):
-                    found.append((uri, fields.get("suites", []), fields.get("components", [])))
-    except OSError:
-        pass
-for uri, suites, components in found:
-    if suite in suites and "main" in components:
-        print(uri.rstrip("/"))
-        break
-else:
-    print("http://deb.debian.org/debian")
-PY
+    python3 "$here/debian-mirror.py" "$suite"
 }
 mirror=$(debian_mirror)
 python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=20).read(1)' \
