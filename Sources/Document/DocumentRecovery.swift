@@ -109,6 +109,15 @@ extension Document {
                                      summary: "Changes in this drawing's journal could not be applied (\(reason)). "
                                          + "They are kept beside the drawing as \(name)."), true)
         case .failure(let error):
+            // No room for a copy (a full disk): moving it aside needs none,
+            // and the journal's next start then replaces nothing of it.
+            if let moved = try? Document.setAside(corruptFileAt: journal, at: time) {
+                let name = moved.split(separator: "/").last.map(String.init) ?? moved
+                return (DocumentRecovery(messages: ["\(journal): not applied, \(reason); no copy could be made (\(error)), "
+                                                    + "so it was moved aside as \(moved)"],
+                                         summary: "Changes in this drawing's journal could not be applied (\(reason)). "
+                                             + "They are kept beside the drawing as \(name)."), true)
+            }
             return (DocumentRecovery(messages: ["\(journal): not applied, \(reason); no copy could be kept (\(error)), "
                                                 + "so it is left as it is"],
                                      summary: "Changes in this drawing's journal could not be applied (\(reason)). "

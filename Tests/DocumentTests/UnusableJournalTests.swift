@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import Canvas
 @testable import Document
+import TestFileSystems
+import TestSupport
 import TouchCore
 
 /// A journal is never lost without a word: one the reader cannot apply
@@ -71,6 +73,28 @@ import TouchCore
         #expect(opened.recovery?.summary.contains("They are kept beside the drawing as drawing.json.journal.corrupt-") == true,
                 "\(kind): the banner is told: \(opened.recovery?.summary ?? "")")
         #expect(opened.hasObsoleteJournal, "\(kind): once copied, the original may go")
+    }
+
+    /// On a full disk no copy can be made: the journal is moved aside
+    /// instead (a rename needs no room), so the first save's new journal
+    /// replaces nothing of it.
+    @Test(.enabled(if: ScratchFileSystem.isAvailable, "needs to mount a tmpfs (root): skipped"))
+    func onAFullDiskAnUnusableJournalIsMovedAsideAndTold() throws {
+        let disk = try ScratchFileSystem(size: 64 << 10)
+        let drawing = disk.path + "/drawing.json"
+        let journal = DrawingJournal.path(for: drawing)
+        try write(#"{"format":"touchtracker","version":1,"journal":"t2","lines":[[0,0,10,5]]}"#, to: drawing)
+        let records = ["touchtracker-journal 1 t1 0+1", DrawingJournalTests.record("+ 1 1 1 11 6")]
+        try write(records.map { $0 + "\n" }.joined(), to: journal)
+        let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+        disk.fill()
+        let opened = try Document.open(at: drawing)
+        let kept = TemporaryDirectory.entries(of: disk.path).filter { $0.contains(".journal.corrupt-") }
+        #expect(kept.count == 1, "\(TemporaryDirectory.entries(of: disk.path))")
+        #expect(try kept.first.map { try Data(contentsOf: URL(fileURLWithPath: disk.path + "/" + $0)) } == before)
+        #expect(opened.message?.contains("so it was moved aside as \(disk.path)/\(kept.first ?? "")") == true,
+                "\(opened.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: journal), "moved, not copied")
     }
 
     @Test func aHeaderAloneOfAnotherSnapshotHoldsNothingAndMayGo() throws {
