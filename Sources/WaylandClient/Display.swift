@@ -66,7 +66,7 @@ public final class Display {
     }
 
     /// The socket to the compositor, for `poll`.
-    var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
+    public var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
 
     /// What went wrong after a libwayland call returned -1: the protocol error
     /// the compositor posted (`wl_display_get_protocol_error`) or the socket

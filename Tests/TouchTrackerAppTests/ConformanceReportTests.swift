@@ -13,13 +13,13 @@ import Testing
         CaseResult(id: "tablet-pen-stroke", rule: "zwp_tablet_tool_v2", outcome: .skipped(reason: "no tablet"),
                    rows: [], seconds: 0),
     ]
-    static let report = ConformanceReport(backend: "a back end", results: results)
+    static let report = ConformanceReport(backend: "a back end", compositor: "weston (weston 10.0.1-1)", results: results)
 
     @Test func tapHasAPlanALineACaseAndTheSummaryLast() {
         #expect(Self.report.tap.split(separator: "\n") == [
             "TAP version 13",
             "1..3",
-            "# touchtracker \(Version.string) conformance; input: a back end",
+            "# touchtracker \(Version.string) conformance; compositor: weston (weston 10.0.1-1); input: a back end",
             "ok 1 - pointer-drag: wl_pointer: frames",
             "not ok 2 - tap: wl_touch: a tap",
             "#   no menu after the tap",
@@ -30,12 +30,12 @@ import Testing
     }
 
     @Test func theSummaryLeavesOutSkipsWhenThereAreNone() {
-        #expect(ConformanceReport(backend: "b", results: [Self.results[0]]).summary == "1 passed, 0 failed")
+        #expect(ConformanceReport(backend: "b", compositor: "c", results: [Self.results[0]]).summary == "1 passed, 0 failed")
     }
 
     @Test func jsonCarriesEveryOutcomeAndTheCounts() {
         let json = Self.report.json
-        #expect(json.hasPrefix(#"{"suite":"touchtracker conformance","version":"\#(Version.string)","input":"a back end","#))
+        #expect(json.hasPrefix(#"{"suite":"touchtracker conformance","version":"\#(Version.string)","compositor":"weston (weston 10.0.1-1)","input":"a back end","#))
         #expect(json.contains(#""id":"tap","rule":"wl_touch: a tap","result":"fail","failures":["no menu after the tap","the <line> & more"]"#))
         #expect(json.contains(#""result":"skip","reason":"no tablet""#))
         #expect(json.contains(#""rows":[{"row":"pointer","result":"pass","evidence":"3 frames"}],"seconds":1.25"#))

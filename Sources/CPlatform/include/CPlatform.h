@@ -28,6 +28,9 @@ int tt_signalfd_read(int fd);
 /* renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE): fails with EEXIST
    instead of replacing whatever `to` names. 0 or -1 with errno. */
 int tt_rename_without_replacing(const char *from, const char *to);
+/* The process id at the other end of a connected Unix socket (SO_PEERCRED),
+   or -1 with errno. */
+int tt_socket_peer_pid(int fd);
 /* ppoll with a timeout in nanoseconds (negative: none), so a timer wakes the
    event loop when it is due, not up to a millisecond later as poll's whole
    milliseconds would. As poll: the count of ready descriptors, or -1 with errno. */

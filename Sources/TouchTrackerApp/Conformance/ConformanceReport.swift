@@ -6,6 +6,9 @@ struct ConformanceReport {
     /// What drove the input ("wlroots virtual pointer and keyboard"), or
     /// why nothing could.
     var backend: String
+    /// The compositor the run talked to ("weston (weston 10.0.1-1)"), or
+    /// "unknown" where the system does not say (see `CompositorIdentity`).
+    var compositor: String
     var results: [CaseResult]
 
     var passed: Int { results.count { $0.outcome == .passed } }
@@ -14,9 +17,11 @@ struct ConformanceReport {
 
     // MARK: TAP
 
-    /// The lines before the first result: the version, the plan, what drives the input.
-    static func tapHeader(caseCount: Int, backend: String) -> [String] {
-        ["TAP version 13", "1..\(caseCount)", "# touchtracker \(Version.string) conformance; input: \(backend)"]
+    /// The lines before the first result: the version, the plan, the
+    /// compositor, what drives the input.
+    static func tapHeader(caseCount: Int, compositor: String, backend: String) -> [String] {
+        ["TAP version 13", "1..\(caseCount)",
+         "# touchtracker \(Version.string) conformance; compositor: \(compositor); input: \(backend)"]
     }
 
     /// The lines of the `number`th result: `ok`/`not ok`, the id and the
@@ -39,7 +44,7 @@ struct ConformanceReport {
     }
 
     var tap: String {
-        (Self.tapHeader(caseCount: results.count, backend: backend)
+        (Self.tapHeader(caseCount: results.count, compositor: compositor, backend: backend)
          + results.enumerated().flatMap { Self.tapLines($0.element, number: $0.offset + 1) }
          + [summary]).joined(separator: "\n")
     }
@@ -50,6 +55,7 @@ struct ConformanceReport {
         var object = JSONObject()
         object.add("suite", .string("touchtracker conformance"))
         object.add("version", .string(Version.string))
+        object.add("compositor", .string(compositor))
         object.add("input", .string(backend))
         object.add("cases", .array(results.map { result in
             var entry = JSONObject()
@@ -97,6 +103,7 @@ struct ConformanceReport {
                 + #"errors="0" skipped="\#(skipped)" time="\#(time)">"#,
             "    <properties>",
             #"      <property name="version" value="\#(Self.escaped(Version.string))"/>"#,
+            #"      <property name="compositor" value="\#(Self.escaped(compositor))"/>"#,
             #"      <property name="input" value="\#(Self.escaped(backend))"/>"#,
             "    </properties>",
         ]

@@ -31,11 +31,14 @@ extension Program {
             try? FileSystem.removeDirectory(scratch)
         }
         let session: Session
+        let compositor: String
         var opening: DocumentOpening?
         do {
             let opened = try Document.beginOpening(at: scratch + "/drawing.json")
             opening = opened
-            session = try Session(display: Display.connect(), configuration: Session.Configuration(
+            let display = try Display.connect()
+            compositor = CompositorIdentity.of(socket: display.fileDescriptor)?.description ?? "unknown"
+            session = try Session(display: display, configuration: Session.Configuration(
                 drawing: .opening(opened), clock: SystemClock(), report: { printError("touchtracker: \($0)") }))
         } catch {
             opening?.abandon()
@@ -44,7 +47,7 @@ extension Program {
         let (backend, notOffered) = EmulationBackends.open(environment: environment())
         let input = backend?.name ?? "none (" + notOffered.joined(separator: "; ") + ")"
         let streams = !options.json
-        if streams { ConformanceReport.tapHeader(caseCount: cases.count, backend: input).forEach { print($0) } }
+        if streams { ConformanceReport.tapHeader(caseCount: cases.count, compositor: compositor, backend: input).forEach { print($0) } }
         var results: [CaseResult] = []
         var runError: Error?
         if let backend {
@@ -75,7 +78,7 @@ extension Program {
             if streams { ConformanceReport.tapLines(result, number: results.count).forEach { print($0) } }
         }
         session.quit()
-        let report = ConformanceReport(backend: input, results: results)
+        let report = ConformanceReport(backend: input, compositor: compositor, results: results)
         print(options.json ? report.json : report.summary)
         if let junit = options.junit {
             do {
