@@ -929,6 +929,8 @@ touch_tests() {
     expect "$c: selecting changes nothing in the file" lines_saved 5
     read -r bx0 by0 bx1 by1 <<<"$($png bbox "$run/menu.png" "${bubble[@]}" \
         $((cx0 + 200)) $((cy0 + 370)) $((cx0 + 400)) $((cy0 + 500)))"
+    # No bubble ("none"): the checks below fail and say so, the run goes on.
+    [[ "$bx0" =~ ^[0-9]+$ ]] || { bx0=$cx0; by0=$cy0; bx1=$cx0; by1=$cy0; }
     tap 3 $(( (${bx0:-0} + ${bx1:-0}) / 2 - cx0 )) $(( (${by0:-0} + ${by1:-0}) / 2 - cy0 ))
     expect "$c: tapping Delete in the menu removes the line from the file" wait_for 3 lines_saved 4
     await_pixels deleted.png 0 20 0 0 0 30 "${band[@]}"
