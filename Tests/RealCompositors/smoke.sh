@@ -298,11 +298,13 @@ conformance_tests() { # label "ids" command...
     failures=$(grep -c '^not ok ' "$tap")
     expect "$label: touchtracker conformance exits 1 exactly when a case failed ($code; $(tail -n 1 "$tap"))" \
         test "$code" = "$([ "$failures" -gt 0 ] && echo 1 || echo 0)"
-    # The header names the compositor, by its program and Debian package.
-    local named
+    # The header names the compositor, by its program and Debian package
+    # (KWin runs from a copy without its file capability, which no package owns).
+    local named package='\ \(.+\ [0-9]'
+    [[ $label == kwin* ]] && package=''
     named=$(sed -n 's/^# touchtracker .* conformance; compositor: \(.*\); input: .*/\1/p' "$tap")
     expect "$label: the report names the compositor (${named:-nothing})" \
-        bash -c '[[ "$1" =~ ^(weston|sway|mutter|kwin_wayland)\ \(.+\ [0-9] ]]' _ "$named"
+        bash -c '[[ "$1" =~ ^(weston|sway|mutter|kwin_wayland)$2 ]]' _ "$named" "$package"
     # prove exits 1 when a case fails, which the line above judges: here it
     # must read every planned case and find no parse error.
     local planned

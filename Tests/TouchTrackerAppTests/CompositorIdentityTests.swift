@@ -30,16 +30,17 @@ import Glibc
         #expect(CompositorIdentity.of(socket: ends[0]) == nil)
     }
 
-    /// weston is installed from Debian's package for the tests
-    /// (scripts/setup-debian test): its package and version are named.
-    @Test(.enabled(if: FileSystem.exists("/usr/bin/weston") && FileSystem.exists("/usr/bin/dpkg-query"),
-                   "needs Debian's weston package"))
-    func aProgramFromADebianPackageIsNamedWithItsVersion() throws {
-        let identity = CompositorIdentity(executable: "/usr/bin/weston")
-        #expect(identity.program == "weston")
-        let installed = try #require(CommandOutput.of(["dpkg-query", "-W", "-f=${Version}", "weston"]))
-        #expect(identity.package == "weston \(installed)")
-        #expect(identity.description == "weston (weston \(installed))")
+    /// The compositors are installed from Debian's packages for the tests
+    /// (scripts/setup-debian test): each is named with its package and version.
+    @Test(.enabled(if: FileSystem.exists("/usr/bin/dpkg-query"), "needs Debian's package database"),
+          arguments: [("weston", "weston"), ("kwin_wayland", "kwin-wayland"), ("mutter", "mutter")])
+    func aProgramFromADebianPackageIsNamedWithItsVersion(program: String, package: String) throws {
+        guard FileSystem.exists("/usr/bin/" + program) else { return }
+        let identity = CompositorIdentity(executable: "/usr/bin/" + program)
+        #expect(identity.program == program)
+        let installed = try #require(CommandOutput.of(["dpkg-query", "-W", "-f=${Version}", package]))
+        #expect(identity.package == "\(package) \(installed)")
+        #expect(identity.description == "\(program) (\(package) \(installed))")
     }
 }
 
