@@ -486,6 +486,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     private func moveLine() {
         switch moveRecognizer.state {
         case .began, .changed:
+            // At `.began` the line catches up with the finger's first moves
+            // (the pan's hysteresis), so it stays under the finger.
+            if moveRecognizer.state == .began {
+                moveRecognizer.setTranslation(moveRecognizer.translationBeforeBegan(in: self), in: self)
+            }
             let offset = viewport.drawingVector(fromView: moveRecognizer.translation(in: self))
             moveRecognizer.setTranslation(.zero, in: self)
             guard let id = drawing.selectedLineID, [.began, .changed].contains(longPressRecognizer.state),
