@@ -5,12 +5,13 @@
 /// (a test's, a tool's) has one of its own.
 ///
 /// The menu serves the first responder of the window it shows in:
-/// `showMenu()` offers the items the first responder can perform, plus the standard edit actions it
-/// implements. Tapping an item sends its action to the first responder and
-/// hides the menu; a touch anywhere else hides it and still goes on to what
-/// it hit. While the menu is visible it sees key presses first: arrows and
-/// Tab move the highlight, Enter activates the highlighted item, Escape
-/// dismisses. Every change damages the menu's area of the window.
+/// `showMenu()` offers the items the first responder can perform, plus the
+/// standard edit actions it implements. Tapping an item sends its action to
+/// the first responder and hides the menu; a touch anywhere else hides it
+/// and still goes on to what it hit. While the menu is visible it sees key
+/// presses first: arrows and Tab move the highlight, Enter activates the
+/// highlighted item, Escape dismisses. Every change damages the menu's area
+/// of the window.
 public final class MenuController {
     /// Custom items, shown after the standard edit items in this order.
     public var menuItems: [MenuItem] = []
