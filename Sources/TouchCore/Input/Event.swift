@@ -12,10 +12,10 @@ public final class Event {
     /// for a pointer only). Nil on the events delivered with touch messages.
     public let hitTestedKind: Touch.Kind?
     /// The window whose touches these are, where `Application.sendEvent(_:)`
-    /// sends the event. Unowned and unretained: an event is sent while its
-    /// window handles an input batch, and retaining the window would tie it
-    /// to the event its gesture environment keeps.
-    unowned(unsafe) let window: Window?
+    /// sends the event. Unowned: the window's gesture environment keeps its
+    /// latest event, which must not keep the window; an event sent after
+    /// its window has gone traps instead of reaching freed memory.
+    unowned let window: Window?
     /// The touches that began, moved, ended or were cancelled in this
     /// delivery, each once, in order of change: what `Window.sendEvent(_:)`
     /// delivers. The window empties it once the event has been sent, so
