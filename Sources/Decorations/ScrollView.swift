@@ -9,6 +9,7 @@ import TouchCore
 public final class ScrollView: View {
     public let contentView: View
     private let pan = PanGestureRecognizer()
+    /// The content offset as the drag began.
     private var offsetAtPanStart = 0.0
 
     public init(contentView: View) {
@@ -39,9 +40,12 @@ public final class ScrollView: View {
         switch recognizer.state {
         case .began:
             offsetAtPanStart = contentOffset
-            contentOffset = offsetAtPanStart - recognizer.translation(in: nil).dy
+            fallthrough
         case .changed:
-            contentOffset = offsetAtPanStart - recognizer.translation(in: nil).dy
+            // The content follows the finger from where it went down, not
+            // from where it had moved past the pan's hysteresis.
+            let dragged = recognizer.translationBeforeBegan(in: nil) + recognizer.translation(in: nil)
+            contentOffset = offsetAtPanStart - dragged.dy
         case .possible, .ended, .cancelled, .failed:
             break
         }

@@ -91,6 +91,9 @@ public final class PictureView: View, GestureRecognizerDelegate {
             if pan.state == .began {
                 stopGliding()
                 container.bringSubviewToFront(self)
+                // The picture catches up with the finger's first moves (the
+                // pan's hysteresis), so it stays under the finger.
+                pan.setTranslation(pan.translationBeforeBegan(in: container), in: container)
             }
             let offset = pan.translation(in: container)
             pan.setTranslation(.zero, in: container)

@@ -79,8 +79,8 @@ final class CanvasScene {
          exportEnvironment: [String: String]?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
         let measurer = PangoTextMeasurer()
-        window.menuController.textMeasurer = measurer
         application.addWindow(window)
+        application.menuController.textMeasurer = measurer
         chrome = WindowChrome(window: window, title: Session.title, measurer: measurer)
         application.chrome = chrome
         canvas = CanvasView(frame: window.bounds, drawing: drawing)

@@ -102,6 +102,9 @@ public enum Program {
             opening.abandon()
             return failed(error)
         }
+        // The one application of this process (UIApplication.shared): its
+        // window's events go through it, and its menu is the shared one.
+        session.application.makeShared()
         // The playground's sounds, played by libcanberra from a thread of
         // the player's own (its captions show whether or not they play).
         let sounds = SoundPlayer(directory: SoundDirectory.ofRunningProgram(),

@@ -78,6 +78,25 @@ import TouchCore
         #expect(h.changes == 1)
     }
 
+    /// The line menu as the book builds it: one custom item, Delete, that
+    /// sends `deleteLine:`; the standard `delete` still deletes the line
+    /// when sent otherwise (the Delete key's way, a nil-target action).
+    @Test func theLineMenuIsTheBooksCustomDeleteItemAndTheStandardDeleteStays() throws {
+        let application = Application()
+        let h = CanvasHarness(lines: [line(100, 100, 300, 100), line(100, 200, 300, 200)])
+        application.addWindow(h.window)
+        h.tap(150, 105)
+        #expect(h.menu === application.menuController, "the application's one menu")
+        #expect(h.menu.layout?.items.map(\.title) == ["Delete"], "no second, standard Delete")
+        #expect(h.menu.layout?.items.first?.action == CanvasView.deleteLine)
+        #expect(h.canvas.canPerformAction(.delete, withSender: nil))
+        #expect(!h.canvas.canPerformAction(.delete, withSender: h.menu))
+
+        #expect(application.sendAction(.delete, to: nil, from: nil))
+        #expect(h.drawing.lines == [line(100, 200, 300, 200)])
+        #expect(!h.menu.isMenuVisible)
+    }
+
     @Test func doubleTapClearsEverythingAndLeavesNoSelection() {
         let h = CanvasHarness(lines: [line(100, 100, 300, 100), line(100, 200, 300, 200)])
         h.tap(200, 100)

@@ -54,6 +54,20 @@ import TouchCore
         #expect(stage.sounds.isEmpty, "no tap, no tickle")
     }
 
+    /// The picture stays under the finger from where it went down: it
+    /// catches up with the pan's 10-point hysteresis as the pan begins.
+    @Test func aDraggedPictureStaysUnderTheFinger() {
+        let stage = PlaygroundStage()
+        let start = stage.centre(of: stage.monkey)
+        stage.down(1, start)
+        stage.advance(0.05)
+        stage.move(1, start + Vector(dx: 15, dy: 0))
+        #expect(stage.centre(of: stage.monkey) == start + Vector(dx: 15, dy: 0))
+        stage.advance(0.05)
+        stage.move(1, start + Vector(dx: 40, dy: -12))
+        #expect(stage.centre(of: stage.monkey) == start + Vector(dx: 40, dy: -12))
+    }
+
     @Test func aTapChompsButASlowDragDoesNot() {
         let stage = PlaygroundStage()
         let start = stage.centre(of: stage.monkey)

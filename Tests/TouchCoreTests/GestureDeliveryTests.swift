@@ -147,6 +147,44 @@ import Timing
         #expect(stage.view.phases == [.began, .ended])
     }
 
+    /// Fails 0.05 s after its touch ends: it is still deciding then.
+    private final class QuickDecider: GestureRecognizer {
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+            timers?.schedule(after: 0.05) { [unowned self] in
+                if state == .possible { state = .failed }
+            }
+        }
+    }
+
+    /// As UIKit holds it about 0.15 s: a recognizer that decides sooner
+    /// does not release the end before then.
+    @Test func aHeldEndWaitsAtLeastAboutATenthAndAHalfOfASecond() {
+        let stage = GestureStage()
+        let decider = QuickDecider()
+        stage.view.addGestureRecognizer(decider)
+        stage.tap(at: 10, 10)
+        #expect(stage.view.phases == [.began])
+        stage.timers.advance(by: 0.06)
+        #expect(decider.state == .possible, "failed, then reset")
+        #expect(stage.view.phases == [.began], "still held")
+        stage.timers.advance(by: 0.1)
+        #expect(stage.view.phases == [.began, .ended])
+        #expect(stage.window.gestureEnvironment.isIdle)
+    }
+
+    /// An end that no recognizer is deciding on when the touch lifts (the
+    /// pan and the long press fail as it lifts) is not held at all: a
+    /// canvas stroke ends at once.
+    @Test func anEndNoRecognizerIsStillDecidingOnGoesAtOnce() {
+        let stage = GestureStage()
+        stage.view.addGestureRecognizer(PanGestureRecognizer())
+        stage.view.addGestureRecognizer(LongPressGestureRecognizer())
+        stage.window.send(down(1, 10, 10, at: 0))
+        stage.window.send(move(1, 15, 10, at: 0.1))
+        stage.window.send(up(1, at: 0.2))
+        #expect(stage.view.phases == [.began, .moved, .ended])
+    }
+
     @Test func withoutDelaysTouchesEndedTheEndArrivesAtOnce() {
         let stage = GestureStage()
         let doubleTap = TapGestureRecognizer()

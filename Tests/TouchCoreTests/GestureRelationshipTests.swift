@@ -115,7 +115,10 @@ import Timing
         #expect(panActions.count == 0)
         stage.timers.advance(by: 0.5)
         #expect(panActions.states == [.began])
-        #expect(pan.translation(in: nil) == Vector(dx: 30, dy: 0))
+        // It asked to begin at x = 30: the move made while it waited is its
+        // translation, the 20 points before are its hysteresis.
+        #expect(pan.translationBeforeBegan(in: nil) == Vector(dx: 20, dy: 0))
+        #expect(pan.translation(in: nil) == Vector(dx: 10, dy: 0))
         stage.window.send(move(1, 50, 10, at: 0.6))
         stage.window.send(up(1, at: 0.7))
         #expect(panActions.states == [.began, .changed, .ended])
@@ -174,7 +177,8 @@ import Timing
         stage.window.send(move(1, 50, 10, at: 0.7))
         #expect(panActions.states == [.began, .changed])
         #expect(pressActions.states == [.began, .changed, .changed])
-        #expect(pan.translation(in: stage.view) == Vector(dx: 40, dy: 0))
+        #expect(pan.translation(in: stage.view) == Vector(dx: 20, dy: 0))
+        #expect(pan.translationBeforeBegan(in: stage.view) == Vector(dx: 20, dy: 0))
         stage.window.send(up(1, at: 0.8))
         #expect(panActions.states == [.began, .changed, .ended])
         #expect(pressActions.states == [.began, .changed, .changed, .ended])

@@ -238,4 +238,48 @@ import TouchCore
         menu.hideMenu()
         #expect(window.takeDamage() == [frame])
     }
+
+    // MARK: One menu per application (UIMenuController.shared)
+
+    @Test func everyWindowOfAnApplicationHasItsOneMenuShownInTheKeyWindow() throws {
+        let second = makeWindow(width: 300, height: 200)
+        application.addWindow(second)
+        #expect(window.menuController === application.menuController)
+        #expect(second.menuController === application.menuController)
+        let other = ActionView("other", log: log, implements: [custom])
+        other.frame = second.bounds
+        second.addSubview(other)
+        other.becomeFirstResponder()
+        canvas.becomeFirstResponder()
+
+        second.makeKey()
+        menu.setMenuVisible(true, animated: true)
+        #expect(menu.isMenuVisible)
+        #expect(showsTheMenu(second), "in the key window")
+        #expect(!showsTheMenu(window))
+        let item = try #require(menu.layout?.items.first)
+        second.send(down(1, item.frame.midX, item.frame.midY), up(1))
+        #expect(log.entries == ["other deleteLine from sender"], "to the key window's first responder")
+
+        menu.setMenuVisible(true, animated: false)
+        window.makeKey()
+        #expect(!menu.isMenuVisible, "it does not stay behind in a window no longer key")
+        #expect(!showsTheMenu(second))
+        menu.setMenuVisible(true, animated: false)
+        #expect(showsTheMenu(window))
+        menu.setMenuVisible(false, animated: true)
+        #expect(!menu.isMenuVisible && !showsTheMenu(window))
+    }
+
+    /// Whether `window` holds the menu's view (every other view of these
+    /// windows is an `ActionView`).
+    private func showsTheMenu(_ window: Window) -> Bool {
+        window.subviews.contains { !($0 is ActionView) }
+    }
+
+    @Test func aWindowInNoApplicationHasAMenuOfItsOwn() {
+        let loose = makeWindow()
+        #expect(loose.menuController !== application.menuController)
+        #expect(loose.menuController === loose.menuController)
+    }
 }

@@ -33,19 +33,37 @@ import Timing
         return (stage, pan, ActionRecorder(pan))
     }
 
-    @Test func beginsPastTheHysteresisAndTracksTranslation() {
+    /// As in UIKit, the translation is zero at `.began`: it counts from
+    /// where the pan began, and the hysteresis is told apart.
+    @Test func beginsPastTheHysteresisWithZeroTranslationThenTracksIt() {
         let (stage, pan, actions) = stageWithPan()
         stage.window.send(down(1, 10, 10, at: 0))
         stage.window.send(move(1, 17, 14, at: 0.02))
         #expect(actions.count == 0)
         stage.window.send(move(1, 20, 10, at: 0.04))
         #expect(actions.states == [.began])
-        #expect(pan.translation(in: nil) == Vector(dx: 10, dy: 0))
+        #expect(pan.translation(in: nil) == .zero)
+        #expect(pan.translationBeforeBegan(in: nil) == Vector(dx: 10, dy: 0))
         stage.window.send(move(1, 40, 30, at: 0.06))
         #expect(actions.states == [.began, .changed])
-        #expect(pan.translation(in: stage.view) == Vector(dx: 30, dy: 20))
+        #expect(pan.translation(in: stage.view) == Vector(dx: 20, dy: 20))
+        #expect(pan.translationBeforeBegan(in: nil) == Vector(dx: 10, dy: 0), "it stays what it was")
         stage.window.send(up(1, at: 0.08))
         #expect(actions.states == [.began, .changed, .ended])
+        stage.window.send(down(2, 10, 10, at: 1))
+        #expect(pan.translationBeforeBegan(in: nil) == .zero, "the next pan starts afresh")
+    }
+
+    @Test func theActionsTranslationStartsAtZero() {
+        let (stage, pan, _) = stageWithPan()
+        var seen: [Vector] = []
+        pan.addTarget(stage.view, action: Action("drag")) { _, recognizer in
+            seen.append((recognizer as! PanGestureRecognizer).translation(in: nil))
+        }
+        stage.window.send(down(1, 0, 0))
+        stage.window.send(move(1, 25, 0, at: 0.1))
+        stage.window.send(move(1, 30, 0, at: 0.2))
+        #expect(seen == [.zero, Vector(dx: 5, dy: 0)])
     }
 
     @Test func setTranslationGivesIncrementalMoves() {
@@ -61,7 +79,7 @@ import Timing
         stage.window.send(move(1, 20, 0, at: 0.1))
         stage.window.send(move(1, 25, 5, at: 0.2))
         stage.window.send(move(1, 27, 5, at: 0.3))
-        #expect(moves == [Vector(dx: 20, dy: 0), Vector(dx: 5, dy: 5), Vector(dx: 2, dy: 0)])
+        #expect(moves == [.zero, Vector(dx: 5, dy: 5), Vector(dx: 2, dy: 0)])
     }
 
     @Test func translationIsInTheAskedViewsCoordinates() {
@@ -71,6 +89,8 @@ import Timing
         stage.view.addSubview(scaled)
         stage.window.send(down(1, 10, 10))
         stage.window.send(move(1, 50, 10, at: 0.1))
+        #expect(pan.translationBeforeBegan(in: scaled) == Vector(dx: 20, dy: 0))
+        stage.window.send(move(1, 90, 10, at: 0.2))
         #expect(pan.translation(in: scaled) == Vector(dx: 20, dy: 0))
         pan.setTranslation(Vector(dx: 5, dy: 0), in: scaled)
         #expect(pan.translation(in: nil) == Vector(dx: 10, dy: 0))
@@ -97,7 +117,7 @@ import Timing
         stage.window.send(down(2, 50, 50, at: 0.2))
         stage.window.send(move(1, 70, 0, at: 0.3), move(2, 70, 50, at: 0.3))
         #expect(actions.states == [.began])
-        #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 0))
+        #expect(pan.translationBeforeBegan(in: nil) == Vector(dx: 20, dy: 0), "counted from the second finger")
         // Below the minimum the pan ends.
         stage.window.send(up(2, at: 0.4))
         #expect(actions.states == [.began, .ended])
@@ -112,10 +132,11 @@ import Timing
         let (stage, pan, _) = stageWithPan()
         stage.window.send(down(1, 0, 0))
         stage.window.send(move(1, 30, 0, at: 0.1))
+        stage.window.send(move(1, 40, 0, at: 0.15))
         stage.window.send(down(2, 100, 100, at: 0.2))
-        #expect(pan.translation(in: nil) == Vector(dx: 30, dy: 0))
-        stage.window.send(move(1, 40, 0, at: 0.3), move(2, 110, 100, at: 0.3))
-        #expect(pan.translation(in: nil) == Vector(dx: 40, dy: 0))
+        #expect(pan.translation(in: nil) == Vector(dx: 10, dy: 0))
+        stage.window.send(move(1, 50, 0, at: 0.3), move(2, 110, 100, at: 0.3))
+        #expect(pan.translation(in: nil) == Vector(dx: 20, dy: 0))
     }
 
     @Test func liftWithoutMovingFails() {

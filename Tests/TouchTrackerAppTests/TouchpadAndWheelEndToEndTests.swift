@@ -43,6 +43,9 @@ import TestCompositor
             }
             pan.addTarget(self, action: Action("pan")) { view, _ in
                 view.panStates.append(view.pan.state)
+                if view.pan.state == .began {
+                    view.offset = view.offset + view.pan.translationBeforeBegan(in: nil)
+                }
                 view.offset = view.offset + view.pan.translation(in: nil)
                 view.pan.setTranslation(.zero, in: nil)
             }

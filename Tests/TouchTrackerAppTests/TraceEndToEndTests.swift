@@ -30,7 +30,7 @@ import TouchCore
         let item = try #require(app.menu.layout?.items.first)
         try app.down(5, item.frame.inCanvas.midX, item.frame.inCanvas.midY)
         try app.up(5)
-        #expect(app.logLines.contains(#"{"trace":"walk","action":"delete","asked":["CanvasView"],"takenBy":"CanvasView"}"#))
+        #expect(app.logLines.contains(#"{"trace":"walk","action":"deleteLine","asked":["CanvasView"],"takenBy":"CanvasView"}"#))
         #expect(try app.savedLines().isEmpty)
     }
 

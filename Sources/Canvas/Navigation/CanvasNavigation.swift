@@ -72,6 +72,9 @@ public final class CanvasNavigation: GestureRecognizerDelegate {
             stopFling()
             pinched = false
             updateMotion()
+            // The paper catches up with the fingers' first moves (the pan's
+            // hysteresis), so it stays under them.
+            panRecognizer.setTranslation(panRecognizer.translationBeforeBegan(in: canvas), in: canvas)
             fallthrough
         case .changed:
             let translation = panRecognizer.translation(in: canvas)

@@ -433,11 +433,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         select(nearestLine(toView: point))
         guard let menu = window?.menuController else { return drawing.selectedLineID != nil }
         if drawing.selectedLineID != nil, becomeFirstResponder() {
-            // The line menu holds the standard edit actions the canvas
-            // performs (Delete), none of the canvas menu's items.
-            menu.menuItems = []
+            // As the book builds it: one custom item, Delete, that sends
+            // `deleteLine:`; none of the canvas menu's items.
+            menu.menuItems = [MenuItem(title: "Delete", action: Self.deleteLine)]
             menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: self)
-            menu.showMenu()
+            menu.setMenuVisible(true, animated: true)
             return true
         }
         menu.hideMenu()
@@ -486,6 +486,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     private func moveLine() {
         switch moveRecognizer.state {
         case .began, .changed:
+            // At `.began` the line catches up with the finger's first moves
+            // (the pan's hysteresis), so it stays under the finger.
+            if moveRecognizer.state == .began {
+                moveRecognizer.setTranslation(moveRecognizer.translationBeforeBegan(in: self), in: self)
+            }
             let offset = viewport.drawingVector(fromView: moveRecognizer.translation(in: self))
             moveRecognizer.setTranslation(.zero, in: self)
             guard let id = drawing.selectedLineID, [.began, .changed].contains(longPressRecognizer.state),
@@ -585,9 +590,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     public override var canBecomeFirstResponder: Bool { true }
 
+    /// The line menu's Delete item (the book's `deleteLine:`).
+    public static let deleteLine = Action("deleteLine")
+
     public override func handler(for action: Action) -> ((Any?) -> Void)? {
         switch action {
-        case .delete: { [unowned self] _ in deleteSelectedLine() }
+        case .delete, Self.deleteLine: { [unowned self] _ in deleteSelectedLine() }
         case Self.togglePrediction: { [unowned self] _ in
             predictsTip.toggle()
             onPredictionChange?(predictsTip)
@@ -607,9 +615,16 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         }
     }
 
-    /// Delete only makes sense with a line selected.
+    /// Deleting only makes sense with a line selected. The standard
+    /// `delete` stays for the keyboard and nil-target actions, but the menu
+    /// does not offer it: its custom Delete item (`deleteLine`) stands for
+    /// it there, as in the book, and two Deletes would show otherwise.
     public override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
-        action == .delete ? drawing.selectedLineID != nil : super.canPerformAction(action, withSender: sender)
+        switch action {
+        case .delete: drawing.selectedLineID != nil && !(sender is MenuController)
+        case Self.deleteLine: drawing.selectedLineID != nil
+        default: super.canPerformAction(action, withSender: sender)
+        }
     }
 
     /// Picks `tool` for the strokes to come; returns whether it changed.

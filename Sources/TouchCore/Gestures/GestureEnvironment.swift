@@ -44,8 +44,9 @@ final class GestureEnvironment {
     private var changes = ScratchBuffer<ChangedTouch>()
 
     init(window: Window) {
-        viewMessages = ViewMessageQueue()
+        viewMessages = ViewMessageQueue(timers: window.timers)
         arbiter = GestureArbiter(window: window, viewMessages: viewMessages)
+        viewMessages.holdExpired = { [unowned self] in perform {} }
     }
 
     deinit {

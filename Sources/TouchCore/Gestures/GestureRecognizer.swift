@@ -59,7 +59,8 @@ open class GestureRecognizer {
     public var delaysTouchesBegan = false
 
     /// If this recognizer is still `possible` when a touch ends, the view's
-    /// `touchesEnded` waits until it fails. Default true.
+    /// `touchesEnded` waits until it fails, and at least 0.15 s, as in UIKit
+    /// (`ViewMessageQueue.minimumEndedHold`). Default true.
     public var delaysTouchesEnded = true
 
     public weak var delegate: GestureRecognizerDelegate?

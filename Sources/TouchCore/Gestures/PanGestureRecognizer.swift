@@ -5,10 +5,12 @@
 /// More fingers than the maximum before it begins, or a lift before it
 /// begins, fails; fingers beyond the maximum once it runs are ignored.
 ///
-/// The translation is the centroid's displacement since enough fingers went
-/// down (so it already holds the hysteresis distance when the gesture
-/// begins, and the content follows the finger exactly). Fingers joining or
-/// leaving shift the centroid but not the translation.
+/// The translation is the centroid's displacement since the pan began, so
+/// it is zero at `.began`, as in UIKit. The hysteresis distance the fingers
+/// moved before that is `translationBeforeBegan(in:)`: content that should
+/// stay under the finger from the moment it went down adds it once, at
+/// `.began`. Fingers joining or leaving shift the centroid but not the
+/// translation.
 ///
 /// It also takes indirect swipes (a touchpad's), whatever their number of
 /// fingers: `began` once their centre has moved `hysteresis` points,
@@ -23,8 +25,13 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// The fingers of the pan, in the order they went down.
     private var fingers: [Touch] = []
-    /// Translation = centroid − origin, in window coordinates.
+    /// Translation = centroid − origin, in window coordinates. Before the
+    /// pan begins, the origin is where enough fingers went down; from then
+    /// on, where the centroid was as it began.
     private var origin: Point?
+    /// How far the centroid had moved from where enough fingers went down
+    /// when the pan asked to begin, in window coordinates.
+    private var displacementBeforeBegan = Vector.zero
     private var centroid = Point.zero
     private var velocityEstimator = VelocityEstimator()
 
@@ -32,6 +39,16 @@ open class PanGestureRecognizer: GestureRecognizer {
     public func translation(in view: View?) -> Vector {
         guard let origin else { return .zero }
         return WindowVector.convert(centroid - origin, to: view)
+    }
+
+    /// How far the fingers' centroid moved, in `view`'s coordinates (window
+    /// coordinates when nil), from where enough fingers went down to where
+    /// the pan began: the hysteresis that `translation(in:)` does not hold.
+    /// UIKit has no such method (its pan just starts at zero); the canvas,
+    /// the pictures and the scroll view add it at `.began` so that what they
+    /// drag stays under the finger instead of 10 points behind it.
+    public func translationBeforeBegan(in view: View?) -> Vector {
+        WindowVector.convert(displacementBeforeBegan, to: view)
     }
 
     /// Makes the current translation `translation` (in `view`'s
@@ -71,9 +88,9 @@ open class PanGestureRecognizer: GestureRecognizer {
                 // Too few fingers to pan yet: the translation counts from
                 // when there are enough.
                 origin = centroid
-            } else if fingers.count <= maximumNumberOfTouches, let origin,
+            } else if fingers.count <= maximumNumberOfTouches, !isAwaitingFailure, let origin,
                       (centroid - origin).length >= hysteresis {
-                state = .began
+                begin(from: origin)
             }
         } else if state.isInProgress {
             state = .changed
@@ -100,7 +117,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         centroid = gesture.location
         velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: gesture.timestamp)
         if state == .possible {
-            if let origin, (centroid - origin).length >= hysteresis { state = .began }
+            if !isAwaitingFailure, let origin, (centroid - origin).length >= hysteresis { begin(from: origin) }
         } else if state.isInProgress {
             state = .changed
         }
@@ -118,8 +135,18 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.reset()
         fingers = []
         origin = nil
+        displacementBeforeBegan = .zero
         centroid = .zero
         velocityEstimator.removeAll()
+    }
+
+    /// Asks to begin, the translation counting from here. While the pan
+    /// waits for a recognizer it requires to fail, it asks no more, so the
+    /// translation at its `.began` holds the moves made while it waited.
+    private func begin(from downOrigin: Point) {
+        displacementBeforeBegan = centroid - downOrigin
+        origin = centroid
+        state = .began
     }
 
     private func fingersLeft(_ touches: Set<Touch>, at time: Double, finalState: State) {

@@ -41,6 +41,10 @@ final class TouchDelivery {
     /// The view never hears of this touch (`View.isMultipleTouchEnabled`,
     /// `View.isExclusiveTouch`); its recognizers still see it.
     var isWithheldFromView = false
+    /// The earliest the view's `touchesEnded` may go (window clock), once a
+    /// recognizer deciding when the touch ended held it
+    /// (`delaysTouchesEnded`); nil while it was never held.
+    var endHeldUntil: Double?
 
     init(touch: Touch, receivers: [GestureRecognizer]) {
         self.touch = touch

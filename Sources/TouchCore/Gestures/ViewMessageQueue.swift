@@ -1,3 +1,5 @@
+import Timing
+
 /// The touch messages on their way to views (SPEC §5, step 3 of the
 /// gesture environment): one `TouchDelivery` per touch, queued per input
 /// batch and sent when no recognizer holds them any more.
@@ -8,8 +10,17 @@
 /// one call; `delaysTouchesBegan` and `delaysTouchesEnded` hold a touch's
 /// messages while one of its recognizers is still deciding, and a
 /// recognizer that recognized with `cancelsTouchesInView` turns them into
-/// one `touchesCancelled`.
+/// one `touchesCancelled`. A `touchesEnded` held at all is held at least
+/// `minimumEndedHold`, as UIKit holds it about 0.15 s; one that no
+/// recognizer was deciding on when the touch ended goes at once, so
+/// strokes whose recognizers have all decided end without delay.
 final class ViewMessageQueue {
+    /// How long a held `touchesEnded` waits at least, in seconds.
+    static let minimumEndedHold = 0.15
+    /// The window's timers, whose clock times a held `touchesEnded`.
+    private let timers: TimerQueue
+    /// Called when a held `touchesEnded` may go: the environment flushes.
+    var holdExpired: () -> Void = {}
     /// Touches whose delivery to their view is not finished, in the order
     /// they began.
     private(set) var deliveries: [TouchDelivery] = []
@@ -27,6 +38,10 @@ final class ViewMessageQueue {
         let message: TouchDelivery.Message
         let view: View
         let touch: Touch
+    }
+
+    init(timers: TimerQueue) {
+        self.timers = timers
     }
 
     var isEmpty: Bool { deliveries.isEmpty }
@@ -176,7 +191,7 @@ final class ViewMessageQueue {
                 if withholds { break }
             }
             if message.phase == .ended {
-                let withholds = withholdsEnded ?? delivery.hasDecider { $0.delaysTouchesEnded }
+                let withholds = withholdsEnded ?? holdsEnded(delivery)
                 withholdsEnded = withholds
                 if withholds { break }
             }
@@ -189,6 +204,21 @@ final class ViewMessageQueue {
             }
             outgoing.append(Outgoing(message: message, view: view, touch: delivery.touch))
         }
+    }
+
+    /// Whether the view's `touchesEnded` for `delivery` waits: while a
+    /// recognizer with `delaysTouchesEnded` still decides, and until
+    /// `minimumEndedHold` after it was first held.
+    private func holdsEnded(_ delivery: TouchDelivery) -> Bool {
+        if delivery.hasDecider(where: { $0.delaysTouchesEnded }) {
+            if delivery.endHeldUntil == nil {
+                delivery.endHeldUntil = timers.clock.now + Self.minimumEndedHold
+                timers.schedule(after: Self.minimumEndedHold) { [weak self] in self?.holdExpired() }
+            }
+            return true
+        }
+        guard let until = delivery.endHeldUntil else { return false }
+        return timers.clock.now < until
     }
 
     /// Sends `outgoing` in arrival order, one call per run of messages of

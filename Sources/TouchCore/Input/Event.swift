@@ -11,17 +11,32 @@ public final class Event {
     /// can answer by the kind of input (a title bar resizes from its border
     /// for a pointer only). Nil on the events delivered with touch messages.
     public let hitTestedKind: Touch.Kind?
+    /// The window whose touches these are, where `Application.sendEvent(_:)`
+    /// sends the event. Unowned: the window's gesture environment keeps its
+    /// latest event, which must not keep the window; an event sent after
+    /// its window has gone traps instead of reaching freed memory.
+    unowned let window: Window?
+    /// The touches that began, moved, ended or were cancelled in this
+    /// delivery, each once, in order of change: what `Window.sendEvent(_:)`
+    /// delivers. The window empties it once the event has been sent, so
+    /// the dispatcher can reuse the list's storage (no allocation a batch),
+    /// and an event sent again later delivers nothing.
+    var changedTouches: [Touch]
 
-    init(allTouches: Set<Touch>, timestamp: Double) {
+    init(allTouches: Set<Touch>, timestamp: Double, window: Window, changedTouches: [Touch]) {
         self.allTouches = allTouches
         self.timestamp = timestamp
         hitTestedKind = nil
+        self.window = window
+        self.changedTouches = changedTouches
     }
 
     private init(hitTesting kind: Touch.Kind, at timestamp: Double) {
         allTouches = []
         self.timestamp = timestamp
         hitTestedKind = kind
+        window = nil
+        changedTouches = []
     }
 
     /// The event for hit-testing a new touch of `kind` at `timestamp`.

@@ -7,7 +7,7 @@
 /// touch in a frame merge into one move.
 final class TouchDispatcher {
     private unowned let window: Window
-    /// The window's gesture environment, which every batch goes to.
+    /// The window's gesture environment, which learns of ended touches.
     private let environment: GestureEnvironment
     /// The touches currently down, in creation order; one per raw id and
     /// device. A touch leaves on up or cancel, so a reused id makes a new
@@ -150,8 +150,8 @@ final class TouchDispatcher {
         batch.append(touch)
     }
 
-    /// Delivers the batch built so far as one event, then forgets the
-    /// touches that ended.
+    /// Sends the batch built so far as one event (through the application,
+    /// as UIKit's events go), then forgets the touches that ended.
     private func deliver() {
         guard !batch.isEmpty else { return }
         var changed = spareBatch
@@ -160,8 +160,7 @@ final class TouchDispatcher {
         for touch in tracked where !changed.contains(where: { $0 === touch }) {
             touch.phase = .stationary
         }
-        let event = Event(allTouches: trackedSet, timestamp: frameTime)
-        environment.deliver(event, changed: changed)
+        window.send(Event(allTouches: trackedSet, timestamp: frameTime, window: window, changedTouches: changed))
         while !changed.isEmpty { changed.removeLast() }  // keeps the storage
         spareBatch = changed
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }

@@ -1,13 +1,17 @@
-/// The window's context menu (UIMenuController), drawn inside the window's
-/// own buffer (SPEC §4).
+/// The context menu (UIMenuController), drawn inside its window's own
+/// buffer (SPEC §4). There is one per application, `MenuController.shared`
+/// for the process's (UIKit's `UIMenuController.shared`), and it shows in
+/// the application's key window. A window that belongs to no application
+/// (a test's, a tool's) has one of its own.
 ///
-/// The menu serves the first responder: `showMenu()` offers the items the
-/// first responder can perform, plus the standard edit actions it
-/// implements. Tapping an item sends its action to the first responder and
-/// hides the menu; a touch anywhere else hides it and still goes on to what
-/// it hit. While the menu is visible it sees key presses first: arrows and
-/// Tab move the highlight, Enter activates the highlighted item, Escape
-/// dismisses. Every change damages the menu's area of the window.
+/// The menu serves the first responder of the window it shows in:
+/// `showMenu()` offers the items the first responder can perform, plus the
+/// standard edit actions it implements. Tapping an item sends its action to
+/// the first responder and hides the menu; a touch anywhere else hides it
+/// and still goes on to what it hit. While the menu is visible it sees key
+/// presses first: arrows and Tab move the highlight, Enter activates the
+/// highlighted item, Escape dismisses. Every change damages the menu's area
+/// of the window.
 public final class MenuController {
     /// Custom items, shown after the standard edit items in this order.
     public var menuItems: [MenuItem] = []
@@ -18,31 +22,64 @@ public final class MenuController {
     /// The item under the finger or chosen with the keyboard, if any.
     public private(set) var highlightedIndex: Int?
 
-    private unowned let window: Window
+    /// Where the menu shows: its application's key window, or, for the
+    /// menu of a window in no application, that window (one of the two).
+    private unowned let application: Application?
+    private unowned let ownWindow: Window?
+    /// The window the visible menu is in; nil while hidden.
+    private weak var shownWindow: Window?
     private weak var targetView: View?
     private var targetRect = Rect.null
     private(set) lazy var menuView = MenuView(controller: self)
 
-    init(window: Window) {
-        self.window = window
+    /// The menu of `application`, shown in its key window.
+    init(application: Application) {
+        self.application = application
+        ownWindow = nil
     }
+
+    /// The menu of a window that belongs to no application.
+    init(window: Window) {
+        application = nil
+        ownWindow = window
+    }
+
+    /// The process's menu: `Application.shared`'s.
+    public static var shared: MenuController { Application.shared.menuController }
+
+    /// The window the menu shows in when asked now.
+    private var hostWindow: Window? { application?.keyWindow ?? ownWindow }
 
     public var isMenuVisible: Bool { layout != nil }
 
+    /// Whether the menu is visible in `window`.
+    func isVisible(in window: Window) -> Bool { isMenuVisible && shownWindow === window }
+
+    /// Shows the menu (as `showMenu()`) or hides it
+    /// (UIMenuController.setMenuVisible). The menu has no animation: it
+    /// appears and goes in the next frame either way.
+    public func setMenuVisible(_ visible: Bool, animated: Bool) {
+        if visible {
+            showMenu()
+        } else {
+            hideMenu()
+        }
+    }
+
     /// Sets the rectangle (in `view`'s coordinates) the menu points at. It
     /// is converted when the menu is shown, so it follows the view. Without
-    /// a target in this window the menu is centred in the window.
+    /// a target in the menu's window the menu is centred in the window.
     public func setTargetRect(_ rect: Rect, in view: View) {
         targetRect = rect
         targetView = view
     }
 
-    /// Shows (or refreshes) the menu for the first responder. Returns false,
-    /// and leaves the menu hidden, when there is no first responder or none
-    /// of the items validates.
+    /// Shows (or refreshes) the menu for the first responder of its
+    /// window. Returns false, and leaves the menu hidden, when there is no
+    /// window or first responder or none of the items validates.
     @discardableResult
     public func showMenu() -> Bool {
-        guard let responder = window.firstResponder else {
+        guard let window = hostWindow, let responder = window.firstResponder else {
             hideMenu()
             return false
         }
@@ -58,8 +95,10 @@ public final class MenuController {
             target = Rect(origin: window.bounds.center, size: .zero)
         }
         let newLayout = MenuLayout(items: items, target: target, bounds: window.bounds, measurer: textMeasurer)
+        if shownWindow !== window { hideMenu() }
         layout = newLayout
         highlightedIndex = nil
+        shownWindow = window
         menuView.frame = newLayout.frame
         if menuView.superview === window {
             menuView.setNeedsDisplay()
@@ -74,6 +113,7 @@ public final class MenuController {
         guard isMenuVisible else { return }
         layout = nil
         highlightedIndex = nil
+        shownWindow = nil
         menuView.removeFromSuperview()
     }
 
@@ -103,9 +143,10 @@ public final class MenuController {
     func activateItem(at index: Int) {
         guard let layout, layout.items.indices.contains(index) else { return }
         let action = layout.items[index].action
-        let responder = window.firstResponder
+        let window = shownWindow
+        let responder = window?.firstResponder
         hideMenu()
-        responder?.perform(action, sender: self, tracer: window.tracer)
+        responder?.perform(action, sender: self, tracer: window?.tracer)
     }
 
     /// Handles a key press while the menu is visible; returns whether the

@@ -1,9 +1,35 @@
-/// The app as a responder (UIApplication): the end of every responder chain
-/// and the entry point for action messages.
+/// The app as a responder (UIApplication): the end of every responder chain,
+/// the entry point for action messages, and the way every touch event
+/// goes (`sendEvent(_:)`, from its window to its window).
 open class Application: Responder {
+    /// The process's application; see `shared`. Written once, by the
+    /// executable before its loop starts, and read on that one thread.
+    nonisolated(unsafe) private static var sharedApplication: Application?
+
+    /// The application of this process (UIApplication.shared): the one
+    /// made shared with `makeShared()`, as `UIApplicationMain` makes the
+    /// one it creates. Asking before there is one is a programming error.
+    public static var shared: Application {
+        guard let sharedApplication else {
+            preconditionFailure("no shared application: the executable makes its application shared first")
+        }
+        return sharedApplication
+    }
+
+    /// Makes this the process's application (`Application.shared`). The
+    /// executable does it once for the application of its window. Tests,
+    /// and a program's other scenes, make applications that are not shared.
+    public func makeShared() {
+        Application.sharedApplication = self
+    }
+
     public private(set) var windows: [Window] = []
     /// The window that receives key presses and nil-target actions.
     public private(set) weak var keyWindow: Window?
+
+    /// The application's context menu (UIMenuController), shown in its key
+    /// window; `MenuController.shared` is the shared application's.
+    public private(set) lazy var menuController = MenuController(application: self)
 
     public override init() {
         super.init()
@@ -20,6 +46,7 @@ open class Application: Responder {
     }
 
     public func removeWindow(_ window: Window) {
+        if menuController.isVisible(in: window) { menuController.hideMenu() }
         windows.removeAll { $0 === window }
         if window.application === self { window.application = nil }
         if keyWindow === window { keyWindow = windows.first }
@@ -27,7 +54,17 @@ open class Application: Responder {
 
     func makeKey(_ window: Window) {
         precondition(window.application === self, "only a window of this application can be key")
+        // The menu shows in the key window: it does not stay behind in another.
+        if keyWindow !== window, let keyWindow, menuController.isVisible(in: keyWindow) { menuController.hideMenu() }
         keyWindow = window
+    }
+
+    /// Sends a touch event to the window of its touches (UIApplication
+    /// .sendEvent): every event of the application's windows comes here
+    /// first. A subclass may override it to watch or hold back events, and
+    /// calls super to deliver one.
+    open func sendEvent(_ event: Event) {
+        event.window?.sendEvent(event)
     }
 
     /// Sends `action` (UIApplication.sendAction). With a target, the target

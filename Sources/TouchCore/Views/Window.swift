@@ -6,8 +6,9 @@ import Timing
 /// The app layer feeds it input: `handle(_: TouchFrame)` for each batch of
 /// touch and pointer-button changes, `handle(_: KeyPress)` for keys. It
 /// turns raw changes into `Touch` objects bound to hit-tested views and
-/// hands each batch to the gesture environment, which delivers it to
-/// recognizers and views. Drawing requests collect as damage in window
+/// sends each batch as an `Event` to its application's `sendEvent(_:)`,
+/// which hands it back to the window's `sendEvent(_:)`; that gives it to
+/// the gesture environment, which delivers it to recognizers and views. Drawing requests collect as damage in window
 /// coordinates; `onNeedsDisplay` tells the app layer to schedule a frame and
 /// the renderer collects the damage with `takeDamage()`.
 open class Window: View {
@@ -49,8 +50,11 @@ open class Window: View {
         }
     }
 
-    /// The window's context menu.
-    public private(set) lazy var menuController = MenuController(window: self)
+    /// The context menu that shows in this window: its application's (one
+    /// per application, shown in the key window), or its own while the
+    /// window belongs to no application.
+    public var menuController: MenuController { application?.menuController ?? ownMenuController }
+    private lazy var ownMenuController = MenuController(window: self)
 
     lazy var gestureEnvironment = GestureEnvironment(window: self)
     private lazy var touchDispatcher = TouchDispatcher(window: self, environment: gestureEnvironment)
@@ -85,6 +89,28 @@ open class Window: View {
         touchDispatcher.handle(frame)
     }
 
+    /// Delivers a touch event to the gesture recognizers and views of its
+    /// touches (UIWindow.sendEvent). `Application.sendEvent(_:)` calls it
+    /// for each of this window's events; a subclass may override it to
+    /// watch or hold back the window's events, and calls super to deliver
+    /// one. An event is delivered while it is being sent: sent again later,
+    /// it delivers nothing.
+    open func sendEvent(_ event: Event) {
+        gestureEnvironment.deliver(event, changed: event.changedTouches)
+    }
+
+    /// Sends a touch event the window built from an input batch: through
+    /// its application, as UIKit's events go, or straight to `sendEvent`
+    /// when the window belongs to none.
+    func send(_ event: Event) {
+        if let application {
+            application.sendEvent(event)
+        } else {
+            sendEvent(event)
+        }
+        event.changedTouches = []
+    }
+
     /// Processes one step of an indirect gesture (a touchpad pinch or
     /// swipe, a wheel burst; see `IndirectGesture`): its `began` is
     /// hit-tested at its location, and every step goes to the recognizers
@@ -108,7 +134,7 @@ open class Window: View {
     /// the responder chain. Returns whether something handled it.
     @discardableResult
     public func handle(_ press: KeyPress) -> Bool {
-        if menuController.isMenuVisible, menuController.handleKey(press) { return true }
+        if menuController.isVisible(in: self), menuController.handleKey(press) { return true }
         return (firstResponder ?? self).keyPressed(press)
     }
 
@@ -135,7 +161,7 @@ open class Window: View {
     func setFirstResponder(_ responder: Responder?) {
         guard responder !== firstResponder else { return }
         firstResponder = responder
-        menuController.hideMenu()
+        if menuController.isVisible(in: self) { menuController.hideMenu() }
     }
 
     // MARK: Damage
@@ -173,7 +199,7 @@ open class Window: View {
     override func boundsSizeDidChange() {
         rootViewController?.view.frame = bounds
         // The menu was placed for the old size.
-        menuController.hideMenu()
+        if menuController.isVisible(in: self) { menuController.hideMenu() }
     }
 
     /// Keeps the visible menu above every other subview.
