@@ -666,7 +666,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func keyPressed(_ press: KeyPress) -> Bool {
         if navigationKeyPressed(press) { return true }
         if let tool = Self.tool(for: press) {
-            choose(tool)
+            // An open menu may offer the tool that was in use.
+            if choose(tool) { window?.menuController.hideMenu() }
             return true
         }
         switch press.key {
