@@ -153,12 +153,15 @@ public final class HeaderButton: View {
             case .swatch:
                 if let swatch = command.value as? Swatch { Self.drawSwatch(swatch, centredAt: centre, in: context) }
             case .widthChoice(let width):
+                // As long as the round caps stay on the face: the widest
+                // is almost a disc.
+                let halfLength = max(0, min(12, face.width / 2 - width / 2 - 3))
                 context.setStrokeColor(AdwaitaStyle.foreground)
                 context.setLineWidth(width)
                 context.setLineCap(.round)
                 context.beginPath()
-                context.move(to: Point(x: centre.x - 12, y: centre.y))
-                context.addLine(to: Point(x: centre.x + 12, y: centre.y))
+                context.move(to: Point(x: centre.x - halfLength, y: centre.y))
+                context.addLine(to: Point(x: centre.x + halfLength, y: centre.y))
                 context.strokePath()
             case .readout:
                 if let text = command.value as? String {
@@ -190,19 +193,21 @@ public final class HeaderButton: View {
     }
 
     /// A disc of the colour, outlined so white or a pale colour still
-    /// shows, with a bar under it as thick as the width (scaled down).
+    /// shows, with the width's points under it: eight widths from 1 to 30
+    /// are too many for a bar scaled onto a button to tell apart.
     static func drawSwatch(_ swatch: Swatch, centredAt centre: Point, in context: DrawingContext) {
+        let disc = Point(x: centre.x, y: centre.y - 5)
         context.setFillColor(swatch.colour)
         context.beginPath()
-        context.addCircle(center: Point(x: centre.x, y: centre.y - 2), radius: 7)
+        context.addCircle(center: disc, radius: 6)
         context.fillPath()
         context.setStrokeColor(AdwaitaStyle.shade.withAlpha(0.3))
         context.setLineWidth(1)
         context.beginPath()
-        context.addCircle(center: Point(x: centre.x, y: centre.y - 2), radius: 7.5)
+        context.addCircle(center: disc, radius: 6.5)
         context.strokePath()
-        let thickness = max(1, min(4, swatch.width / 5))
-        context.fill(Rect(x: centre.x - 7, y: centre.y + 8 - thickness / 2, width: 14, height: thickness),
-                     with: AdwaitaStyle.foreground)
+        let points = swatch.width.rounded() == swatch.width ? String(Int(swatch.width)) : String(swatch.width)
+        context.draw(points, centredAt: Point(x: centre.x, y: centre.y + 9), font: readoutFont,
+                     color: AdwaitaStyle.foreground)
     }
 }
