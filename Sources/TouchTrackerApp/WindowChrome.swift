@@ -60,6 +60,7 @@ final class WindowChrome: Responder {
         headerBar = HeaderBarView(title: title, startButtons: [undoButton, redoButton],
                                   endButtons: [zoomButton, toolButton, colourButton, menuButton],
                                   collapsibleButtons: [zoomButton, toolButton, colourButton])
+        toolButton.labels = (off: "Lines", on: "Freehand")
         headerBar.textMeasurer = measurer
         super.init()
     }

@@ -139,6 +139,26 @@ import WaylandClient
         }
     }
 
+    @Test func theToolButtonSaysWhichToolInWordsBesideItsIcon() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let button = chrome.toolButton
+        #expect(button.isLabelShown && button.frame.width > 80, "an 800-point bar has room for the words")
+        // The words: dark pixels right of the icon, which change with the tool.
+        let face = button.convert(button.bounds, to: nil)
+        let words = Rect(x: face.minX + 32, y: face.minY + 6, width: face.width - 36, height: face.height - 12)
+        let lines = Self.pixels(app, in: words)
+        #expect(Self.darkest(app, in: words) < 0x80, "the label is painted")
+        Self.save(app, "tool-button-lines")
+        try Self.tap(app, button)
+        #expect(app.session.canvas.tool == .freehand)
+        #expect(Self.pixels(app, in: words) != lines, "it reads Freehand now")
+        #expect(Self.darkest(app, in: words) < 0x80)
+        Self.save(app, "tool-button-freehand")
+        let neighbours = [chrome.zoomButton, chrome.colourButton].map { $0.convert($0.bounds, to: nil) }
+        #expect(neighbours.allSatisfy { !$0.intersects(face) })
+    }
+
     @Test func theColourButtonShowsTheChosenWidth() throws {
         let app = try Self.running()
         let chrome = Self.chrome(app)
