@@ -169,6 +169,18 @@ public final class HeaderBarView: View {
         let titleRoom = style == .headerBar ? textMeasurer.size(of: title).width + 2 * Self.titleMargin : spacing
         let full = ends + width(of: startButtons.count) + width(of: trailing) + titleRoom
         let collapsed = !collapsibleButtons.isEmpty && full > bounds.width
+        // Words beside the icons only where everything fits with them too.
+        let labelledWidths = endButtons.map { $0.labelledWidth(measuredBy: textMeasurer) }
+        let widening = labelledWidths.compactMap { $0.map { $0 - side } }.reduce(0, +)
+        let showsLabels = !collapsed && full + widening <= bounds.width
+        for (button, labelled) in zip(endButtons, labelledWidths) {
+            button.isLabelShown = showsLabels && labelled != nil
+        }
+        func widthOf(_ button: HeaderButton) -> Double {
+            guard button.isLabelShown, let index = endButtons.firstIndex(where: { $0 === button }),
+                  let labelled = labelledWidths[index] else { return side }
+            return labelled
+        }
         var x = bounds.minX + AdwaitaStyle.barPaddingEnds
         for button in startButtons {
             button.frame = Rect(x: x, y: bounds.minY + top, width: side, height: side)
@@ -178,8 +190,9 @@ public final class HeaderBarView: View {
         let shownEnd = endButtons.filter { button in !(collapsed && collapsibleButtons.contains { $0 === button }) }
         for button in endButtons { button.isHidden = !shownEnd.contains { $0 === button } }
         for button in (shownEnd + (showsWindowButtons ? windowButtons : [])).reversed() {
-            x -= side
-            button.frame = Rect(x: x, y: bounds.minY + top, width: side, height: side)
+            let width = widthOf(button)
+            x -= width
+            button.frame = Rect(x: x, y: bounds.minY + top, width: width, height: side)
             x -= spacing
         }
         if collapsed != isCollapsed {

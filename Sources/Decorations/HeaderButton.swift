@@ -46,6 +46,15 @@ public final class HeaderButton: View {
     public var isActive = true {
         didSet { if isActive != oldValue { setNeedsDisplay() } }
     }
+    /// Words for a toggle's states ("Lines", "Freehand"), drawn after its
+    /// glyph when the bar has room for them (`isLabelShown`), as GTK's
+    /// buttons with an icon and a label.
+    public var labels: (off: String, on: String)?
+    /// The label is drawn after the glyph, on a face as wide as the button
+    /// (the bar makes it `labelledWidth` wide).
+    public var isLabelShown = false {
+        didSet { if isLabelShown != oldValue { setNeedsDisplay() } }
+    }
     /// The press in progress, and whether it is over the button now.
     private var press: (touch: Touch, inside: Bool)? {
         didSet { if press?.inside != oldValue?.inside { setNeedsDisplay() } }
@@ -56,6 +65,22 @@ public final class HeaderButton: View {
         self.content = content
         self.target = target
         super.init(frame: Rect(x: 0, y: 0, width: AdwaitaStyle.buttonSide, height: AdwaitaStyle.buttonSide))
+    }
+
+    /// The words for the command's state now, if it has labels.
+    public var label: String? { labels.map { command.state == .on ? $0.on : $0.off } }
+
+    /// Space before the glyph and after the label, and between them.
+    static let labelPadding = 10.0, labelGap = 6.0
+    static let labelFont = AdwaitaStyle.bodyFont
+
+    /// How wide the button is with its label shown: wide enough for the
+    /// longer of its labels, so it keeps its width as its state changes.
+    /// Nil without labels.
+    public func labelledWidth(measuredBy measurer: any TextMeasuring) -> Double? {
+        guard let labels else { return nil }
+        let text = max(measurer.size(of: labels.off).width, measurer.size(of: labels.on).width)
+        return Self.labelPadding + AdwaitaStyle.iconSize + Self.labelGap + text + Self.labelPadding
     }
 
     /// Held down, with the press over it.
@@ -131,6 +156,7 @@ public final class HeaderButton: View {
             // A width's face spans its cell, so the thickest sample fits on it.
             let side = AdwaitaStyle.buttonSide
             let face = if case .widthChoice = content { bounds.insetBy(dx: 3, dy: 5) }
+                else if isLabelShown { Rect(x: bounds.minX, y: centre.y - side / 2, width: bounds.width, height: side) }
                 else { Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side) }
             // A glyph button whose command is on (the main menu open) looks
             // held, as GTK's toggle and menu buttons do.
@@ -148,17 +174,30 @@ public final class HeaderButton: View {
             case .glyph(let glyph):
                 glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
             case .toggle(let off, let on):
-                (command.state == .on ? on : off).draw(centredAt: centre, colour: AdwaitaStyle.foreground,
-                                                       in: context)
+                let glyph = command.state == .on ? on : off
+                if isLabelShown, let label {
+                    let glyphCentre = Point(x: face.minX + Self.labelPadding + AdwaitaStyle.iconSize / 2, y: centre.y)
+                    glyph.draw(centredAt: glyphCentre, colour: AdwaitaStyle.foreground, in: context)
+                    let x = glyphCentre.x + AdwaitaStyle.iconSize / 2 + Self.labelGap
+                    let room = face.maxX - Self.labelPadding - x
+                    let size = context.size(of: label, font: Self.labelFont, width: room)
+                    context.draw(label, at: Point(x: x, y: centre.y - size.height / 2), font: Self.labelFont,
+                                 color: AdwaitaStyle.foreground, width: room, truncation: .end)
+                } else {
+                    glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
+                }
             case .swatch:
                 if let swatch = command.value as? Swatch { Self.drawSwatch(swatch, centredAt: centre, in: context) }
             case .widthChoice(let width):
+                // As long as the round caps stay on the face: the widest
+                // is almost a disc.
+                let halfLength = max(0, min(12, face.width / 2 - width / 2 - 3))
                 context.setStrokeColor(AdwaitaStyle.foreground)
                 context.setLineWidth(width)
                 context.setLineCap(.round)
                 context.beginPath()
-                context.move(to: Point(x: centre.x - 12, y: centre.y))
-                context.addLine(to: Point(x: centre.x + 12, y: centre.y))
+                context.move(to: Point(x: centre.x - halfLength, y: centre.y))
+                context.addLine(to: Point(x: centre.x + halfLength, y: centre.y))
                 context.strokePath()
             case .readout:
                 if let text = command.value as? String {
@@ -190,19 +229,21 @@ public final class HeaderButton: View {
     }
 
     /// A disc of the colour, outlined so white or a pale colour still
-    /// shows, with a bar under it as thick as the width (scaled down).
+    /// shows, with the width's points under it: eight widths from 1 to 30
+    /// are too many for a bar scaled onto a button to tell apart.
     static func drawSwatch(_ swatch: Swatch, centredAt centre: Point, in context: DrawingContext) {
+        let disc = Point(x: centre.x, y: centre.y - 5)
         context.setFillColor(swatch.colour)
         context.beginPath()
-        context.addCircle(center: Point(x: centre.x, y: centre.y - 2), radius: 7)
+        context.addCircle(center: disc, radius: 6)
         context.fillPath()
         context.setStrokeColor(AdwaitaStyle.shade.withAlpha(0.3))
         context.setLineWidth(1)
         context.beginPath()
-        context.addCircle(center: Point(x: centre.x, y: centre.y - 2), radius: 7.5)
+        context.addCircle(center: disc, radius: 6.5)
         context.strokePath()
-        let thickness = max(1, min(4, swatch.width / 5))
-        context.fill(Rect(x: centre.x - 7, y: centre.y + 8 - thickness / 2, width: 14, height: thickness),
-                     with: AdwaitaStyle.foreground)
+        let points = swatch.width.rounded() == swatch.width ? String(Int(swatch.width)) : String(swatch.width)
+        context.draw(points, centredAt: Point(x: centre.x, y: centre.y + 9), font: readoutFont,
+                     color: AdwaitaStyle.foreground)
     }
 }

@@ -22,8 +22,9 @@ import TouchCore
 ///                 {"points":[...],"offset":[dx,dy],"color":"#3584e4","width":4},...]}
 ///
 /// Version 3 gives a line a colour and a width: `color`, one of the
-/// palette's (`PaletteColor.hex`), and `width`, one of the three widths in
-/// points (`StrokeWidth.points`); either left out is the standard one
+/// palette's (`PaletteColor.hex`), and `width`, one of the eight widths in
+/// points (`StrokeWidth.points`: 1, 2, 4, 7, 10, 15, 20, 30; files written
+/// when there were three hold 4, 10 or 20); either left out is the standard one
 /// (black, 10). A straight line with a colour or width is an object whose
 /// `line` holds its four numbers. Only a drawing with a line that is not
 /// black and 10 pt is written as version 3; the others stay version 1 or 2.

@@ -269,11 +269,11 @@ public final class CanvasRenderer: ContentPainter {
             if line.isFreehand {
                 paintFreehandInProgress(line, drawnBy: touch, in: drawing, reach: reach, on: cairo)
             } else {
-                LineStyle.stroke(line, LineStyle.inProgress, on: cairo)
+                LineStyle.stroke(line, LineStyle.inProgressColor(of: line), on: cairo)
             }
         }
         // The predicted tips continue the lines in progress, in their ink.
-        for tip in predictedTips where isDamaged(tip) { LineStyle.stroke(tip, LineStyle.inProgress, on: cairo) }
+        for tip in predictedTips where isDamaged(tip) { LineStyle.stroke(tip, LineStyle.inProgressColor(of: tip), on: cairo) }
         if let selected = drawing.selectedLine, isDamaged(selected) {
             LineStyle.strokeSelected(selected, on: cairo, within: reach)
         }
@@ -323,7 +323,7 @@ public final class CanvasRenderer: ContentPainter {
             for index in segments where index != unique.last { unique.append(index) }
             segments = unique
         }
-        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, LineStyle.inProgress, on: cairo) }
+        if !segments.isEmpty { FreehandPainter.fill(line, segments: segments, LineStyle.inProgressColor(of: line), on: cairo) }
     }
 
     /// Draws the whole buffer, every line (whatever the frame budget).

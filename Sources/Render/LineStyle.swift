@@ -10,13 +10,15 @@ extension Color {
 }
 
 /// How the canvas looks (SPEC §6, as `CanvasView.draw` paints it): white
-/// paper, each line in its own colour and width with round caps, red
-/// while it is drawn, the selected line ringed in the accent colour past a
-/// white gap.
+/// paper, each line in its own colour and width with round caps (a black
+/// one red while it is drawn), the selected line ringed in the accent
+/// colour past a white gap.
 public enum LineStyle {
     public static let background = CanvasView.paperColor
-    public static let inProgress = CanvasView.inProgressColor
     public static let selection = CanvasView.selectionColor
+
+    /// The colour `line` is painted in while in progress.
+    static func inProgressColor(of line: Line) -> Color { CanvasView.inProgressColor(of: line) }
 
     /// The colour `line` is painted in once finished.
     static func color(of line: Line) -> Color { line.style.color.color }

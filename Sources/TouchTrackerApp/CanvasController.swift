@@ -75,28 +75,14 @@ final class CanvasController: ViewController {
     func secondaryClick(at point: Point) {
         guard let menu = canvas.window?.menuController else { return }
         if canvas.selectLineAndShowMenu(at: point) { return }
-        guard becomeFirstResponder() else { return }
+        // The canvas, not this controller, answers first: the chain from it
+        // still reaches this controller's items, and the canvas's own
+        // actions (the zoom readout, Prediction) stay within reach after
+        // the menu closes.
+        guard canvas.becomeFirstResponder() else { return }
         menu.menuItems = menuItems
         menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: canvas)
         menu.showMenu()
-    }
-
-    override var canBecomeFirstResponder: Bool { true }
-
-    /// After the canvas menu this controller is the first responder and keys
-    /// no longer pass through the canvas (it comes before us in the chain):
-    /// Ctrl+Z and Ctrl+Shift+Z must still undo and redo.
-    /// The tool keys (L, F) too; a tool picked while the canvas menu is
-    /// open closes it, as its tool item would be out of date.
-    override func keyPressed(_ press: KeyPress) -> Bool {
-        if let tool = CanvasView.tool(for: press) {
-            if canvas.choose(tool) { canvas.window?.menuController.hideMenu() }
-            return true
-        }
-        guard case .character(let text) = press.key, text.lowercased() == "z",
-              press.modifiers.contains(.control) else { return super.keyPressed(press) }
-        if press.modifiers.contains(.shift) { canvas.redo() } else { canvas.undo() }
-        return true
     }
 
     override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {

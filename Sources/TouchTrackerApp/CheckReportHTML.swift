@@ -59,7 +59,7 @@ enum CheckReportHTML {
             ("seats", seats.isEmpty ? "none" : seats),
             ("palm rejection", recording.palmRejection ? "on" : "off"),
             ("tool", recording.tool.rawValue),
-            ("line colour and width", "\(recording.strokeStyle.color.rawValue), \(recording.strokeStyle.width.rawValue)"),
+            ("line colour and width", "\(recording.strokeStyle.color.rawValue), \(recording.strokeStyle.width.title)"),
             ("length", "\(fixed(timeline.duration, 3)) s, \(batches) input batches, \(timeline.contacts.count) contacts"),
             ("complete", recording.isComplete ? "yes" : "no: no end line, the session did not end cleanly"),
         ]

@@ -145,9 +145,9 @@ struct Recording {
             recording.strokeStyle.color = known
         }
         if let width = headerObject[RecordingFormat.lineWidthKey] {
-            guard let known = width.stringValue.flatMap(StrokeWidth.init(rawValue:)) else {
+            guard let known = width.stringValue.flatMap(StrokeWidth.init(name:)) else {
                 throw Unreadable(description: "\(name): line 1: the line width is \(width.text), not one of "
-                                              + StrokeWidth.allCases.map(\.rawValue).joined(separator: ", "))
+                                              + StrokeWidth.allCases.map(\.name).joined(separator: ", "))
             }
             recording.strokeStyle.width = known
         }

@@ -14,9 +14,11 @@ import WaylandClient
 ///   the format version, the app's version, the seats bound when it was
 ///   written (with their `wl_seat` version), whether palm rejection was
 ///   on, and the drawing tool strokes began with (`lines` or `freehand`;
-///   `lines` when absent), then, when they are not black and medium, the
+///   `lines` when absent), then, when they are not black and 10 pt, the
 ///   colour and width strokes began with (`"lineColor":"red"`,
-///   `"lineWidth":"thick"`; absent: the standard ones), and `"fingers":
+///   `"lineWidth":"20"`, the width's points; recordings made when there
+///   were three widths say `"thin"`, `"medium"` or `"thick"`, still read;
+///   absent: the standard ones), and `"fingers":
 ///   "navigate"` when fingers moved around instead of drawing (absent: they
 ///   drew), and `"viewport":[zoom,x,y]` when the drawing opened seen
 ///   otherwise than at 100 % from its origin, and `"presentation":true`
@@ -76,7 +78,7 @@ enum RecordingFormat {
         object.add("palmRejection", .bool(palmRejection))
         object.add("tool", .string(tool.rawValue))
         if strokeStyle.color != .standard { object.add(lineColorKey, .string(strokeStyle.color.rawValue)) }
-        if strokeStyle.width != .standard { object.add(lineWidthKey, .string(strokeStyle.width.rawValue)) }
+        if strokeStyle.width != .standard { object.add(lineWidthKey, .string(strokeStyle.width.name)) }
         if fingersNavigate { object.add(fingersKey, .string("navigate")) }
         if viewport != .actualSize {
             object.add(viewportKey, .array([.number(viewport.zoom), .number(viewport.origin.x), .number(viewport.origin.y)]))

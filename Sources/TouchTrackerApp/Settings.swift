@@ -10,7 +10,7 @@ struct Settings: Equatable {
     var tool = DrawingTool.lines
     /// The colour and width new lines are drawn with
     /// (`CanvasView.strokeStyle`); the file's `line-color = black|blue|…`
-    /// and `line-width = thin|medium|thick`.
+    /// and `line-width = 1|2|4|7|10|15|20|30` (points).
     var strokeStyle = StrokeStyle.standard
     /// Whether strokes in progress show a predicted tip
     /// (`CanvasView.predictsTip`); the file's `prediction = on|off`.

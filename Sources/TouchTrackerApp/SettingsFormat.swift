@@ -9,7 +9,8 @@ import TouchCore
 ///     palm-rejection = on        # or off
 ///     tool = lines               # or freehand
 ///     line-color = black         # or blue, green, yellow, orange, red, purple, brown
-///     line-width = medium        # or thin, thick
+///     line-width = 10            # points: 1, 2, 4, 7, 10, 15, 20 or 30
+///                                # (thin, medium, thick: 4, 10, 20, still read)
 ///     prediction = on            # or off
 ///     fingers = draw             # or navigate
 ///     view-3f2a…c1 = 1.5 120 -40 # a drawing's last view: zoom, then the
@@ -93,8 +94,10 @@ enum SettingsFormat {
                 }
                 settings.strokeStyle.color = color
             case lineWidthKey:
-                guard let width = StrokeWidth(rawValue: value) else {
-                    throw Malformed(line: number, reason: "\(key) must be \(choices(StrokeWidth.self)), not '\(value)'")
+                guard let width = StrokeWidth(name: value) else {
+                    let widths = StrokeWidth.allCases.map { "'\($0.name)'" }
+                    let choices = widths.dropLast().joined(separator: ", ") + " or " + widths.last!
+                    throw Malformed(line: number, reason: "\(key) must be \(choices) (points), not '\(value)'")
                 }
                 settings.strokeStyle.width = width
             case predictionKey:
@@ -184,7 +187,7 @@ enum SettingsFormat {
     /// file lists them.
     private static func knownEntries(of settings: Settings) -> [(key: String, value: String)] {
         [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
-         (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.rawValue),
+         (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.name),
          (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw")]
             + settings.views.keys.map { ($0, viewValue(settings.views[$0]!)) }
     }

@@ -5,7 +5,7 @@ import TouchCore
 /// The app's controls around the canvas: the header bar (or, under
 /// server-side decorations, the toolbar) with Undo, Redo, the tool, the
 /// colour and the main menu; the main menu's popover; the colour popover
-/// (eight colours, three widths); the Keyboard Shortcuts and About dialogs.
+/// (eight colours, eight widths); the Keyboard Shortcuts and About dialogs.
 ///
 /// Every button sends its command through the responder chain, nil-target,
 /// as the book teaches: Undo, Redo and the tool reach the canvas's
@@ -60,6 +60,7 @@ final class WindowChrome: Responder {
         headerBar = HeaderBarView(title: title, startButtons: [undoButton, redoButton],
                                   endButtons: [zoomButton, toolButton, colourButton, menuButton],
                                   collapsibleButtons: [zoomButton, toolButton, colourButton])
+        toolButton.labels = (off: "Lines", on: "Freehand")
         headerBar.textMeasurer = measurer
         super.init()
     }
@@ -137,7 +138,8 @@ final class WindowChrome: Responder {
         let widths = StrokeWidth.allCases.map { width in
             HeaderButton(Command(title: width.title, action: width.action), content: .widthChoice(width.points))
         }
-        let grid = ButtonGridView(groups: [[Array(colours[..<4]), Array(colours[4...])], [widths]])
+        let grid = ButtonGridView(groups: [[Array(colours[..<4]), Array(colours[4...])],
+                                           [Array(widths[..<4]), Array(widths[4...])]])
         let popover = makePopover(holding: grid)
         popover.onClose = { [unowned self, unowned popover] in
             if colourPopover === popover { colourPopover = nil }

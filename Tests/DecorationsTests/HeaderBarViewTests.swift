@@ -132,6 +132,36 @@ import TouchCore
         #expect(!fixture.bar.isCollapsed && !fixture.tool.isHidden && fixture.collapses == [true, false])
     }
 
+    /// The tool button says which tool in words beside its icon where the
+    /// bar has room for them; narrower, the icon alone; narrower still, the
+    /// button goes to the menu. Never does a button overlap another.
+    @Test func theToolButtonSaysWhichToolInWordsWhereTheBarHasRoom() {
+        var seen: [String] = []
+        for width in stride(from: 320.0, through: 800, by: 4) {
+            let fixture = Fixture(width: width)
+            fixture.tool.labels = (off: "Lines", on: "Freehand")
+            fixture.bar.layoutSubviews()
+            let labelled = fixture.tool.labelledWidth(measuredBy: fixture.bar.textMeasurer) ?? 0
+            let regime = fixture.tool.isHidden ? "in the menu" : fixture.tool.isLabelShown ? "words" : "icon"
+            if seen.last != regime { seen.append(regime) }
+            #expect(fixture.tool.frame.width == (fixture.tool.isLabelShown ? labelled : 34))
+            let frames = fixture.visibleButtons.map(\.frame).sorted { $0.minX < $1.minX }
+            for (left, right) in zip(frames, frames.dropFirst()) {
+                #expect(left.maxX + 6 <= right.minX + 0.001, "at \(width): \(left) and \(right) overlap")
+            }
+            #expect(frames.allSatisfy { $0.minX >= 0 && $0.maxX <= width })
+        }
+        #expect(seen == ["in the menu", "icon", "words"], "wider and wider")
+        let wide = Fixture(width: 800)
+        wide.tool.labels = (off: "Lines", on: "Freehand")
+        wide.bar.layoutSubviews()
+        #expect(wide.tool.label == "Lines")
+        wide.canvas.freehand = true
+        wide.bar.updateButtons()
+        #expect(wide.tool.label == "Freehand")
+        #expect(wide.tool.frame.width > 34 + 50, "room for the longer word and the icon")
+    }
+
     @Test func theToolbarHasTheSameButtonsAndNoWindowButtons() {
         let fixture = Fixture(style: .toolbar)
         #expect(fixture.bar.bounds.height == 40)

@@ -23,11 +23,11 @@ import TouchCore
         try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
     }
 
-    private let redThick = StrokeStyle(color: .red, width: .thick)
+    private let redThick = StrokeStyle(color: .red, width: StrokeWidth(points: 20)!)
     private let stroke = Line(freehand: [FreehandPoint(x: 10, y: 20, pressure: 0.5), FreehandPoint(x: 30, y: 40)])
 
     @Test func versionThreeKeepsEachLinesColourAndWidth() throws {
-        let blueThin = StrokeStyle(color: .blue, width: .thin)
+        let blueThin = StrokeStyle(color: .blue, width: StrokeWidth(points: 4)!)
         let lines = [line(1, 2, 3, 4), line(5, 6, 7, 8).restyled(redThick),
                      stroke.translated(by: Vector(dx: 1, dy: 2)).restyled(blueThin),
                      line(0, 0, 9, 9).restyled(StrokeStyle(color: .purple)), stroke]
@@ -48,12 +48,37 @@ import TouchCore
         #expect(purple["color"] as? String == "#9141ac" && purple["width"] == nil, "the standard width goes unsaid")
     }
 
+    /// Version 3's `width` takes each of the eight widths, in the file and
+    /// in the journal's `s` record, straight and freehand alike.
+    @Test func everyWidthIsSavedAndReadBackInTheFileAndTheJournal() throws {
+        #expect(StrokeWidth.allCases.map(\.points) == [1, 2, 4, 7, 10, 15, 20, 30])
+        let lines = StrokeWidth.allCases.flatMap { width in
+            [line(1, 2, 3, width.points).restyled(StrokeStyle(color: .green, width: width)),
+             stroke.restyled(StrokeStyle(width: width))]
+        }
+        try Document.save(lines, to: path)
+        #expect(try Document.load(from: path) == lines)
+        let written = try #require(try json()["lines"] as? [[String: Any]])
+        #expect(written.map { $0["width"] as? Int } == StrokeWidth.allCases.flatMap { width in
+            Array(repeating: width == .standard ? nil : Int(width.points), count: 2)
+        })
+
+        let records = StrokeWidth.allCases.map { DrawingJournal.Record.restyled(0, StrokeStyle(color: .red, width: $0)) }
+        let journal = DrawingJournal.header(token: "t", ids: [0]) + records.flatMap(DrawingJournal.encode)
+        guard case .changes(let contents) = DrawingJournal.decode(journal, token: "t", lineCount: 1) else {
+            Issue.record("the journal of this snapshot, with changes")
+            return
+        }
+        #expect(contents.records.map(\.record) == records)
+        #expect(contents.unreadable.isEmpty)
+    }
+
     @Test func drawingsThatNeedNoColourAreStillVersionOneOrTwo() throws {
         try Document.save([line(1, 2, 3, 4)], to: path)
         #expect(try json()["version"] as? Int == 1)
         try Document.save([line(1, 2, 3, 4), stroke], to: path)
         #expect(try json()["version"] as? Int == 2)
-        try Document.save([line(1, 2, 3, 4).restyled(StrokeStyle(width: .thin))], to: path)
+        try Document.save([line(1, 2, 3, 4).restyled(StrokeStyle(width: StrokeWidth(points: 4)!))], to: path)
         #expect(try json()["version"] as? Int == 3, "a width alone needs version 3")
     }
 
@@ -69,7 +94,8 @@ import TouchCore
 
     @Test(arguments: [
         (##"{"line":[1,2,3,4],"color":"#ff0000"}"##, "not one of"),
-        (##"{"line":[1,2,3,4],"width":7}"##, "not one of 4, 10, 20"),
+        (##"{"line":[1,2,3,4],"width":3}"##, "\"width\" is 3.0, not one of 1, 2, 4, 7, 10, 15, 20, 30"),
+        (##"{"line":[1,2,3,4],"width":40}"##, "not one of 1, 2, 4, 7, 10, 15, 20, 30"),
         (##"{"line":[1,2,3,4],"color":3}"##, "is not a string"),
         (##"{"line":[1,2,3,4],"points":[1,2,1]}"##, "both"),
         (##"{"color":"#c01c28"}"##, "without \"points\" or \"line\""),

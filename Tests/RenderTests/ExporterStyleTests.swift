@@ -13,7 +13,7 @@ import TouchCore
 /// pixels, SVG by its `stroke`, `stroke-width` and `fill` attributes.
 @Suite final class ExporterStyleTests {
     private let temporary: TemporaryDirectory
-    private let redThick = StrokeStyle(color: .red, width: .thick)
+    private let redThick = StrokeStyle(color: .red, width: StrokeWidth(points: 20)!)
 
     init() throws {
         temporary = try TemporaryDirectory(prefix: "touchtracker-export-style")
@@ -51,10 +51,10 @@ import TouchCore
 
     @Test func svgPathsCarryStrokeAndStrokeWidth() throws {
         let path = temporary.path + "/styled.svg"
-        let blueThin = StrokeStyle(color: .blue, width: .thin)
+        let blueThin = StrokeStyle(color: .blue, width: StrokeWidth(points: 4)!)
         let even = Line(freehand: [FreehandPoint(x: 10, y: 10), FreehandPoint(x: 50, y: 20)], style: blueThin)
         let pressed = Line(freehand: [FreehandPoint(x: 10, y: 60, pressure: 0.2), FreehandPoint(x: 50, y: 60)],
-                           style: StrokeStyle(color: .green, width: .thick))
+                           style: StrokeStyle(color: .green, width: StrokeWidth(points: 20)!))
         let drawing = Drawing(lines: [Line(begin: Point(x: 20, y: 100), end: Point(x: 180, y: 100), style: redThick),
                                       even, pressed, line(0, 0, 10, 10)])
         try Exporter.export(drawing, to: path, size: Size(width: 200, height: 200))

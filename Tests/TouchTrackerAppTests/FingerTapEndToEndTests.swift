@@ -55,7 +55,7 @@ import TouchCore
     @Test func aRedThickLineIsDrawnRedAndTwentyPointsWide() throws {
         let app = try AppHarness()
         try choose(PaletteColor.red.action, in: app)
-        try choose(StrokeWidth.thick.action, in: app)
+        try choose(StrokeWidth(points: 20)!.action, in: app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
         try app.wait(0.5)
         let column = (60...140).map { app.pixel(200, Double($0)) }
@@ -63,7 +63,7 @@ import TouchCore
         let inked = column.filter { $0 != Colour.white }.count
         #expect((20...22).contains(inked), "20 pt wide, antialiased at its edges: \(inked) pixels")
         #expect(try app.savedLines() == [Line(begin: Point(x: 50, y: 100), end: Point(x: 300, y: 100),
-                                              style: StrokeStyle(color: .red, width: .thick))])
+                                              style: StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))])
         let text = String(decoding: try #require(AppHarness.read(app.documentPath)), as: UTF8.self)
         #expect(text.contains(#""version":3"#) && text.contains(##""color":"#c01c28","width":20"##), "\(text)")
     }

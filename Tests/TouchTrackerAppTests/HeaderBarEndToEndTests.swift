@@ -131,6 +131,52 @@ import WaylandClient
         #expect(app.session.canvas.tool == .lines)
     }
 
+    /// The pixels of `rect` (window points) in the last frame.
+    static func pixels(_ app: Running, in rect: Rect) -> [UInt32] {
+        guard let commit = app.lastPixels else { return [] }
+        return (Int(rect.minY)..<Int(rect.maxY)).flatMap { y in
+            (Int(rect.minX)..<Int(rect.maxX)).map { commit.pixel(x: $0, y: y) ?? 0 }
+        }
+    }
+
+    @Test func theToolButtonSaysWhichToolInWordsBesideItsIcon() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let button = chrome.toolButton
+        #expect(button.isLabelShown && button.frame.width > 80, "an 800-point bar has room for the words")
+        // The words: dark pixels right of the icon, which change with the tool.
+        let face = button.convert(button.bounds, to: nil)
+        let words = Rect(x: face.minX + 32, y: face.minY + 6, width: face.width - 36, height: face.height - 12)
+        let lines = Self.pixels(app, in: words)
+        #expect(Self.darkest(app, in: words) < 0x80, "the label is painted")
+        Self.save(app, "tool-button-lines")
+        try Self.tap(app, button)
+        #expect(app.session.canvas.tool == .freehand)
+        #expect(Self.pixels(app, in: words) != lines, "it reads Freehand now")
+        #expect(Self.darkest(app, in: words) < 0x80)
+        Self.save(app, "tool-button-freehand")
+        let neighbours = [chrome.zoomButton, chrome.colourButton].map { $0.convert($0.bounds, to: nil) }
+        #expect(neighbours.allSatisfy { !$0.intersects(face) })
+    }
+
+    @Test func theColourButtonShowsTheChosenWidth() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        let face = chrome.colourButton.convert(chrome.colourButton.bounds, to: nil)
+        // Below the colour's disc, where the width's points are written.
+        let label = Rect(x: face.minX + 4, y: face.midY + 3, width: face.width - 8, height: face.height / 2 - 3)
+        var seen: [[UInt32]] = []
+        for index in 0..<8 {
+            try Self.tap(app, chrome.colourButton)
+            let grid = try #require(chrome.colourPopover?.contentView as? ButtonGridView)
+            try Self.tap(app, grid.rows[2 + index / 4][index % 4])
+            #expect(app.session.canvas.strokeStyle.width == StrokeWidth.allCases[index])
+            #expect(Self.darkest(app, in: label) < 0x80, "\(StrokeWidth.allCases[index].title) is written")
+            seen.append(Self.pixels(app, in: label))
+        }
+        #expect(Set(seen).count == 8, "each of the eight widths looks different on the button")
+    }
+
     @Test func atScaleTwoTheHeaderBarIsDrawnAtTwiceThePixels() throws {
         let app = try Self.running(scale: 2)
         try Self.drawLine(app)
@@ -285,7 +331,7 @@ import WaylandClient
 
     // MARK: The colour popover
 
-    @Test func theColourButtonOpensEightColoursAndThreeWidthsAndShowsTheChoice() throws {
+    @Test func theColourButtonOpensEightColoursAndEightWidthsAndShowsTheChoice() throws {
         let app = try Self.running()
         let chrome = Self.chrome(app)
         let standard = try #require(chrome.colourButton.command.value as? Swatch)
@@ -293,7 +339,10 @@ import WaylandClient
         try Self.tap(app, chrome.colourButton)
         let popover = try #require(chrome.colourPopover)
         let grid = try #require(popover.contentView as? ButtonGridView)
-        #expect(grid.rows.map(\.count) == [4, 4, 3])
+        #expect(grid.rows.map(\.count) == [4, 4, 4, 4])
+        #expect(grid.rows[2...].joined().map(\.command.title) == ["1 pt", "2 pt", "4 pt", "7 pt", "10 pt", "15 pt",
+                                                                  "20 pt", "30 pt"])
+        #expect(grid.rows[3][0].command.state == .on, "10 pt is chosen")
         #expect(grid.rows.joined().allSatisfy { $0.hitArea.width >= 40 && $0.hitArea.height >= 40 })
         let button = chrome.colourButton.convert(chrome.colourButton.bounds, to: nil)
         #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
@@ -306,9 +355,9 @@ import WaylandClient
         let reopened = try #require(chrome.colourPopover?.contentView as? ButtonGridView)
         #expect(reopened.rows[1][1].command.state == .on && reopened.rows[0][0].command.state == .off)
         Self.save(app, "colour-popover-red")
-        try Self.tap(app, reopened.rows[2][2])   // thick
+        try Self.tap(app, reopened.rows[3][2])   // 20 pt
         #expect(chrome.colourPopover == nil)
-        #expect(app.session.canvas.strokeStyle == StrokeStyle(color: .red, width: .thick))
+        #expect(app.session.canvas.strokeStyle == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
         #expect(chrome.colourButton.command.value as? Swatch == Swatch(colour: PaletteColor.red.color, width: 20))
         try Self.tap(app, chrome.colourButton)
         try Self.finger(app, 100, 300)
@@ -321,7 +370,7 @@ import WaylandClient
         }.filter { SessionDecorationsTests.matches($0, PaletteColor.red.color) }
         #expect(red.count > 50)
         try Self.drawLine(app)
-        #expect(app.session.canvas.drawing.lines.last?.style == StrokeStyle(color: .red, width: .thick))
+        #expect(app.session.canvas.drawing.lines.last?.style == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
     }
 
     @Test func inANarrowWindowTheColoursAreInTheMainMenu() throws {

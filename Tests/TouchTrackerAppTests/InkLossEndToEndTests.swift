@@ -72,14 +72,14 @@ import TouchCore
         try app.tap(red.x, red.y)
         #expect(chrome.colourPopover == nil, "choosing a colour closed it")
         app.session.application.sendAction(WindowChrome.showColours, to: nil, from: nil)
-        let thick = try colourChoice(app, row: 2, column: 2)
+        let thick = try colourChoice(app, row: 3, column: 2)
         try app.tap(thick.x, thick.y)
         #expect(chrome.colourPopover == nil, "choosing a width closed it")
         try app.stroke(from: Point(x: 50, y: 150), to: Point(x: 350, y: 150))
         try app.wait(0.5)
         let saved = try app.savedLines()
         #expect(saved.map(\.begin) == [Point(x: 50, y: 150)] && saved.map(\.end) == [Point(x: 350, y: 150)])
-        #expect(saved.map(\.style) == [StrokeStyle(color: .red, width: .thick)])
+        #expect(saved.map(\.style) == [StrokeStyle(color: .red, width: StrokeWidth(points: 20)!)])
     }
 
     /// With any popover open, a tap outside it only closes it (the line

@@ -86,13 +86,26 @@ import Glibc
     }
 
     @Test func theStartingColourAndWidthReplayAsDrawn() throws {
-        let opened = line(40, 40, 200, 40).restyled(StrokeStyle(color: .purple, width: .thin))
+        let opened = line(40, 40, 200, 40).restyled(StrokeStyle(color: .purple, width: StrokeWidth(points: 4)!))
         let app = try AppHarness(lines: [opened], settings: "line-color = red\nline-width = thick\n", record: true)
         try app.stroke(1, from: Point(x: 60, y: 150), to: Point(x: 300, y: 190))
         let live = app.canvas.drawing.lines
-        #expect(live.map(\.style) == [opened.style, StrokeStyle(color: .red, width: .thick)])
+        #expect(live.map(\.style) == [opened.style, StrokeStyle(color: .red, width: StrokeWidth(points: 20)!)])
         let recording = try recorded(app)
-        #expect(recording.strokeStyle == StrokeStyle(color: .red, width: .thick))
+        #expect(recording.strokeStyle == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
+        #expect(Replay(recording, report: { _ in }).run().lines == live)
+    }
+
+    @Test func aWidthOfTheEightIsRecordedByItsPointsAndReplaysAsDrawn() throws {
+        let app = try AppHarness(settings: "line-width = 7\n", record: true)
+        try app.stroke(1, from: Point(x: 60, y: 150), to: Point(x: 300, y: 190))
+        let live = app.canvas.drawing.lines
+        #expect(live.map(\.style.width.points) == [7])
+        app.session.quit()
+        let header = try #require(AppHarness.read(app.recordingPath).map { String(decoding: $0, as: UTF8.self) }?
+            .split(separator: "\n").first)
+        #expect(header.contains("\"lineWidth\":\"7\""))
+        let recording = try Recording.read(path: app.recordingPath)
         #expect(Replay(recording, report: { _ in }).run().lines == live)
     }
 

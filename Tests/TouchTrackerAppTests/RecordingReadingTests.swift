@@ -12,6 +12,11 @@ import TouchCore
     static let down = "{\"t\":0.5,\"origin\":\"compositor\",\"seat\":\"seat0\",\"device\":\"touch\","
         + "\"frame\":[{\"event\":\"down\",\"id\":1,\"x\":10,\"y\":10,\"time\":500}]}\n"
 
+    static func header(lineWidth: String) -> String {
+        "{\"touchtrackerRecording\":1,\"app\":\"0.1.0\",\"seats\":[],\"palmRejection\":true,"
+            + "\"lineWidth\":\"\(lineWidth)\",\"drawing\":[]}\n"
+    }
+
     func error(_ text: String) -> String? {
         do {
             _ = try Recording.parse(Array(text.utf8), name: "r.ttrec")
@@ -28,6 +33,22 @@ import TouchCore
         #expect(recording.isComplete)
         #expect(recording.entries[1].time == 0.5)
         #expect(recording.entries[1].lineNumber == 3)
+    }
+
+    /// The header's width: a recording made when there were three widths
+    /// names them (thin, medium, thick) and still replays at that width;
+    /// one made now gives the points; anything else is refused, saying why.
+    @Test(arguments: [("thin", 4.0), ("medium", 10), ("thick", 20), ("1", 1), ("7", 7), ("30", 30)])
+    func theHeadersLineWidthReadsByOldNameOrPoints(name: String, points: Double) throws {
+        let header = Self.header(lineWidth: name)
+        let recording = try Recording.parse(Array((header + Self.window).utf8), name: "r.ttrec")
+        #expect(recording.strokeStyle.width.points == points)
+    }
+
+    @Test func anUnknownLineWidthIsRefusedSayingWhich() {
+        let header = Self.header(lineWidth: "huge")
+        #expect(error(header + Self.window)
+                == "r.ttrec: line 1: the line width is \"huge\", not one of 1, 2, 4, 7, 10, 15, 20, 30")
     }
 
     @Test func anotherFormatVersionIsRefused() {

@@ -55,11 +55,11 @@ import TouchCore
         changed.palmRejection = false
         changed.tool = .freehand
         changed.strokeStyle.color = .blue
-        changed.strokeStyle.width = .thick
+        changed.strokeStyle.width = StrokeWidth(points: 20)!
         changed.prediction = false
         changed.fingersNavigate = true
         let saved = SettingsFormat.text(of: changed, updating: untouched)
-        #expect(saved == "# mine\npalm-rejection = off\ntool = freehand\nline-color = blue\nline-width = thick\n"
+        #expect(saved == "# mine\npalm-rejection = off\ntool = freehand\nline-color = blue\nline-width = 20\n"
                     + "prediction = off\nfingers = navigate\n")
         #expect(try SettingsFormat.parse(saved) == changed)
         #expect(try SettingsFormat.parse(SettingsFormat.text(of: changed)) == changed, "a new file reads back too")
@@ -70,8 +70,32 @@ import TouchCore
                 "a colour changed again in a file that names it is saved")
 
         let backToDefaults = SettingsFormat.text(of: Settings(), updating: saved)
-        #expect(backToDefaults == "# mine\npalm-rejection = on\ntool = lines\nline-color = black\nline-width = medium\n"
+        #expect(backToDefaults == "# mine\npalm-rejection = on\ntool = lines\nline-color = black\nline-width = 10\n"
                     + "prediction = on\nfingers = draw\n", "keys the file names stay, at their default")
+    }
+
+    /// Eight widths are written by their points; the names of the three
+    /// there were before still read, so an older settings file keeps its
+    /// width.
+    @Test func everyWidthIsWrittenByItsPointsAndTheOldNamesStillRead() throws {
+        for width in StrokeWidth.allCases {
+            var settings = Settings()
+            settings.strokeStyle.width = width
+            // A file that names the key, so the default is written too.
+            let text = SettingsFormat.text(of: settings, updating: "line-width = 30\n")
+            #expect(text.contains("line-width = \(Int(width.points))\n"))
+            #expect(try SettingsFormat.parse(text).strokeStyle.width == width)
+        }
+        #expect(StrokeWidth.allCases.map(\.points) == [1, 2, 4, 7, 10, 15, 20, 30])
+        for (name, points) in [("thin", 4.0), ("medium", 10), ("thick", 20)] {
+            #expect(try SettingsFormat.parse("line-width = \(name)\n").strokeStyle.width.points == points)
+        }
+        for bad in ["3", "huge", "10.5", "-4"] {
+            #expect(throws: SettingsFormat.Malformed(line: 1, reason: "line-width must be '1', '2', '4', '7', '10', "
+                                                     + "'15', '20' or '30' (points), not '\(bad)'")) {
+                try SettingsFormat.parse("line-width = \(bad)\n")
+            }
+        }
     }
 
     @Test func predictionIsOnUnlessTheFileTurnsItOff() throws {

@@ -3,11 +3,11 @@ import TouchCore
 /// The canvas's fixed dimensions (SPEC §6), shared by the view (hit-testing,
 /// damage) and the renderer (stroking).
 public enum CanvasMetrics {
-    /// Stroke width of a line of the standard width (medium), in points,
+    /// Stroke width of a line of the standard width (10 pt), in points,
     /// and of such a freehand line pressed fully (fingers and the mouse
     /// always are).
     public static let lineWidth = StrokeWidth.standard.points
-    /// The widest a line can be (thick).
+    /// The widest a line can be (30 pt).
     public static let widestLine = StrokeWidth.allCases.map(\.points).max()!
     /// Width of a standard freehand line where the pen barely touches
     /// (pressure 0).
@@ -17,7 +17,8 @@ public enum CanvasMetrics {
     /// with `pressure` (0…1): at the standard width, linear from
     /// `minimumFreehandWidth` to `lineWidth`, so a light touch still leaves
     /// a visible line and a full press matches the lines; other widths
-    /// scale that in proportion (a thick line's lightest touch is 2 pt).
+    /// scale that in proportion (a 30 pt line's lightest touch is 3 pt,
+    /// a 1 pt line's a tenth of a point: its shape, at its width).
     public static func freehandWidth(pressure: Double, fullWidth: Double = lineWidth) -> Double {
         let standard = minimumFreehandWidth + (lineWidth - minimumFreehandWidth) * min(1, max(0, pressure))
         return standard * fullWidth / lineWidth

@@ -15,5 +15,5 @@ public struct StrokeStyle: Hashable, Sendable, CustomStringConvertible {
 
     public var isStandard: Bool { self == .standard }
 
-    public var description: String { "\(color.rawValue) \(width.rawValue)" }
+    public var description: String { "\(color.rawValue) \(width.name)" }
 }

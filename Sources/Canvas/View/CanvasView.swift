@@ -194,14 +194,20 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     // MARK: Drawing itself
 
-    /// White paper, finished lines in their own colour, lines in progress
-    /// red until they finish (SPEC §6: the book's ink still wet), whatever
-    /// colour they will be, the selected line ringed in the accent colour with
-    /// a white gap between ring and line, so the selection shows on a line
-    /// of any colour (`CanvasMetrics.selectionGap`, `selectionRing`). The
-    /// render layer's `LineStyle` paints the same.
+    /// White paper, lines in their own colour, the selected line ringed in
+    /// the accent colour with a white gap between ring and line, so the
+    /// selection shows on a line of any colour (`CanvasMetrics.selectionGap`,
+    /// `selectionRing`). The render layer's `LineStyle` paints the same.
     public static let paperColor = Color.white
-    public static let inProgressColor = Color.red
+    /// The book's red for a line in progress (SPEC §6: the ink still wet).
+    public static let wetInkColor = Color.red
+    /// The colour `line` is drawn in while in progress: the book's red for
+    /// the default black, so the book's look is kept where it can be; its
+    /// own colour otherwise, so a person sees the colour they chose as
+    /// they draw.
+    public static func inProgressColor(of line: Line) -> Color {
+        line.style.color == .standard ? wetInkColor : line.style.color.color
+    }
     /// GNOME's default accent colour (blue 3).
     public static let selectionColor = PaletteColor.blue.color
 
@@ -241,10 +247,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             if let line = drawing[id] { stroke(line, line.style.color.color) }
         }
         for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {
-            stroke(line, Self.inProgressColor)
+            stroke(line, Self.inProgressColor(of: line))
         }
         for tip in predictedTips.values where tip.paintedBounds.intersects(rect) {
-            stroke(tip, Self.inProgressColor)
+            stroke(tip, Self.inProgressColor(of: tip))
         }
         if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) {
             let ring = line.width + 2 * (CanvasMetrics.selectionGap + CanvasMetrics.selectionRing)
@@ -681,7 +687,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func keyPressed(_ press: KeyPress) -> Bool {
         if navigationKeyPressed(press) { return true }
         if let tool = Self.tool(for: press) {
-            choose(tool)
+            // An open menu may offer the tool that was in use.
+            if choose(tool) { window?.menuController.hideMenu() }
             return true
         }
         switch press.key {
