@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "CPlatform.h"
 
@@ -67,4 +68,8 @@ size_t tt_heap_allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();
     /* Small blocks from the heap, large ones mapped on their own. */
     return info.uordblks + info.hblkhd;
+}
+
+int tt_pidfd_open(int pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }
