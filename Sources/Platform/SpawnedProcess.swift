@@ -4,7 +4,8 @@ import Glibc
 import CPlatform
 
 /// A program the app starts and lets run on its own (`xdg-open` opening an
-/// export): started with `posix_spawnp`, found on `PATH`, its arguments
+/// export): started with `posix_spawn`, found on the `PATH` of the
+/// environment it is given (as `execvp` would look), its arguments
 /// passed as they are (no shell reads them), its input `/dev/null`, the
 /// signals the app blocks unblocked again. `exitDescriptor` (a pidfd)
 /// becomes readable when it exits: an event loop watches it and then
@@ -17,6 +18,7 @@ public struct SpawnedProcess: Sendable {
     /// reason it could not start (ENOENT: no such program on `PATH`).
     public static func spawn(_ program: String, arguments: [String],
                              environment: [String: String]) throws(Errno) -> SpawnedProcess {
+        let path = try executablePath(of: program, searching: environment["PATH"] ?? defaultSearchPath)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,7 +37,7 @@ public struct SpawnedProcess: Sendable {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
-        let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw Errno(rawValue: result) }
         // pidfd_open makes it close-on-exec.
         let descriptor: Int32
@@ -49,6 +51,22 @@ public struct SpawnedProcess: Sendable {
             throw error
         }
         return SpawnedProcess(id: pid, exitDescriptor: FileDescriptor(rawValue: descriptor))
+    }
+
+    /// Where programs are looked for when the environment has no `PATH`: glibc's `execvp` default.
+    public static let defaultSearchPath = "/bin:/usr/bin"
+
+    /// `program` itself when it names a path (it holds a `/`), else the
+    /// first executable file of that name in `searchPath`'s folders.
+    static func executablePath(of program: String, searching searchPath: String) throws(Errno) -> String {
+        guard !program.contains("/") else { return program }
+        for folder in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            if access(candidate, X_OK) == 0, (try? FileStatus(path: candidate))?.kind == .regular {
+                return candidate
+            }
+        }
+        throw Errno.noSuchFileOrDirectory
     }
 
     /// Once `exitDescriptor` is readable: collects the process's exit

@@ -23,7 +23,7 @@ extension CanvasScene {
             traceLine?(TraceLog.line(for: event))
         }
         canvas.onStrokeBegin = { [unowned self] in toasts.dismiss(.stroke) }
-        canvas.onDrawingCleared = { [unowned self] _ in offerUndo(Self.drawingClearedTitle) }
+        canvas.onDrawingCleared = { [unowned self] in offerUndo(Self.drawingClearedTitle) }
         canvas.onLineDeleted = { [unowned self] in offerUndo(Self.lineDeletedTitle) }
     }
 

@@ -35,6 +35,6 @@ final class DesktopOpener {
         }
     }
 
-    /// How many openers are still running.
+    /// How many openers have not been reaped yet.
     var runningCount: Int { running.count }
 }

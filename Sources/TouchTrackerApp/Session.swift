@@ -70,7 +70,7 @@ public final class Session {
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
     /// Opens exports in the desktop's default application (their toast's Open).
-    private var opener: DesktopOpener?
+    private(set) var opener: DesktopOpener?
     /// The process environment: where emergency copies and exports go.
     private let environment: [String: String]
     /// The canvas's fast path: its line cache.

@@ -1,3 +1,4 @@
+import Glibc
 import Canvas
 import Decorations
 import Testing
@@ -39,6 +40,13 @@ import TouchCore
         try app.frame()
     }
 
+    /// Saves the presented window for people to look at (`TOUCHTRACKER_SCREENSHOTS`).
+    private func screenshot(_ app: AppHarness, _ name: String) {
+        let commit = app.presented
+        guard let pixels = commit.pixels else { return }
+        Screenshot.save(pixels, width: Int(commit.bufferWidth), height: Int(commit.bufferHeight), name: name)
+    }
+
     private func toastLines(_ app: AppHarness) -> [String] {
         app.logLines.filter { $0.hasPrefix(#"{"trace":"toast""#) }
     }
@@ -61,6 +69,7 @@ import TouchCore
         #expect(frame.maxY == canvas.maxY - ToastView.margin, "at the canvas's bottom, \(frame) in \(canvas)")
         #expect(abs(frame.midX - canvas.midX) < 1, "centred")
         #expect(app.pixel(barPoint(app).x, barPoint(app).y) == Self.toastGrey)
+        screenshot(app, "toast-drawing-cleared")
         #expect((app.session.scene.toastView.buttonFrame?.height ?? 0) >= 40, "a finger-sized button")
         #expect(toastLines(app) == [#"{"trace":"toast","event":"shown","title":"Drawing cleared","button":"Undo"}"#])
 
@@ -129,9 +138,43 @@ import TouchCore
         #expect(app.session.scene.toasts.current?.title == "Exported “\(name)”")
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
+        screenshot(app, "toast-exported")
         try pressButton(app)
         #expect(opened == [path])
         #expect(AppHarness.read(path)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true, "a PNG file")
+    }
+
+    @Test func openStartsTheDesktopsOpenerWithTheFileWithoutWaitingAndReapsIt() throws {
+        // A stand-in for xdg-open on the session's PATH that waits for the
+        // test's word (a line on a FIFO), then notes what it was asked to open.
+        let home = try TemporaryDirectory(prefix: AppHarness.temporaryPrefix)
+        #expect(mkdir(home.path + "/bin", 0o700) == 0)
+        #expect(mkfifo(home.path + "/go", 0o600) == 0)
+        let opener = home.path + "/bin/" + DesktopOpener.command
+        try AppHarness.write(Array(#"""
+            #!/bin/sh
+            read word < "$HOME/go"
+            printf '%s' "$1" > "$HOME/opened"
+
+            """#.utf8), to: opener)
+        #expect(chmod(opener, 0o700) == 0)
+        let app = try AppHarness(environment: ["HOME": home.path, "PATH": home.path + "/bin",
+                                               "XDG_STATE_HOME": home.path + "/state",
+                                               "XDG_RUNTIME_DIR": home.path + "/runtime"], sharing: home)
+        try drawTwoLines(app)
+        app.session.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
+        try app.frame()
+        let path = try #require(app.reports.last?.split(separator: " ", maxSplits: 4).last.map(String.init))
+        try pressButton(app)
+        #expect(app.session.opener?.runningCount == 1, "the loop went on while the opener runs")
+        #expect(AppHarness.read(home.path + "/opened") == nil)
+        try AppHarness.write(Array("go\n".utf8), to: home.path + "/go")
+        // The loop sleeps in poll until the opener's exit wakes it.
+        for _ in 0..<100 where app.session.opener?.runningCount != 0 {
+            try app.session.loop.runOnce(timeout: 0.1)
+        }
+        #expect(app.session.opener?.runningCount == 0, "the opener was reaped")
+        #expect(AppHarness.read(home.path + "/opened") == Array(path.utf8), "it was given the file, whole")
     }
 
     @Test func aFailedExportSaysWhyInAToast() throws {
@@ -143,6 +186,7 @@ import TouchCore
         #expect(toast.title.hasPrefix("Cannot export: ") && toast.buttonTitle == nil)
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
+        screenshot(app, "toast-export-failed")
     }
 
     @Test func aPenTurningFingersToNavigatingSaysSoOnceAndDrawInsteadTurnsItBack() throws {
@@ -155,6 +199,7 @@ import TouchCore
         #expect(app.session.scene.toasts.current?.buttonTitle == "Draw Instead")
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
+        screenshot(app, "toast-fingers-navigate")
         try pressButton(app)
         #expect(!app.canvas.navigation.fingersNavigate)
         try app.stroke(1, from: Point(x: 50, y: 120), to: Point(x: 350, y: 120))

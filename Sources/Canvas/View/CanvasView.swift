@@ -24,9 +24,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Called after each change to the finished lines (drawn, deleted,
     /// moved — once per move, when it ends — cleared, undone, redone).
     public var onChange: (() -> Void)?
-    /// Called when a double tap cleared the drawing, with the number of
-    /// lines it took away (none: nothing to say, nothing to undo).
-    public var onDrawingCleared: ((Int) -> Void)?
+    /// Called when a double tap cleared the drawing (not when it was empty
+    /// already: nothing to say, nothing to undo).
+    public var onDrawingCleared: (() -> Void)?
     /// Called when the selected line was deleted (the menu's Delete, or the key).
     public var onLineDeleted: (() -> Void)?
     /// Called when a touch begins a stroke (a line, a dot, erasing): what
@@ -423,12 +423,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     // MARK: Gestures
 
     private func doubleTap() {
-        let cleared = drawing.count
+        let hadLines = drawing.count > 0
         drawing.clear()
         window?.menuController.hideMenu()
         setNeedsDisplay()
         onChange?()
-        if cleared > 0 { onDrawingCleared?(cleared) }
+        if hadLines { onDrawingCleared?() }
     }
 
     private func tap(_ recognizer: GestureRecognizer) {
