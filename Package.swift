@@ -66,7 +66,7 @@ let package = Package(
         // The drawing's files: load, atomic save, journal, lock, emergency copy.
         .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
-        .target(name: "Decorations", dependencies: ["TouchCore"]),
+        .target(name: "Decorations", dependencies: ["TouchCore", "Timing"]),
         // The gesture playground: the book's gesture demos as pages of views.
         .target(name: "Playground", dependencies: ["TouchCore", "Timing"]),
 

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "CPlatform.h"
 
@@ -80,4 +81,8 @@ int tt_socket_peer_pid(int fd) {
     socklen_t size = sizeof credentials;
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) != 0) return -1;
     return credentials.pid;
+}
+
+int tt_pidfd_open(int pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }

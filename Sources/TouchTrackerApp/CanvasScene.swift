@@ -32,6 +32,15 @@ final class CanvasScene {
     var headerBar: HeaderBarView { chrome.headerBar }
     /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
     let banner = Banner(frame: .zero)
+    /// Which toast says what the last action did (`CanvasScene+Toasts`), and its view.
+    let toasts: ToastOverlay
+    let toastView: ToastView
+    /// The change to the drawing the shown toast's Undo undoes (the
+    /// drawing's revision right after it); nil when it offers no Undo.
+    var toastUndoRevision: UInt64?
+    /// Opens an exported file in the desktop's default application; nil
+    /// (a replay): the Exported toast offers no Open.
+    var openFile: ((String) -> Void)?
     private let translator: InputTranslator
     /// Ignores fingers on the canvas while a pen is near.
     let palmRejection: PalmRejection
@@ -82,6 +91,8 @@ final class CanvasScene {
         application.addWindow(window)
         application.menuController.textMeasurer = measurer
         chrome = WindowChrome(window: window, title: Session.title, measurer: measurer)
+        toasts = ToastOverlay(timers: timers)
+        toastView = ToastView(overlay: toasts, measurer: measurer)
         application.chrome = chrome
         canvas = CanvasView(frame: window.bounds, drawing: drawing)
         canvasController = CanvasController(canvas: canvas)
@@ -94,6 +105,7 @@ final class CanvasScene {
         playground.isHidden = true
         window.addSubview(playground)
         window.addSubview(banner)
+        window.addSubview(toastView)
         window.addSubview(chrome.headerBar)
         translator = InputTranslator(window: window)
         let clock = timers.clock
@@ -152,6 +164,7 @@ final class CanvasScene {
         }
         // Fingers resting on a touchpad catch a gliding paper, as any new contact does.
         translator.onTouchpadHold = { [unowned self] in canvas.navigation.stopFling() }
+        setUpToasts()
         translator.onPan = { [unowned self] pan, point in
             // Over the playground (or anything else on top) the wheel keeps
             // its own gestures.
@@ -168,16 +181,17 @@ final class CanvasScene {
     /// The pen draws, the hand navigates (Xournal++'s and Rnote's
     /// convention): the first pen to touch the canvas (not a menu over it)
     /// while palm rejection is on turns fingers to navigating, for this
-    /// session.
-    private func penMayTakeOver(_ frame: TabletToolFrame) {
+    /// session. Returns whether it did.
+    private func penMayTakeOver(_ frame: TabletToolFrame) -> Bool {
         guard !penSwitchedFingers, palmRejection.isEnabled,
               frame.events.contains(where: { if case .down = $0 { true } else { false } }),
               window.hitTest(Point(x: frame.axes.x, y: frame.axes.y), with: nil)?.isDescendant(of: canvas) == true
-        else { return }
+        else { return false }
         penSwitchedFingers = true
         switchingForPen = true
         canvas.navigation.fingersNavigate = true
         switchingForPen = false
+        return true
     }
 
     /// The window's tracer: `--trace`'s lines, the open inspector's
@@ -264,11 +278,14 @@ final class CanvasScene {
         case .tabletTool(let frame):
             palmRejection.observe(frame)
             penHover.observe(frame)
-            penMayTakeOver(frame)
+            let tookOver = penMayTakeOver(frame)
             translator.handle(event)
+            // After the pen's stroke began, which would have taken it away.
+            if tookOver { offerFingersDraw() }
         case .pointer, .pointerGesture, .key, .keyboardFocus, .seatCapabilities:
             translator.handle(event)
         }
+        dismissOutdatedToast()
         // What the event changed (a line drawn, undone, another tool) shows
         // on the buttons.
         chrome.update()
@@ -297,6 +314,7 @@ final class CanvasScene {
         if canvas.frame != canvasFrame { canvas.frame = canvasFrame }
         let bannerFrame = Banner.frame(in: canvasFrame)
         if banner.frame != bannerFrame { banner.frame = bannerFrame }
+        placeToasts()
         if playground.frame != canvasFrame { playground.frame = canvasFrame }
         inspector.canvasFrame = canvasFrame
         chrome.update()

@@ -78,7 +78,7 @@ final class SceneController: Responder {
     // MARK: Exports
 
     /// Writes `drawing` in `format` to a new file (`exportBasePath`) and
-    /// says where, or why not.
+    /// says where, or why not (on stderr and in a toast).
     func export(_ drawing: Drawing, as format: ExportFormat) {
         guard let exportEnvironment else {
             report("not exported: a replay writes no file but the one --export names")
@@ -88,8 +88,10 @@ final class SceneController: Responder {
         do {
             let summary = try Exporter.export(drawing, to: path)
             report("exported the drawing to \(path)" + (summary.note.map { " (\($0))" } ?? ""))
+            scene?.exported(to: path)
         } catch {
             report("cannot export the drawing: \(error)")
+            scene?.exportFailed(error)
         }
     }
 

@@ -69,6 +69,8 @@ public final class Session {
     public private(set) var ending: SessionEnding?
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     private let report: (String) -> Void
+    /// Opens exports in the desktop's default application (their toast's Open).
+    private(set) var opener: DesktopOpener?
     /// The process environment: where emergency copies and exports go.
     private let environment: [String: String]
     /// The canvas's fast path: its line cache.
@@ -305,6 +307,16 @@ public final class Session {
             if case .pointer(let frame) = event { updateCursor(for: frame) }
         }
         scene.onQuit = { [unowned self] in quit() }
+        let opener = DesktopOpener(loop: loop, environment: environment, report: report)
+        self.opener = opener
+        scene.openFile = { [unowned self, unowned opener] path in
+            do throws(Errno) {
+                try opener.open(path)
+            } catch {
+                report("cannot open \(path): \(error)")
+                scene.openFailed(path, error)
+            }
+        }
         toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
         scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
         scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }

@@ -1,3 +1,4 @@
+import Decorations
 import JSONLine
 import TouchCore
 
@@ -16,7 +17,10 @@ import TouchCore
 /// - `{"trace":"action","recognizer":…,"action":…,"target":…}`: a recognizer
 ///   sent an action;
 /// - `{"trace":"walk","action":…,"asked":[…],"takenBy":…|null}`: an action
-///   with no target walked the responder chain.
+///   with no target walked the responder chain;
+/// - `{"trace":"toast","event":"shown","title":…,"button":…|null}` and
+///   `{"trace":"toast","event":"dismissed","title":…,"reason":"timeout|button|stroke|replaced|outdated"}`:
+///   a toast (`CanvasScene+Toasts`) appeared or went.
 ///
 /// Responders are named by their type (`CanvasView`), recognizers by their
 /// `name` (the canvas's are `doubleTap`, `tap`, `longPress`, `move`); touch
@@ -57,6 +61,22 @@ enum TraceLog {
             object.add("action", .string(action))
             object.add("asked", .array(asked.map { .string($0) }))
             object.add("takenBy", takenBy.map { .string($0) } ?? .null)
+        }
+        return object.line
+    }
+
+    static func line(for event: ToastOverlay.Event) -> String {
+        var object = JSONObject()
+        object.add("trace", .string("toast"))
+        switch event {
+        case .shown(let toast):
+            object.add("event", .string("shown"))
+            object.add("title", .string(toast.title))
+            object.add("button", toast.buttonTitle.map { .string($0) } ?? .null)
+        case .dismissed(let toast, let reason):
+            object.add("event", .string("dismissed"))
+            object.add("title", .string(toast.title))
+            object.add("reason", .string(reason.rawValue))
         }
         return object.line
     }

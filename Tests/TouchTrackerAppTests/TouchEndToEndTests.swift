@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import Testing
 import TestSupport
 import TouchCore
@@ -113,6 +114,9 @@ import TouchCore
         try app.wait(0.5)
         #expect(!app.menu.isMenuVisible)
         #expect(app.canvas.drawing.selectedLineID == nil)
+        // White but for the toast that offers the lines back (issue 36).
+        #expect(app.session.scene.toasts.current?.title == CanvasScene.drawingClearedTitle)
+        try app.wait(Toast.defaultTimeout)
         let pixels = app.canvasPixels
         #expect(!pixels.isEmpty && pixels.allSatisfy { $0 == Colour.white }, "a white canvas")
         #expect(app.fileExists)

@@ -35,6 +35,10 @@ int tt_socket_peer_pid(int fd);
    event loop when it is due, not up to a millisecond later as poll's whole
    milliseconds would. As poll: the count of ready descriptors, or -1 with errno. */
 int tt_poll_nanoseconds(struct pollfd *descriptors, nfds_t count, long long timeout);
+/* pidfd_open(pid, 0): a descriptor that becomes readable when the process
+   exits, so an event loop can reap a child without waiting for it or
+   handling SIGCHLD (Linux 5.3). -1 with errno on failure. */
+int tt_pidfd_open(int pid);
 /* Bytes the process has allocated from malloc now (mallinfo2: uordblks + hblkhd):
    benchmarks measure what a data structure takes. */
 size_t tt_heap_allocated_bytes(void);

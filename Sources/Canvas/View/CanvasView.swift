@@ -24,6 +24,14 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Called after each change to the finished lines (drawn, deleted,
     /// moved — once per move, when it ends — cleared, undone, redone).
     public var onChange: (() -> Void)?
+    /// Called when a double tap cleared the drawing (not when it was empty
+    /// already: nothing to say, nothing to undo).
+    public var onDrawingCleared: (() -> Void)?
+    /// Called when the selected line was deleted (the menu's Delete, or the key).
+    public var onLineDeleted: (() -> Void)?
+    /// Called when a touch begins a stroke (a line, a dot, erasing): what
+    /// was said about the last action has had its moment.
+    public var onStrokeBegin: (() -> Void)?
     /// What new strokes draw; strokes already begun go on as they began.
     public var tool = DrawingTool.lines
     /// Called when a key picks another tool (the app remembers it).
@@ -295,6 +303,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Starts what `touch` does from `start` (drawing coordinates): a line
     /// with the tool in use, or erasing for an eraser.
     private func beginStroke(for touch: Touch, at start: FreehandPoint) {
+        onStrokeBegin?()
         let point = start.location
         if touch.kind == .eraser {
             drawing.beginErasing(for: ObjectIdentifier(touch))
@@ -420,10 +429,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     // MARK: Gestures
 
     private func doubleTap() {
+        let hadLines = drawing.count > 0
         drawing.clear()
         window?.menuController.hideMenu()
         setNeedsDisplay()
         onChange?()
+        if hadLines { onDrawingCleared?() }
     }
 
     private func tap(_ recognizer: GestureRecognizer) {
@@ -556,6 +567,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         damage(drawing.remove(id))
         window?.menuController.hideMenu()
         onChange?()
+        onLineDeleted?()
         return true
     }
 
