@@ -14,15 +14,23 @@ public struct SpawnedProcess: Sendable {
     public let id: pid_t
     public let exitDescriptor: FileDescriptor
 
-    /// Starts `program` with `arguments` in `environment`. Throws the
-    /// reason it could not start (ENOENT: no such program on `PATH`).
-    public static func spawn(_ program: String, arguments: [String],
-                             environment: [String: String]) throws(Errno) -> SpawnedProcess {
+    /// Starts `program` with `arguments` in `environment`. With `output`,
+    /// its standard output goes there and its standard error is discarded
+    /// (a question asked of the system, see `CommandOutput`); else both are
+    /// the app's. Throws the reason it could not start (ENOENT: no such
+    /// program on `PATH`).
+    public static func spawn(_ program: String, arguments: [String], environment: [String: String],
+                             output: FileDescriptor? = nil) throws(Errno) -> SpawnedProcess {
         let path = try executablePath(of: program, searching: environment["PATH"] ?? defaultSearchPath)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let output {
+            // dup2 leaves the copy open across exec (the original is close-on-exec).
+            posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
