@@ -703,7 +703,7 @@ weston_playground_tests() {
 # sway's virtual pointer (no touch, wheel or keys reach weston this way).
 # A click on ☰ and on Fingers Navigate (the main menu as on mutter: the
 # header bar is the app's own), a middle-button drag that pans, and the
-# zoom readout's Fit Drawing, which zooms this small drawing in. Each is
+# zoom readout's Fit Drawing, which centres this small drawing at 100 %. Each is
 # checked by the screenshot's pixels on the 10-point line of write_drawing
 # (60,100)-(460,100).
 weston_navigation_tests() {
@@ -748,21 +748,25 @@ weston_navigation_tests() {
     wait_for 5 panned
     expect "weston navigate: a middle-button drag pans the line by its travel (canvas rows $rows at x 500, was 95 105)" panned
     expect "weston navigate: and draws nothing" test "$(python3 "$here/drawing.py" lines "$run/drawing.json" | wc -l)" = 2
-    # The zoom readout ("100%", left of the tool button) offers Fit Drawing first.
+    # The zoom readout ("100%") is the first text left of the tool button
+    # ("∿ Freehand", its label as wide as the bar allows): it offers Fit Drawing first.
     local readout
-    readout=$($png bbox "$run/panned.png" 51 51 56 60 $((cx1 - 300)) $((cy0 - 34)) $((cx1 - 240)) $((cy0 - 14)))
+    readout=$($png bbox "$run/panned.png" 51 51 56 60 $((cx1 - 410)) $((cy0 - 34)) $((cx1 - 200)) $((cy0 - 14)))
     if [ "$readout" = none ]; then not_ok "weston navigate: the zoom readout is in the header bar"; kill $app_pid; return; fi
-    local r0 r1
-    read -r r0 _ r1 _ <<<"$readout"
-    pointer click left $(( (r0 + r1) / 2 )) $((cy0 - 24))
+    local r0
+    read -r r0 _ _ _ <<<"$readout"
+    pointer click left $((r0 + 15)) $((cy0 - 24))
     sleep 1
     $shooter readout-menu.png
-    pointer click left $(( (r0 + r1) / 2 )) $((cy0 + 27))
-    thicker() { $shooter fitted.png && box=$($png bbox "$run/fitted.png" 0 0 0 30 "$cx0" "$cy0" "$cx1" "$cy1") \
-        && [ "$box" != none ] && rows=$(line_at_column fitted.png $(( (cx1 - cx0) / 2 ))) && [ "$rows" != none ] \
-        && [ $(( ${rows#* } - ${rows% *} )) -ge 15 ]; }
-    wait_for 5 thicker
-    expect "weston navigate: Fit Drawing from the zoom readout zooms in: the line is drawn thicker (canvas rows $rows)" thicker
+    pointer click left $((r0 + 15)) $((cy0 + 27))
+    # Fit Drawing shows this small drawing whole, centred, and never past
+    # 100 %: its centre (260, 230) in the canvas's middle, the 10-point line
+    # (y 95..105) 10 points thick at rows H/2 - 135 .. H/2 - 125.
+    local middle=$(( (cy1 - cy0) / 2 ))
+    centred() { $shooter fitted.png && rows=$(line_at_column fitted.png $(( (cx1 - cx0) / 2 ))) && [ "$rows" != none ] \
+        && between "${rows% *}" $((middle - 138)) $((middle - 132)) && between "${rows#* }" $((middle - 128)) $((middle - 122)); }
+    wait_for 5 centred
+    expect "weston navigate: Fit Drawing from the zoom readout centres the small drawing at 100 % (canvas rows $rows, middle $middle)" centred
     cp "$run/fitted.png" "$work/../touchtracker-weston-navigate.png" 2>/dev/null
     # A left-button stroke of 40 moves 20 ms apart, for the recording's
     # input → on screen figures (drawn on the fitted drawing).
@@ -1000,9 +1004,14 @@ touch_tests() {
     # A double tap in an empty spot clears everything.
     send "down 5 $(at 700 400); sleep 0.05; up 5; sleep 0.1; down 5 $(at 700 400); sleep 0.05; up 5"
     expect "$c: a double tap empties the drawing file" wait_for 3 lines_saved 0
-    local area=$(( (cx1 - cx0) * (cy1 - cy0) ))
-    await_pixels cleared.png $area $area 255 255 255 4 0 0 $((cx1 - cx0)) $((cy1 - cy0))
+    # The "Drawing cleared" toast (its dark bar, #353535) takes the bottom
+    # 80 points until it goes: everything above it is white.
+    local above=$(( cy1 - cy0 - 80 ))
+    local area=$(( (cx1 - cx0) * above ))
+    await_pixels cleared.png $area $area 255 255 255 4 0 0 $((cx1 - cx0)) $above
     expect "$c: and leaves a white canvas ($seen of $area px white)" test "$seen" -eq $area
+    seen=$($png count "$run/cleared.png" 53 53 53 6 $cx0 $((cy0 + above)) $cx1 $cy1)
+    expect "$c: and says so in a toast at the bottom ($seen dark px)" at_least "$seen" 2000
 
     # A short stroke, 14 points: ink must appear at touch down and stay.
     stroke 6 300 300 314 300
