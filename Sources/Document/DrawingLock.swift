@@ -124,10 +124,7 @@ public final class DrawingLock {
     }
 
     private static func requireLockFile(_ status: FileStatus, _ path: String) throws(DocumentError) {
-        guard status.kind == .regular else { throw .notALockFile(path: path, kind: status.kind.userName) }
-        guard status.isOwnedByThisUser else {
-            throw .notALockFile(path: path, kind: "a file of another user's (uid \(status.owner))")
-        }
+        try Document.requireOwnRegularFile(status, path) { .notALockFile(path: $0, kind: $1) }
     }
 
     /// Whether the lock file at `path` is still the file this lock holds:

@@ -36,11 +36,13 @@ extension Document {
 
 extension Document {
     /// Refuses `status` (of the file at `path`, opened to be written into)
-    /// unless it is a regular file of the user's.
-    static func requireOwnRegularFile(_ status: FileStatus, _ path: String) throws(DocumentError) {
-        guard status.kind == .regular else { throw .notYourFile(path: path, found: status.kind.userName) }
-        guard status.isOwnedByThisUser else {
-            throw .notYourFile(path: path, found: "a file of another user's (uid \(status.owner))")
-        }
+    /// unless it is a regular file of the user's, with `refusal` naming what
+    /// was found there (by default `notYourFile`; the lock has its own).
+    static func requireOwnRegularFile(_ status: FileStatus, _ path: String,
+                                      refusal: (_ path: String, _ found: String) -> DocumentError = {
+                                          .notYourFile(path: $0, found: $1)
+                                      }) throws(DocumentError) {
+        guard status.kind == .regular else { throw refusal(path, status.kind.userName) }
+        guard status.isOwnedByThisUser else { throw refusal(path, "a file of another user's (uid \(status.owner))") }
     }
 }
