@@ -32,7 +32,6 @@ public struct FileDescriptor: Hashable, Sendable {
         public init(rawValue: Int32) { self.rawValue = rawValue }
 
         public static let create = OpenOptions(rawValue: O_CREAT)
-        public static let truncate = OpenOptions(rawValue: O_TRUNC)
         public static let append = OpenOptions(rawValue: O_APPEND)
         /// With `.create`: fail if the file exists.
         public static let exclusiveCreate = OpenOptions(rawValue: O_EXCL)
@@ -106,10 +105,6 @@ public struct FileDescriptor: Hashable, Sendable {
         var info = stat()
         _ = try retryingOnInterrupt { fstat(rawValue, &info) }
         return FileStatus(info)
-    }
-
-    public func setPermissions(_ permissions: UInt32) throws(Errno) {
-        _ = try retryingOnInterrupt { fchmod(rawValue, mode_t(permissions)) }
     }
 
     public func resize(to size: Int) throws(Errno) {
