@@ -11,6 +11,9 @@ open class PlaygroundPage: View {
     var onRecord: ((TraceRecord) -> Void)?
     /// Asks the playground for a sound and its visual cue.
     var onSound: ((PlaygroundSound) -> Void)?
+    /// Tells the playground that `recognizers` changed, so the side panel
+    /// follows the new ones.
+    var onRecognizersChanged: (() -> Void)?
 
     public init(title: String) {
         self.title = title
@@ -33,6 +36,11 @@ open class PlaygroundPage: View {
 
     /// Takes in a record of the window's trace while the page is shown.
     open func observe(_ record: TraceRecord) {}
+
+    /// Called by a page whose `recognizers` changed while it is shown.
+    public func recognizersDidChange() {
+        onRecognizersChanged?()
+    }
 
     /// Sends a record to the side panel.
     public func record(_ record: TraceRecord) {

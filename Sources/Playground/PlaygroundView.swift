@@ -48,6 +48,9 @@ public final class PlaygroundView: View {
             addSubview(button)
             page.onSound = { [unowned self] in onSound?($0) }
             page.onRecord = { [unowned self] in record($0, at: window?.timers.clock.now ?? 0) }
+            page.onRecognizersChanged = { [unowned self] in
+                if index == currentPageIndex { panel.show(currentPage.recognizers, ownRows: currentPage.ownRows) }
+            }
         }
         showPage(0)
         layoutSubviews()

@@ -3,19 +3,25 @@ import Testing
 import TestSupport
 import TouchCore
 
-/// The recognizer lab (issue 26) on a fake clock: the order of messages the
-/// gesture reference documents for a tap recognizer, with and without
-/// `delaysTouchesBegan`, and what each switch changes in it. The log is the
-/// window's trace, so these are the core's real deliveries.
+/// The recognizer lab's single and double tap panel (issue 26) on a fake
+/// clock: the order of messages the gesture reference documents for a tap
+/// recognizer, with and without `delaysTouchesBegan`, and what each switch
+/// changes in it. The log is the window's trace, so these are the core's
+/// real deliveries.
 @Suite struct RecognizerLabTests {
-    private func lab(width: Double = 900, height: Double = 600) -> (PlaygroundStage, RecognizerLabPage) {
+    private func lab(width: Double = 900, height: Double = 600) -> (PlaygroundStage, TapPairPanel) {
         let stage = PlaygroundStage(width: width, height: height)
         stage.playground.showPage(stage.playground.pages.firstIndex { $0 === stage.playground.recognizerLab }!)
-        return (stage, stage.playground.recognizerLab)
+        let lab = stage.playground.recognizerLab
+        // The panel's button, pressed as a person does.
+        stage.down(40, stage.centre(of: lab.panelButtons[1]))
+        stage.up(40)
+        #expect(lab.currentPanel === lab.tapPair)
+        return (stage, lab.tapPair)
     }
 
     /// A point of the target view, `fraction` of its width from its left.
-    private func target(_ stage: PlaygroundStage, _ page: RecognizerLabPage, at fraction: Double = 0.75) -> Point {
+    private func target(_ stage: PlaygroundStage, _ page: TapPairPanel, at fraction: Double = 0.75) -> Point {
         stage.point(Point(x: page.target.bounds.width * fraction, y: page.target.bounds.midY), of: page.target)
     }
 
@@ -35,8 +41,10 @@ import TouchCore
     /// Every switch's row is a finger's target (40 pt, as the header bar's
     /// buttons), and a press anywhere in the row flips it, on the page of
     /// the default window (960 × 600 under the header bar), on a narrow one
-    /// (a column of switches), and on a short one (the target view gives way).
-    @Test(arguments: [(960.0, 600.0), (400.0, 600.0), (960.0, 360.0)])
+    /// (a column of switches), and on a short one (the target view gives way;
+    /// 380 leaves the panel 300 points under the page bar and the lab's
+    /// panel buttons).
+    @Test(arguments: [(960.0, 600.0), (400.0, 600.0), (960.0, 380.0)])
     func everySwitchRowIsAFingerTallAndPressedAnywhereInIt(size: (Double, Double)) {
         let (stage, page) = lab(width: size.0, height: size.1)
         for labSwitch in page.switches {
@@ -201,7 +209,7 @@ import TouchCore
             tap(stage, Int32(index), at: target(stage, page))
             stage.advance(1)
         }
-        #expect(page.log.count == RecognizerLabPage.capacity)
+        #expect(page.log.count == TapPairPanel.capacity)
         #expect(page.log.last == "doubleTap state failed → possible")
     }
 }

@@ -98,9 +98,41 @@ import TouchCore
         #expect(textPixels(in: list, app) > 80, "listed")
     }
 
-    @Test func recognizerLabByTouchLogsTheOrderOfMessages() throws {
+    /// The lab opens on the reference's nested views: a finger's tap on
+    /// View2 prints the reference's first lines, and the log is drawn.
+    @Test func recognizerLabOpensOnTheNestedViewsAndLogsATapByTouch() throws {
         let app = try showing(\.recognizerLab, inDefaultWindow: true)
-        let page = app.session.playground.recognizerLab
+        let lab = app.session.playground.recognizerLab
+        #expect(lab.currentPanel === lab.nestedViews)
+        let panel = lab.nestedViews
+        let log = canvasRect(panel.logRect, of: panel)
+        #expect(log.height >= 48, "room for a few lines: \(log)")
+        #expect(textPixels(in: log, app) == 0)
+        let point = canvasPoint(Point(x: panel.inner.bounds.midX, y: panel.inner.bounds.midY), of: panel.inner)
+        try app.down(1, point.x, point.y)
+        try app.up(1)
+        try app.wait(1)
+        #expect(panel.log.prefix(3) == ["KT1 touchesBegan", "KT2 touchesBegan", "View2 touchesBegan"])
+        #expect(panel.log.suffix(3) == ["View2 tapAction", "View2 touchesCancelled", "View touchesCancelled"])
+        #expect(textPixels(in: log, app) > 150, "the log is drawn")
+        screenshot(app, "recognizer-lab-nested-views")
+    }
+
+    /// The lab's second panel, reached by a finger on its button.
+    private func showingTapPair() throws -> (AppHarness, TapPairPanel) {
+        let app = try showing(\.recognizerLab, inDefaultWindow: true)
+        let lab = app.session.playground.recognizerLab
+        let button = canvasPoint(Point(x: lab.panelButtons[1].bounds.midX, y: lab.panelButtons[1].bounds.midY),
+                                 of: lab.panelButtons[1])
+        try app.down(9, button.x, button.y)
+        try app.up(9)
+        try app.frame()
+        #expect(lab.currentPanel === lab.tapPair)
+        return (app, lab.tapPair)
+    }
+
+    @Test func recognizerLabByTouchLogsTheOrderOfMessages() throws {
+        let (app, page) = try showingTapPair()
         let log = canvasRect(page.logRect, of: page)
         #expect(log.height >= 48, "room for a few lines: \(log)")
         #expect(textPixels(in: log, app) == 0)
@@ -116,8 +148,7 @@ import TouchCore
     }
 
     @Test func recognizerLabByMouseFlipsASwitchAndTheViewGetsNothing() throws {
-        let app = try showing(\.recognizerLab, inDefaultWindow: true)
-        let page = app.session.playground.recognizerLab
+        let (app, page) = try showingTapPair()
         let delays = page.delaysTouchesBegan
         let pill = canvasPoint(Point(x: delays.pill.midX, y: delays.pill.midY), of: delays)
         let grey = app.pixel(pill.x, pill.y)
