@@ -163,7 +163,7 @@ public final class CanvasRenderer: ContentPainter {
         let local = frame.damage.compactMap { $0.intersection(canvasArea) }
         cairo_surface_flush(target)
         renderCanvas(canvas.drawing, viewport: canvas.viewport, moving: canvas.navigation.isMoving,
-                     predictedTips: canvas.predictedTips.values, into: buffer,
+                     predictedTips: canvas.predictedTips.values, selection: canvas.rules.selection, into: buffer,
                      at: canvasArea, damage: local, strokingOn: cairo,
                      beforeStroking: { cairo_surface_mark_dirty(target) })
         return true
@@ -198,6 +198,7 @@ public final class CanvasRenderer: ContentPainter {
     /// the canvas's and whose clip is the damage.
     private func renderCanvas(_ drawing: Drawing, viewport: CanvasViewport, moving: Bool,
                               predictedTips: some Collection<Line> = [Line](),
+                              selection: CanvasRules.Selection = .accentRing,
                               into buffer: PixelBuffer, at canvasArea: PixelRect,
                               damage rects: [PixelRect], strokingOn cairo: OpaquePointer,
                               beforeStroking: () -> Void = {}) {
@@ -275,7 +276,10 @@ public final class CanvasRenderer: ContentPainter {
         // The predicted tips continue the lines in progress, in their ink.
         for tip in predictedTips where isDamaged(tip) { LineStyle.stroke(tip, LineStyle.inProgressColor(of: tip), on: cairo) }
         if let selected = drawing.selectedLine, isDamaged(selected) {
-            LineStyle.strokeSelected(selected, on: cairo, within: reach)
+            switch selection {
+            case .accentRing: LineStyle.strokeSelected(selected, on: cairo, within: reach)
+            case .green: LineStyle.stroke(selected, CanvasRules.bookSelectionColor, on: cairo, within: reach)
+            }
         }
     }
 

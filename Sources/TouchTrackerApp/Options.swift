@@ -51,6 +51,9 @@ public struct Options: Equatable, Sendable {
     /// Pace frames with input by frame callbacks even when presentation
     /// feedback predicts the compositor's latch (to compare both).
     public var frameCallbackPacing = false
+    /// Run the canvas with the TouchTracker chapter's values
+    /// (`CanvasRules.book`) instead of the app's, whatever the settings say.
+    public var book = false
     /// `check FILE --html OUT`: also write the report as a self-contained
     /// HTML page to this file.
     public var html: String?
@@ -131,6 +134,8 @@ public struct Options: Equatable, Sendable {
                 options.playground = true
             case "--frame-callback-pacing":
                 options.frameCallbackPacing = true
+            case "--book":
+                options.book = true
             case "--export":
                 let path = try value(for: name, inline: inline)
                 guard ExportFormat(path: path) != nil else {
@@ -170,7 +175,7 @@ public struct Options: Equatable, Sendable {
         case "replay":
             guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
             guard options.record == nil, !options.json, options.html == nil, !live, !options.logInput, options.file == nil,
-                  !options.frameCallbackPacing else {
+                  !options.frameCallbackPacing, !options.book else {
                 throw ParseError(description: "replay takes only --export and --trace")
             }
             if options.command == .run { options.command = .replay(recording: recordingPath, export: exportPath) }
@@ -178,7 +183,7 @@ public struct Options: Equatable, Sendable {
             guard (recordingPath == nil) == live else {
                 throw ParseError(description: "check needs a recording or --live, not both: check FILE, check --live")
             }
-            guard exportPath == nil, !options.trace, !options.logInput, !options.frameCallbackPacing else {
+            guard exportPath == nil, !options.trace, !options.logInput, !options.frameCallbackPacing, !options.book else {
                 throw ParseError(description: "check takes --json and --html (and, with --live, --file and --record)")
             }
             guard live || (options.record == nil && options.file == nil) else {
@@ -198,7 +203,8 @@ public struct Options: Equatable, Sendable {
                 }
                 for (given, option) in [(options.playground, "--playground"), (options.logInput, "--log-input"),
                                         (options.trace, "--trace"),
-                                        (options.frameCallbackPacing, "--frame-callback-pacing")] where given {
+                                        (options.frameCallbackPacing, "--frame-callback-pacing"),
+                                        (options.book, "--book")] where given {
                     throw ParseError(description: "\(option) goes with a session; --export opens none")
                 }
                 if options.command == .run { options.command = .export(path: exportPath) }
@@ -270,7 +276,12 @@ public struct Options: Equatable, Sendable {
                      with each touch's phase, tapCount, place in its view and
                      in the window (a nested view shows they differ), and
                      the event's allTouches count
-          Recognizer Lab  a single and a double tap on one view; switches for
+          Recognizer Lab  two panels. First the reference's experiment: View
+                     and View2 inside it, a tap recognizer each (KT1 on View2,
+                     KT2 on View), switches for either's delaysTouchesBegan,
+                     cancelsTouchesInView and delaysTouchesEnded, and the
+                     reference's log (KT1 touchesBegan … View2 tapAction).
+                     Then a single and a double tap on one view; switches for
                      cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded,
                      single requires double to fail, the delegate's shouldBegin
                      and shouldReceiveTouch (right half only), and Disable
@@ -304,6 +315,12 @@ public struct Options: Equatable, Sendable {
                             book's gesture demos (Pictures, MultiTap, PinchZoom,
                             EventInfo, Recognizer Lab) with a live panel of each
                             recognizer's state
+          --book            run the canvas with the book chapter's values (as Book
+                            in the main menu): a long press of 0.6 s instead of
+                            0.5 s picks a line up and cancels the finger's line,
+                            the selected line is green instead of ringed in
+                            blue, and the taps delay touchesBegan, so a dot shows
+                            only once they fail
           --frame-callback-pacing
                             draw input when the compositor asks for the next frame,
                             as clients usually do, instead of just before its
@@ -375,8 +392,8 @@ public struct Options: Equatable, Sendable {
              recording that cannot be read, a row of check or a case of
              conformance that failed
           2  wrong command line, or options that conflict (one given twice;
-             --playground, --log-input, --trace or --frame-callback-pacing with
-             --export)
+             --playground, --log-input, --trace, --frame-callback-pacing or
+             --book with --export; --book with replay or check)
           3  the drawing is open in another touchtracker (its pid is named)
           4  the drawing cannot be read: missing (--export), a directory, a FIFO,
              a device, permission denied; nothing was renamed or written

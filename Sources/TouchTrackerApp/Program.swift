@@ -33,7 +33,8 @@ public enum Program {
             status = export(documentAt: path, to: output)
         case .run:
             status = run(documentAt: path, logInput: options.logInput, trace: options.trace, record: options.record,
-                         playground: options.playground, frameCallbackPacing: options.frameCallbackPacing)
+                         playground: options.playground, frameCallbackPacing: options.frameCallbackPacing,
+                         book: options.book)
         case .replay(let recording, let output):
             status = replay(recording, export: output, trace: options.trace)
         case .check(let recording?):
@@ -48,7 +49,7 @@ public enum Program {
     }
 
     static func run(documentAt path: String, logInput: Bool, trace: Bool, record: String?,
-                    playground: Bool = false, frameCallbackPacing: Bool = false) -> ExitStatus {
+                    playground: Bool = false, frameCallbackPacing: Bool = false, book: Bool = false) -> ExitStatus {
         // A recording that cannot be written is refused before anything
         // opens; it is written only once the session runs (RecordingFile).
         var recordingFile: RecordingFile?
@@ -111,6 +112,8 @@ public enum Program {
                                  report: { printError("touchtracker: \($0)") })
         session.onPlaygroundSound = { sounds.play(SoundName($0)) }
         if playground { session.showPlayground() }
+        // For this run only: the settings keep what the main menu's Book says.
+        if book { session.canvas.rules = .book }
         session.toplevel.allowsLatchPacing = !frameCallbackPacing
         var runError: Error?
         do {

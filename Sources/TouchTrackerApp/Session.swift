@@ -323,6 +323,8 @@ public final class Session {
         scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
         canvas.predictsTip = settingsFile?.settings.prediction ?? true
         canvas.onPredictionChange = { [unowned self] on in settingsFile?.update { $0.prediction = on } }
+        canvas.rules = settingsFile?.settings.book == true ? .book : .standard
+        canvas.onBookRulesChange = { [unowned self] on in settingsFile?.update { $0.book = on } }
         scene.onFingersNavigateChange = { [unowned self] on in settingsFile?.update { $0.fingersNavigate = on } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a

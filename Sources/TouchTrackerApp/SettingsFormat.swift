@@ -13,6 +13,7 @@ import TouchCore
 ///                                # (thin, medium, thick: 4, 10, 20, still read)
 ///     prediction = on            # or off
 ///     fingers = draw             # or navigate
+///     book = off                 # or on: the chapter's values (CanvasRules.book)
 ///     view-3f2a…c1 = 1.5 120 -40 # a drawing's last view: zoom, then the
 ///                                # drawing point at the window's top-left
 ///
@@ -37,6 +38,7 @@ enum SettingsFormat {
     static let lineWidthKey = "line-width"
     static let predictionKey = "prediction"
     static let fingersKey = "fingers"
+    static let bookKey = "book"
     static let viewKeyPrefix = "view-"
 
     /// The key remembering the view of the drawing at `path`: `view-` and
@@ -111,6 +113,12 @@ enum SettingsFormat {
                 case "draw": settings.fingersNavigate = false
                 case "navigate": settings.fingersNavigate = true
                 default: throw Malformed(line: number, reason: "\(key) must be 'draw' or 'navigate', not '\(value)'")
+                }
+            case bookKey:
+                switch value {
+                case "on": settings.book = true
+                case "off": settings.book = false
+                default: throw Malformed(line: number, reason: "\(key) must be 'on' or 'off', not '\(value)'")
                 }
             case _ where key.hasPrefix(viewKeyPrefix):
                 let numbers = value.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
@@ -188,7 +196,8 @@ enum SettingsFormat {
     private static func knownEntries(of settings: Settings) -> [(key: String, value: String)] {
         [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
          (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.name),
-         (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw")]
+         (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw"),
+         (bookKey, settings.book ? "on" : "off")]
             + settings.views.keys.map { ($0, viewValue(settings.views[$0]!)) }
     }
 

@@ -97,6 +97,7 @@ final class WindowChrome: Responder {
             [Command(title: "Palm Rejection", action: SceneController.togglePalmRejection),
              Command(title: "Fingers Navigate", action: CanvasController.toggleFingersNavigate),
              Command(title: "Prediction", action: CanvasView.togglePrediction),
+             Command(title: "Book", action: CanvasView.toggleBookRules),
              Command(title: "Inspector", action: SceneController.toggleInspector),
              Command(title: SceneController.playgroundTitle, action: SceneController.showPlayground)],
             [Command(title: "Keyboard Shortcuts", action: Self.showKeyboardShortcuts),

@@ -203,7 +203,7 @@ import WaylandClient
         #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
         #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
         #expect(menu.commands.map(\.title) == ["Export PNG", "Export SVG", "Export PDF", "Palm Rejection",
-                                               "Fingers Navigate", "Prediction", "Inspector", "Gesture Playground",
+                                               "Fingers Navigate", "Prediction", "Book", "Inspector", "Gesture Playground",
                                                "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
@@ -242,6 +242,37 @@ import WaylandClient
         #expect(reopened.commands[row].state == .off)
     }
 
+    /// Book (issue 41): the canvas takes the chapter's values and the menu
+    /// shows it ticked.
+    @Test func bookInTheMainMenuRunsTheCanvasWithTheChaptersValues() throws {
+        let app = try Self.running()
+        let chrome = Self.chrome(app)
+        #expect(app.session.canvas.rules == .standard)
+        try Self.tap(app, chrome.menuButton)
+        let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
+        let row = try #require(menu.commands.firstIndex { $0.title == "Book" })
+        #expect(menu.commands[row].state == .off, "off by default")
+        let frame = menu.convert(menu.rowFrames[row], to: nil)
+        try Self.finger(app, frame.midX, frame.midY)
+        #expect(app.session.canvas.rules == .book)
+        #expect(app.session.canvas.longPressRecognizer.minimumPressDuration == 0.6)
+        try Self.tap(app, chrome.menuButton)
+        let reopened = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
+        #expect(reopened.commands[row].state == .on)
+    }
+
+    /// A session started with `book = on` in its settings runs the canvas
+    /// with the chapter's values; Book turned off is written back.
+    @Test func bookInTheSettingsIsTakenAtStartAndItsChangeRemembered() throws {
+        let app = try AppHarness(settings: "book = on\n")
+        #expect(app.session.canvas.rules == .book)
+        #expect(app.session.canvas.longPressRecognizer.cancelsTouchesInView)
+        #expect(app.session.application.sendAction(CanvasView.toggleBookRules, to: nil, from: nil))
+        #expect(app.session.canvas.rules == .standard)
+        let saved = String(decoding: try #require(AppHarness.read(app.settingsPath)), as: UTF8.self)
+        #expect(saved == "book = off\n", "the person's key, now off")
+    }
+
     /// A tap outside only closes the menu; a drag that starts outside it
     /// closes it and draws (issue 36: a popover eats no stroke), but not
     /// one that starts on the header bar.
@@ -271,8 +302,9 @@ import WaylandClient
     }
 
     @Test func keyboardShortcutsAndAboutOpenFromTheMenu() throws {
-        // Tall enough for the whole main menu under the bar.
-        let app = try Self.running(height: 480)
+        // Tall enough for the whole main menu under the bar (Book made it
+        // a row longer).
+        let app = try Self.running(height: 530)
         let chrome = Self.chrome(app)
         for (title, name) in [("Keyboard Shortcuts", "shortcuts"), ("About TouchTracker", "about")] {
             try Self.tap(app, chrome.menuButton)

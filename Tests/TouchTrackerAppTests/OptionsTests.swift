@@ -39,6 +39,23 @@ import TouchTrackerApp
         }
     }
 
+    /// `--book` runs the window's canvas with the chapter's values; with
+    /// no window, or a recording that did not have it, it would mean nothing.
+    @Test func bookGoesWithARunningWindow() throws {
+        var expected = Options()
+        expected.book = true
+        #expect(try Options.parse(["--book"]) == expected)
+        #expect(try !Options.parse([]).book, "the app's own values by default")
+        #expect(Options.usage.contains("--book"))
+        #expect(throws: Options.ParseError(description: "option --book takes no value")) {
+            try Options.parse(["--book=on"])
+        }
+        #expect(throws: Options.ParseError(description: "replay takes only --export and --trace")) {
+            try Options.parse(["replay", "r.ttrec", "--book"])
+        }
+        #expect(throws: Options.ParseError.self) { try Options.parse(["check", "r.ttrec", "--book"]) }
+    }
+
     @Test func exportPicksTheFormatFromTheExtension() throws {
         #expect(try Options.parse(["--export", "out.SVG"]).command == .export(path: "out.SVG"))
     }
@@ -73,6 +90,7 @@ import TouchTrackerApp
         (["--export", "a.png", "--trace"], "--trace goes with a session; --export opens none"),
         (["--export", "a.png", "--frame-callback-pacing"],
          "--frame-callback-pacing goes with a session; --export opens none"),
+        (["--export", "a.png", "--book"], "--book goes with a session; --export opens none"),
     ])
     func conflictingOptionsAreRefused(arguments: [String], message: String) {
         #expect(throws: Options.ParseError(description: message)) { try Options.parse(arguments) }

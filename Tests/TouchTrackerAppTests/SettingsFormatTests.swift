@@ -107,6 +107,16 @@ import TouchCore
         #expect(SettingsFormat.text(of: settings).contains("prediction = off\n"))
     }
 
+    @Test func bookIsOffUnlessTheFileTurnsItOn() throws {
+        #expect(try !SettingsFormat.parse("").book)
+        #expect(try SettingsFormat.parse("book = on\n").book)
+        #expect(throws: SettingsFormat.Malformed.self) { try SettingsFormat.parse("book = chapter\n") }
+        var settings = Settings()
+        settings.book = true
+        #expect(SettingsFormat.text(of: settings).contains("book = on\n"))
+        #expect(!SettingsFormat.text(of: Settings()).contains("book"), "the default is not written")
+    }
+
     @Test func commentsBlankLinesSpacesAndWindowsLineEndsAreFine() throws {
         let settings = try SettingsFormat.parse("# a comment\r\n\r\n  palm-rejection\t=  off  \r\n")
         #expect(!settings.palmRejection)

@@ -108,6 +108,14 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Drag: move the picked-up line (never cancels the view's touches).
     public let moveRecognizer = PanGestureRecognizer()
 
+    /// The app's numbers and looks, or the chapter's (`CanvasRules.book`).
+    public var rules = CanvasRules.standard {
+        didSet { if rules != oldValue { apply(rules) } }
+    }
+    /// Called when the main menu's Book turned the chapter's rules on
+    /// (true) or off (the app remembers it).
+    public var onBookRulesChange: ((Bool) -> Void)?
+
     /// Which part of the drawing the view shows, and how large. A change
     /// redraws the whole view.
     public var viewport = CanvasViewport.actualSize {
@@ -184,8 +192,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         threeFingerTapRecognizer.addTarget(self, action: Action("threeFingerTap")) { view, _ in view.redo() }
 
         // A finger held still on empty paper keeps drawing when it moves on:
-        // the long press only takes over the fingers that pick a line up.
-        longPressRecognizer.cancelsTouchesInView = false
+        // the long press only takes over the fingers that pick a line up
+        // (`CanvasRules.standard`; the Book setting's rules cancel, as the
+        // chapter's long press does).
+        apply(rules)
         longPressRecognizer.addTarget(self, action: Action("longPress")) { view, recognizer in
             view.longPress(recognizer)
         }
@@ -261,6 +271,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             stroke(tip, Self.inProgressColor(of: tip))
         }
         if let line = drawing.selectedLine, line.paintedBounds.intersects(rect) {
+            guard rules.selection == .accentRing else { return stroke(line, CanvasRules.bookSelectionColor) }
             let ring = line.width + 2 * (CanvasMetrics.selectionGap + CanvasMetrics.selectionRing)
             strokeCentreLine(line, Self.selectionColor, width: ring)
             strokeCentreLine(line, Self.paperColor, width: line.width + 2 * CanvasMetrics.selectionGap)
@@ -595,7 +606,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         return true
     }
 
-    private func damage(_ line: Line) {
+    func damage(_ line: Line) {
         damage(line.paintedBounds)
     }
 
@@ -618,16 +629,21 @@ public final class CanvasView: View, GestureRecognizerDelegate {
             predictsTip.toggle()
             onPredictionChange?(predictsTip)
         }
+        case Self.toggleBookRules: { [unowned self] _ in
+            rules = rules == .book ? .standard : .book
+            onBookRulesChange?(rules == .book)
+        }
         case Self.zoomToFitAction: { [unowned self] _ in zoomToFit() }
         case Self.zoomToActualSizeAction: { [unowned self] _ in zoomToActualSize() }
         default: super.handler(for: action)
         }
     }
 
-    /// Prediction shows whether it is on; the zoom readout shows the zoom.
+    /// Prediction and Book show whether they are on; the zoom readout shows the zoom.
     public override func validate(_ command: Command) {
         switch command.action {
         case Self.togglePrediction: command.state = predictsTip ? .on : .off
+        case Self.toggleBookRules: command.state = rules == .book ? .on : .off
         case Self.zoomToFitAction: command.value = "\(viewport.percentage)%"
         default: super.validate(command)
         }
