@@ -101,25 +101,54 @@ import TouchCore
         #expect(picture.actions.states == [.recognized], "15-point strokes are 30 points of the halved picture")
     }
 
-    @Test func otherFingersAreIgnored() {
+    /// As the tutorial's code, which takes whichever touch the message
+    /// holds: a second finger rubbing while the first rests is a tickle.
+    @Test func anyFingerInTheViewRubs() {
         let picture = Picture()
         let window = picture.stage.window
         window.send(down(1, 100, 150))
-        // A second finger rubs and lifts: it neither counts nor fails the tickle.
-        window.send(down(2, 150, 120))
-        for (step, x) in [180.0, 140, 180, 140].enumerated() {
-            window.send(move(2, x, 120, at: Double(step) * 0.05))
+        window.send(down(2, 150, 120, at: 0.05))
+        for (step, x) in [180.0, 150, 180].enumerated() {
+            window.send(move(2, x, 120, at: 0.1 + Double(step) * 0.05))
         }
-        window.send(up(2, at: 0.2))
+        #expect(picture.actions.states == [.recognized], "the second finger's tickle, the first one resting")
+    }
+
+    /// A finger that goes down starts the next tickle from where it is,
+    /// keeping the count: two strokes of one finger and one of another.
+    @Test func aNewFingerCarriesOnTheCount() {
+        let picture = Picture()
+        let window = picture.stage.window
+        picture.rub([(100, 150), (130, 150), (100, 150)])
         #expect(picture.actions.count == 0)
-        #expect(picture.tickle.state == .possible)
-        for (step, x) in [130.0, 100, 130].enumerated() {
-            window.send(move(1, x, 150, at: 0.3 + Double(step) * 0.05))
+        window.send(down(2, 160, 120, at: 0.2))
+        window.send(move(2, 175, 120, at: 0.25))
+        #expect(picture.actions.count == 0, "15 points from where the second finger went down")
+        window.send(move(2, 185, 120, at: 0.3))
+        #expect(picture.actions.states == [.recognized], "25 points: the third tickle")
+    }
+
+    /// Two fingers moving in one message move by their mean step: the
+    /// distance between them is no rub.
+    @Test func twoFingersMovingTogetherMoveByTheirMeanStep() {
+        let picture = Picture()
+        let window = picture.stage.window
+        window.send(down(1, 110, 150), down(2, 180, 150))
+        for (step, dx) in [20.0, 0, 20, 0].enumerated() {
+            let time = Double(step + 1) * 0.05
+            window.send(move(1, 110 + dx, 150, at: time), move(2, 180 + dx, 150, at: time))
         }
-        #expect(picture.actions.states == [.recognized], "the first finger's tickle, with a second one down")
+        #expect(picture.actions.count == 0, "20-point strokes, however far apart the fingers")
     }
 
     @Test func liftingOrCancellingBeforeTheThirdTickleFails() {
+        let resting = Picture()
+        resting.stage.window.send(down(5, 180, 120))
+        resting.rub([(100, 150), (130, 150), (100, 150)])
+        resting.stage.window.send(up(5, at: 0.2))
+        resting.stage.window.send(move(1, 130, 150, at: 0.25))
+        #expect(resting.actions.states.isEmpty,
+                "the resting finger's lift failed it, as the tutorial's touchesEnded does")
         let picture = Picture()
         picture.rub([(100, 150), (130, 150), (100, 150)])
         picture.stage.window.send(up(1, at: 0.2))

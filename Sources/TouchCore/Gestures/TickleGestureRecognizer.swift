@@ -15,14 +15,18 @@
 ///   strokes, two reversals (100 → 130 → 100 → 130 tickles);
 /// - distances are along the x axis of the view it is attached to, in its
 ///   units, so a scaled or turned picture is rubbed along its own width.
-///   The tutorial reads `location(in: view)`; this adds up each move of
-///   the finger converted into the view as it is at that move, which is
-///   the same while the view stays put, and still sees the rub when the
-///   view moves under the finger (a picture its pan drags along, where
+///   The tutorial reads `location(in: view)` of a finger of the message;
+///   this adds up each move of the fingers converted into the view as it
+///   is at that move (the one difference kept), which is the same while
+///   the view stays put and one finger rubs, and still sees the rub when
+///   the view moves under the finger (a picture its pan drags along, where
 ///   `location(in: view)` would barely change);
-/// - it follows the first finger; other fingers are ignored (they neither
-///   count nor fail it);
-/// - lifting or cancelling that finger before then fails it.
+/// - it follows any finger in the view, as the tutorial's code does (it
+///   takes whichever touch the message holds): a finger that goes down
+///   starts the next tickle from where it is, keeping the count, and a
+///   message of several moving fingers moves by their mean step, not by
+///   the jump from one finger to another;
+/// - lifting or cancelling any finger before then fails it.
 /// Discrete: recognized at the counting move.
 open class TickleGestureRecognizer: GestureRecognizer {
     /// Recognized when more tickles than this have counted.
@@ -30,27 +34,26 @@ open class TickleGestureRecognizer: GestureRecognizer {
     /// How far (points, in the view) the finger goes for a tickle to count.
     public var distanceForTickle = 25.0
 
-    private var finger: Touch?
-    /// How far the finger has gone along the view's x axis since it went
+    /// How far the fingers have gone along the view's x axis since it went
     /// down, move by move.
     private var travelled = 0.0
     private var counter: TickleCounter?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches {
-            if finger == nil {
-                finger = touch
-                travelled = 0
-                counter = TickleCounter(startX: 0, distance: distanceForTickle)
-            } else if touch !== finger {
-                ignore(touch, for: event)
-            }
+        if counter == nil {
+            travelled = 0
+            counter = TickleCounter(startX: 0, distance: distanceForTickle)
+        } else {
+            // The tutorial's `curTickleStart = location of the new touch`.
+            counter?.restart(at: travelled)
         }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        guard state == .possible, let finger, touches.contains(finger) else { return }
-        travelled += finger.location(in: view).x - finger.previousLocation(in: view).x
+        guard state == .possible, !touches.isEmpty else { return }
+        var step = 0.0
+        for touch in touches { step += touch.location(in: view).x - touch.previousLocation(in: view).x }
+        travelled += step / Double(touches.count)
         counter?.move(to: travelled)
         if let count = counter?.count, count > requiredTickles {
             state = .recognized
@@ -67,7 +70,6 @@ open class TickleGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        finger = nil
         travelled = 0
         counter = nil
     }
@@ -88,6 +90,12 @@ open class TickleGestureRecognizer: GestureRecognizer {
         public init(startX: Double, distance: Double) {
             self.distance = distance
             start = startX
+        }
+
+        /// The next tickle counts from `x`; the count and the direction
+        /// of the last one stay.
+        public mutating func restart(at x: Double) {
+            start = x
         }
 
         public mutating func move(to x: Double) {
