@@ -324,6 +324,8 @@ public final class Session {
         canvas.predictsTip = settingsFile?.settings.prediction ?? true
         canvas.onPredictionChange = { [unowned self] on in settingsFile?.update { $0.prediction = on } }
         scene.onFingersNavigateChange = { [unowned self] on in settingsFile?.update { $0.fingersNavigate = on } }
+        scene.chrome.exportChoice = settingsFile?.settings.exportChoice ?? ExportChoice()
+        scene.chrome.onExportChoiceChange = { [unowned self] choice in settingsFile?.update { $0.exportChoice = choice } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.

@@ -13,6 +13,11 @@ import TouchCore
 ///                                # (thin, medium, thick: 4, 10, 20, still read)
 ///     prediction = on            # or off
 ///     fingers = draw             # or navigate
+///     export = png 1 white drawing portrait
+///                                # the Export dialog's last choice: format
+///                                # (png, svg, pdf), scale (1, 2, 4), background
+///                                # (transparent, white), page (drawing, a4,
+///                                # letter), orientation (portrait, landscape)
 ///     view-3f2a…c1 = 1.5 120 -40 # a drawing's last view: zoom, then the
 ///                                # drawing point at the window's top-left
 ///
@@ -37,6 +42,7 @@ enum SettingsFormat {
     static let lineWidthKey = "line-width"
     static let predictionKey = "prediction"
     static let fingersKey = "fingers"
+    static let exportKey = "export"
     static let viewKeyPrefix = "view-"
 
     /// The key remembering the view of the drawing at `path`: `view-` and
@@ -112,6 +118,12 @@ enum SettingsFormat {
                 case "navigate": settings.fingersNavigate = true
                 default: throw Malformed(line: number, reason: "\(key) must be 'draw' or 'navigate', not '\(value)'")
                 }
+            case exportKey:
+                guard let choice = ExportChoice(settingsValue: value) else {
+                    throw Malformed(line: number, reason: "\(key) must be a format, a scale, a background, a page "
+                                    + "and an orientation, 'pdf 1 white a4 landscape', not '\(value)'")
+                }
+                settings.exportChoice = choice
             case _ where key.hasPrefix(viewKeyPrefix):
                 let numbers = value.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
                 guard numbers.count == 3, let zoom = numbers[0], let x = numbers[1], let y = numbers[2],
@@ -188,7 +200,8 @@ enum SettingsFormat {
     private static func knownEntries(of settings: Settings) -> [(key: String, value: String)] {
         [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
          (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.name),
-         (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw")]
+         (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw"),
+         (exportKey, settings.exportChoice.settingsValue)]
             + settings.views.keys.map { ($0, viewValue(settings.views[$0]!)) }
     }
 
