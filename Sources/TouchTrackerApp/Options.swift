@@ -175,7 +175,7 @@ public struct Options: Equatable, Sendable {
             guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
             guard options.record == nil, !options.json, options.html == nil, !live, !options.logInput, options.file == nil,
                   !options.frameCallbackPacing else {
-                throw ParseError(description: "replay takes only --export (with its options) and --trace")
+                throw ParseError(description: "replay takes only --export and --trace")
             }
             if options.command == .run {
                 options.command = .replay(recording: recordingPath, export: exportPath, exportOptions: exportOptions)
@@ -235,7 +235,7 @@ public struct Options: Equatable, Sendable {
 
     public static let usage = """
         Usage: touchtracker [options]
-               touchtracker replay RECORDING [--export OUT [export options]] [--trace]
+               touchtracker replay RECORDING [--export OUT] [--trace]
                touchtracker check RECORDING [--json] [--html OUT]
                touchtracker check --live [--json] [--record FILE] [--file PATH]
                touchtracker conformance [--json] [--junit FILE] [--only CASE,…] [--list]
