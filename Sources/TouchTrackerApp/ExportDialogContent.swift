@@ -6,7 +6,9 @@ import TouchCore
 /// the start and its toggle group filling the rest (Format: PNG, SVG,
 /// PDF; for PNG, Scale: 1×, 2×, 4× and Background: Transparent, White; for
 /// PDF, Page: Drawing, A4, Letter and Orientation: Portrait, Landscape),
-/// then the Export button. The rows that do not apply to the format chosen
+/// then the Export button. Narrower than `sideBySideWidth` (a window
+/// below 360 points), each name goes above its group instead, so the
+/// groups keep the width their words need. The rows that do not apply to the format chosen
 /// (or Orientation on the drawing's own page) are dimmed and take no
 /// press, rather than hidden, so nothing moves under the finger.
 final class ExportDialogContent: View {
@@ -35,16 +37,24 @@ final class ExportDialogContent: View {
     static let buttonWidth = 160.0
     /// The widest it needs to be; a narrower window gets a narrower one.
     static let preferredWidth = 360.0
+    /// The least width with the names beside the groups: "Transparent"
+    /// fits half of what is left.
+    static let sideBySideWidth = 296.0
+    /// A name's line above its group, when stacked.
+    static let nameHeight = 20.0
     static let formats = ExportFormat.allCases
     static let papers: [ExportOptions.Paper?] = [nil] + ExportOptions.Paper.allCases
     static let backgrounds: [ExportOptions.Background] = [.transparent, .white]
 
     init(choice: ExportChoice, width: Double) {
         self.choice = choice
+        let stacked = width < Self.sideBySideWidth
+        let left = stacked ? 0 : Self.nameWidth, above = stacked ? Self.nameHeight : 0
+        let rowPitch = above + Self.rowHeight + Self.rowSpacing
         func group(_ titles: [String], _ selected: Int, row: Int) -> ToggleGroupView {
             ToggleGroupView(titles: titles, selectedIndex: max(0, selected),
-                            frame: Rect(x: Self.nameWidth, y: Double(row) * (Self.rowHeight + Self.rowSpacing),
-                                        width: width - Self.nameWidth, height: Self.rowHeight))
+                            frame: Rect(x: left, y: Double(row) * rowPitch + above,
+                                        width: width - left, height: Self.rowHeight))
         }
         format = group(Self.formats.map { $0.rawValue.uppercased() },
                        Self.formats.firstIndex(of: choice.format) ?? 0, row: 0)
@@ -55,7 +65,7 @@ final class ExportDialogContent: View {
                      Self.papers.firstIndex(of: choice.paper) ?? 0, row: 3)
         orientation = group(["Portrait", "Landscape"],
                             ExportOptions.Orientation.allCases.firstIndex(of: choice.orientation) ?? 0, row: 4)
-        let buttonTop = 5 * (Self.rowHeight + Self.rowSpacing) - Self.rowSpacing + Self.buttonGap
+        let buttonTop = 5 * rowPitch - Self.rowSpacing + Self.buttonGap
         let buttonWidth = min(Self.buttonWidth, width)
         exportButton = SuggestedActionButton(title: "Export",
                                              frame: Rect(x: ((width - buttonWidth) / 2).rounded(), y: buttonTop,
@@ -85,7 +95,10 @@ final class ExportDialogContent: View {
     override func draw(_ rect: Rect, in context: DrawingContext) {
         for (name, group) in rows {
             let size = context.size(of: name, font: AdwaitaStyle.bodyFont)
-            context.draw(name, at: Point(x: 0, y: group.frame.midY - size.height / 2), font: AdwaitaStyle.bodyFont,
+            // Beside its group, or above it when stacked (the group starts at the left).
+            let y = group.frame.minX > 0 ? group.frame.midY - size.height / 2
+                : group.frame.minY - Self.nameHeight / 2 - size.height / 2
+            context.draw(name, at: Point(x: 0, y: y), font: AdwaitaStyle.bodyFont,
                          color: group.isEnabled ? AdwaitaStyle.foreground : AdwaitaStyle.dimForeground)
         }
     }

@@ -123,3 +123,35 @@ import TouchCore
         #expect(width == 2 * (240 + 12 + 40), "twice the line's 252 pt of ink and its margins")
     }
 }
+
+/// The Export dialog in the narrowest window (320 × 240, `Session.minimumSize`):
+/// the names go above their groups, so each choice keeps its words' width,
+/// and the dialog scrolls to its Export button.
+@Suite struct ExportDialogNarrowTests {
+    typealias Bar = HeaderBarEndToEndTests
+
+    @Test func inTheNarrowestWindowTheNamesGoAboveTheGroupsAndExportIsReached() throws {
+        let app = try Bar.running(width: Int32(Session.minimumSize.width), height: Int32(Session.minimumSize.height))
+        // Sent as ☰'s Export… sends it (the menu's row may be scrolled away here).
+        app.session.application.sendAction(WindowChrome.showExportDialog, to: nil, from: nil)
+        try app.settle()
+        let content = try #require(Bar.chrome(app).dialog?.contentView as? ExportDialogContent)
+        let room = DialogView.roomForContent(in: Rect(x: 0, y: 0, width: 360, height: 640))
+        let wide = ExportDialogContent(choice: ExportChoice(), width: room.width)
+        #expect(content.bounds.width < ExportDialogContent.sideBySideWidth)
+        for group in [content.format, content.scale, content.background, content.page, content.orientation] {
+            #expect(group.frame.minX == 0 && group.frame.width == content.bounds.width)
+            #expect(group.frame.width >= wide.background.frame.width, "as wide as beside the names at 360")
+        }
+        Bar.save(app, "export-dialog-narrow")
+        // The card is shorter than its content: a drag scrolls it to Export.
+        let dialog = try #require(Bar.chrome(app).dialog)
+        #expect(dialog.cardFrame.maxY <= 240)
+        let middle = dialog.cardFrame.center
+        try Bar.finger(app, middle.x, middle.y + 60, through: [(middle.x, middle.y), (middle.x, middle.y - 200)])
+        let button = content.exportButton.convert(content.exportButton.bounds, to: nil)
+        #expect(dialog.cardFrame.contains(button.center), "scrolled into view: \(button)")
+        try ExportDialogEndToEndTests.tap(app, content.exportButton)
+        #expect(!dialog.isOpen)
+    }
+}
