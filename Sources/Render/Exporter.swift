@@ -46,13 +46,26 @@ public struct ExportSummary: Equatable, Sendable {
     public var path: String
     /// The page, in points (PNG: pixels are `page × scale`).
     public var page: Size
-    /// Below 1 when the drawing was scaled down to fit `Exporter.maximumSide`.
+    /// Below 1 when the drawing was scaled down to fit `Exporter.maximumSide`,
+    /// or the paper.
     public var fit: Double
+    /// The paper the drawing was fitted to, if one was chosen.
+    public var paper: ExportOptions.Paper?
+
+    public init(path: String, page: Size, fit: Double, paper: ExportOptions.Paper? = nil) {
+        self.path = path
+        self.page = page
+        self.fit = fit
+        self.paper = paper
+    }
 
     /// Tells the user the export was scaled down, or nil when it was not.
     public var note: String? {
         guard fit < 1 else { return nil }
         let percent = fit * 100 >= 1 ? String(Int((fit * 100).rounded())) : String(fit * 100)
+        if let paper {
+            return "the drawing is larger than \(paper.title) within its margins, so it was scaled to \(percent)% to fit"
+        }
         return "the drawing is larger than \(Int(Exporter.maximumSide)) points across, so it was scaled to \(percent)% to fit"
     }
 }
@@ -68,6 +81,9 @@ public struct ExportSummary: Equatable, Sendable {
 public enum Exporter {
     /// Space around the lines when the page is fitted to the drawing.
     public static let margin = 20.0
+    /// The least space between the lines and a sheet of paper's edges:
+    /// half an inch, inside what printers leave blank.
+    public static let paperMargin = 36.0
     /// Largest page side, in points (PNG: pixels), so a hostile drawing cannot
     /// ask for a gigantic image. Larger drawings are scaled down to fit:
     /// every drawing the loader accepts (`Drawing.coordinateLimit`) exports.
@@ -76,19 +92,23 @@ public enum Exporter {
     /// Exports to `path`, the format taken from its extension. `size` is the
     /// page in points, showing the canvas from (0, 0); nil fits the page to the
     /// lines' bounding box plus `margin` (an empty drawing gives a blank
-    /// page of twice the margin). `scale` is PNG pixels per point.
+    /// page of twice the margin), or, when `options` name a paper, is the
+    /// paper with the lines centred on it. `options` also give the PNG's
+    /// pixels per point and background.
     /// `drawingPath`, the file the drawing was read from, is never overwritten.
     @discardableResult
     public static func export(_ drawing: Drawing, to path: String, size: Size? = nil,
-                              scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
-        try export(drawing.lines, to: path, size: size, scale: scale, sparing: drawingPath)
+                              options: ExportOptions = ExportOptions(),
+                              sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
+        try export(drawing.lines, to: path, size: size, options: options, sparing: drawingPath)
     }
 
     /// Exports `lines` in drawing order.
     @discardableResult
     public static func export(_ lines: [Line], to path: String, size: Size? = nil,
-                              scale: Double = 1, sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
-        try export(bounds: inkBounds(of: lines), to: path, size: size, scale: scale, sparing: drawingPath) { body in
+                              options: ExportOptions = ExportOptions(),
+                              sparing drawingPath: String? = nil) throws(ExportError) -> ExportSummary {
+        try export(bounds: inkBounds(of: lines), to: path, size: size, options: options, sparing: drawingPath) { body in
             for line in lines where !body(line) { return false }
             return true
         }
@@ -102,10 +122,12 @@ public enum Exporter {
     /// longer reads as it did when opened.
     @discardableResult
     public static func export(_ drawing: SavedDrawing, to path: String, size: Size? = nil,
-                              scale: Double = 1, sparing drawingPath: String? = nil) throws -> ExportSummary {
+                              options: ExportOptions = ExportOptions(),
+                              sparing drawingPath: String? = nil) throws -> ExportSummary {
         var readError: DocumentError?
         do {
-            return try export(bounds: drawing.inkBounds, to: path, size: size, scale: scale, sparing: drawingPath) { body in
+            return try export(bounds: drawing.inkBounds, to: path, size: size, options: options,
+                              sparing: drawingPath) { body in
                 do throws(DocumentError) {
                     return try drawing.forEachLine(body)
                 } catch {
@@ -123,17 +145,23 @@ public enum Exporter {
     /// Exports the lines `forEachLine` hands to its argument in drawing
     /// order (false from the argument stops it, and it then returns false),
     /// `bounds` their painted bounds.
-    private static func export(bounds: Rect?, to path: String, size: Size?, scale: Double, sparing drawingPath: String?,
+    private static func export(bounds: Rect?, to path: String, size: Size?, options: ExportOptions,
+                               sparing drawingPath: String?,
                                _ forEachLine: ((Line) -> Bool) -> Bool) throws(ExportError) -> ExportSummary {
         guard let format = ExportFormat(path: path) else { throw .unknownFormat(path: path) }
         let target = try checkedTarget(path, sparing: drawingPath)
-        let (requested, origin) = pageGeometry(bounds: bounds, size: size)
-        guard requested.width >= 1, requested.height >= 1, scale > 0, scale.isFinite else { throw .badSize(requested) }
+        let (requested, origin, paperFit) = pageGeometry(bounds: bounds, size: size, page: options.page)
+        guard requested.width >= 1, requested.height >= 1, options.scale > 0 else { throw .badSize(requested) }
+        let scale = Double(options.scale)
         let pixelsPerPoint = format == .png ? scale : 1
-        let fit = min(1, maximumSide / (requested.width * pixelsPerPoint), maximumSide / (requested.height * pixelsPerPoint))
-        let page = fit < 1
-            ? Size(width: max(1, (requested.width * fit).rounded(.down)), height: max(1, (requested.height * fit).rounded(.down)))
+        let sideFit = min(1, maximumSide / (requested.width * pixelsPerPoint),
+                          maximumSide / (requested.height * pixelsPerPoint))
+        let page = sideFit < 1
+            ? Size(width: max(1, (requested.width * sideFit).rounded(.down)),
+                   height: max(1, (requested.height * sideFit).rounded(.down)))
             : requested
+        let fit = sideFit * paperFit
+        let paper: ExportOptions.Paper? = if size == nil, case .paper(let paper, _) = options.page { paper } else { nil }
 
         let file = try ExportFile(target: target)
         if format != .png {
@@ -142,7 +170,7 @@ public enum Exporter {
                 : PDFWriter.write(forEachLine, page: page, origin: origin, fit: fit, to: file)
             guard written else { throw file.failure(CAIRO_STATUS_WRITE_ERROR) }
             try file.commit()
-            return ExportSummary(path: target, page: page, fit: fit)
+            return ExportSummary(path: target, page: page, fit: fit, paper: paper)
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((page.width * scale).rounded(.up)),
                                                  Int32((page.height * scale).rounded(.up)))!
@@ -151,8 +179,11 @@ public enum Exporter {
 
         let cairo = cairo_create(surface)!
         cairo_scale(cairo, scale, scale)
-        LineStyle.background.set(on: cairo)
-        cairo_paint(cairo)
+        // A new image surface is transparent: white paper is painted on it.
+        if options.background == .white {
+            LineStyle.background.set(on: cairo)
+            cairo_paint(cairo)
+        }
         if fit < 1 { cairo_scale(cairo, fit, fit) }
         cairo_translate(cairo, -origin.x, -origin.y)
         LineStyle.configure(cairo)
@@ -173,7 +204,7 @@ public enum Exporter {
         cairo_surface_finish(surface)
         try check(cairo_surface_status(surface), file)
         try file.commit()
-        return ExportSummary(path: target, page: page, fit: fit)
+        return ExportSummary(path: target, page: page, fit: fit, paper: paper)
     }
 
     /// The file to write for `path`: a symbolic link at its end is followed
@@ -196,15 +227,24 @@ public enum Exporter {
         return target
     }
 
-    /// The page size and the canvas point at the page's top-left corner.
+    /// The page size, the canvas point at the page's top-left corner and
+    /// the scale the lines are drawn at on it (below 1 to fit a paper).
     /// `bounds` are the lines' painted bounds (nil: no lines).
-    static func pageGeometry(bounds: Rect?, size: Size?) -> (Size, Point) {
-        if let size { return (size, .zero) }
-        guard let bounds else {
-            return (Size(width: 2 * margin, height: 2 * margin), .zero)
+    static func pageGeometry(bounds: Rect?, size: Size?, page: ExportOptions.Page) -> (Size, Point, Double) {
+        if let size { return (size, .zero, 1) }
+        if let paper = page.paperSize {
+            guard let bounds else { return (paper, .zero, 1) }
+            let fit = min(1, (paper.width - 2 * paperMargin) / max(1, bounds.width),
+                          (paper.height - 2 * paperMargin) / max(1, bounds.height))
+            // The lines' centre on the paper's: (centre − origin) × fit = paper / 2.
+            let origin = Point(x: bounds.midX - paper.width / 2 / fit, y: bounds.midY - paper.height / 2 / fit)
+            return (paper, origin, fit)
         }
-        let page = bounds.insetBy(dx: -margin, dy: -margin)
-        return (Size(width: page.width.rounded(.up), height: page.height.rounded(.up)), page.origin)
+        guard let bounds else {
+            return (Size(width: 2 * margin, height: 2 * margin), .zero, 1)
+        }
+        let fitted = bounds.insetBy(dx: -margin, dy: -margin)
+        return (Size(width: fitted.width.rounded(.up), height: fitted.height.rounded(.up)), fitted.origin, 1)
     }
 
     static func inkBounds(of lines: [Line]) -> Rect? {

@@ -7,10 +7,10 @@ public struct Options: Equatable, Sendable {
         /// Open the window and draw (the default).
         case run
         /// Write the drawing to a PNG, SVG or PDF file and exit; needs no compositor.
-        case export(path: String)
+        case export(path: String, options: ExportOptions = ExportOptions())
         /// `replay FILE`: run a recording through the app with no compositor;
         /// write the drawing it ends in to `export` (.png, .svg or .pdf).
-        case replay(recording: String, export: String?)
+        case replay(recording: String, export: String?, exportOptions: ExportOptions = ExportOptions())
         /// `check FILE`: report what the compositor did in a recording;
         /// `check --live` (nil): record a guided session first.
         case check(recording: String?)
@@ -93,6 +93,7 @@ public struct Options: Equatable, Sendable {
         var recordingPath: String?
         var live = false
         var exportPath: String?
+        var exportArguments = ExportArguments()
         var given: Set<String> = []
         // `conformance` takes options of its own and no others.
         if remaining.first == "conformance" {
@@ -113,7 +114,7 @@ public struct Options: Equatable, Sendable {
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
             // One value each: a second would silently win.
-            if ["--file", "--export", "--record"].contains(name) {
+            if ["--file", "--export", "--record"].contains(name) || ExportArguments.names.contains(name) {
                 guard !given.contains(name) else { throw ParseError(description: "option \(name) is given twice") }
                 given.insert(name)
             }
@@ -143,6 +144,8 @@ public struct Options: Equatable, Sendable {
                         "cannot export to '\(path)': the file name must end in .png, .svg or .pdf")
                 }
                 exportPath = path
+            case "--scale", "--background", "--page":
+                try exportArguments.take(name, value: value(for: name, inline: inline))
             case "--record":
                 let path = try value(for: name, inline: inline)
                 guard !path.isEmpty else { throw ParseError(description: "option --record needs a path") }
@@ -162,7 +165,7 @@ public struct Options: Equatable, Sendable {
                 throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
             }
             // A value attached with '=' to an option that takes none is a mistake too.
-            if inline != nil, !["--file", "--export", "--record", "--html"].contains(name) {
+            if inline != nil, !(["--file", "--export", "--record", "--html"] + ExportArguments.names).contains(name) {
                 throw ParseError(description: "option \(name) takes no value")
             }
         }
@@ -171,6 +174,7 @@ public struct Options: Equatable, Sendable {
         case .help, .version: return options
         case .run, .export, .replay, .check, .conformance: break
         }
+        let exportOptions = try exportArguments.options(forExportTo: exportPath)
         switch subcommand {
         case "replay":
             guard let recordingPath else { throw ParseError(description: "replay needs a recording: replay FILE") }
@@ -178,7 +182,9 @@ public struct Options: Equatable, Sendable {
                   !options.frameCallbackPacing, !options.book else {
                 throw ParseError(description: "replay takes only --export and --trace")
             }
-            if options.command == .run { options.command = .replay(recording: recordingPath, export: exportPath) }
+            if options.command == .run {
+                options.command = .replay(recording: recordingPath, export: exportPath, exportOptions: exportOptions)
+            }
         case "check":
             guard (recordingPath == nil) == live else {
                 throw ParseError(description: "check needs a recording or --live, not both: check FILE, check --live")
@@ -207,7 +213,7 @@ public struct Options: Equatable, Sendable {
                                         (options.book, "--book")] where given {
                     throw ParseError(description: "\(option) goes with a session; --export opens none")
                 }
-                if options.command == .run { options.command = .export(path: exportPath) }
+                if options.command == .run { options.command = .export(path: exportPath, options: exportOptions) }
             }
         }
         return options
@@ -302,6 +308,13 @@ public struct Options: Equatable, Sendable {
                             ($XDG_DATA_HOME/touchtracker/drawing.json)
           --export OUT      write the drawing to OUT (.png, .svg or .pdf) and exit;
                             needs no compositor
+            --scale 1|2|4   PNG: pixels per point (default 1)
+            --background transparent|white
+                            PNG: what is under the lines (default white)
+            --page drawing|a4|letter[-landscape]
+                            PDF: the drawing's own size (default), or a sheet
+                            of paper (portrait unless -landscape), the drawing
+                            centred within 36 pt of its edges, scaled down to fit
           --log-input       print every input batch to stdout, one JSON object per line
           --trace           print what the gestures and responders make of the input:
                             every touch message a view or recognizer gets, every
@@ -331,7 +344,7 @@ public struct Options: Equatable, Sendable {
           replay RECORDING  run a recording through the app's gestures and canvas
                             with no compositor, on a clock driven by its times;
                             the same recording gives the same drawing on every run
-            --export OUT    write the drawing it ends in to OUT (.png, .svg, .pdf)
+            --export OUT    write the drawing it ends in to OUT, as --export does
             --trace         print the trace of the run (as --trace above)
           check RECORDING   print what the compositor did, a row each, with pass,
                             warn or fail and one line of evidence: a frame after
@@ -393,7 +406,8 @@ public struct Options: Equatable, Sendable {
              conformance that failed
           2  wrong command line, or options that conflict (one given twice;
              --playground, --log-input, --trace, --frame-callback-pacing or
-             --book with --export; --book with replay or check)
+             --book with --export; --book with replay or check; --scale or
+             --background but a PNG, --page but a PDF)
           3  the drawing is open in another touchtracker (its pid is named)
           4  the drawing cannot be read: missing (--export), a directory, a FIFO,
              a device, permission denied; nothing was renamed or written

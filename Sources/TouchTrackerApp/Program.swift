@@ -29,14 +29,14 @@ public enum Program {
         case .version:
             print("touchtracker \(Version.string)")
             status = .success
-        case .export(let output):
-            status = export(documentAt: path, to: output)
+        case .export(let output, let exportOptions):
+            status = export(documentAt: path, to: output, options: exportOptions)
         case .run:
             status = run(documentAt: path, logInput: options.logInput, trace: options.trace, record: options.record,
                          playground: options.playground, frameCallbackPacing: options.frameCallbackPacing,
                          book: options.book)
-        case .replay(let recording, let output):
-            status = replay(recording, export: output, trace: options.trace)
+        case .replay(let recording, let output, let exportOptions):
+            status = replay(recording, export: output, options: exportOptions, trace: options.trace)
         case .check(let recording?):
             status = check(recording, json: options.json, html: options.html)
         case .check(nil):
@@ -157,7 +157,8 @@ public enum Program {
         return status
     }
 
-    static func export(documentAt path: String, to output: String) -> ExitStatus {
+    static func export(documentAt path: String, to output: String,
+                       options: ExportOptions = ExportOptions()) -> ExitStatus {
         do {
             do {
                 _ = try FileStatus(path: path)
@@ -169,7 +170,7 @@ public enum Program {
             }
             // Read from the file as it is written, not loaded: see `SavedDrawing`.
             let drawing = try SavedDrawing(path: path)
-            let summary = try Exporter.export(drawing, to: output, sparing: path)
+            let summary = try Exporter.export(drawing, to: output, options: options, sparing: path)
             if let note = summary.note { printError("touchtracker: \(note)") }
             let count = drawing.lineCount
             print("exported \(count) line\(count == 1 ? "" : "s") to \(output)")
@@ -183,7 +184,8 @@ public enum Program {
 
     /// `replay RECORDING`: the recording through the app's scene, its trace
     /// on stdout with `--trace`, its drawing to `output`.
-    static func replay(_ path: String, export output: String?, trace: Bool) -> ExitStatus {
+    static func replay(_ path: String, export output: String?, options: ExportOptions = ExportOptions(),
+                       trace: Bool) -> ExitStatus {
         let recording: Recording
         do {
             recording = try Recording.read(path: path)
@@ -202,7 +204,7 @@ public enum Program {
             return .success
         }
         do {
-            let exported = try Exporter.export(drawing, to: output, sparing: path)
+            let exported = try Exporter.export(drawing, to: output, options: options, sparing: path)
             if let note = exported.note { printError("touchtracker: \(note)") }
             let message = "\(summary), exported to \(output)"
             if trace { printError("touchtracker: \(message)") } else { print(message) }

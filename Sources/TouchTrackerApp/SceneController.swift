@@ -7,7 +7,8 @@ import TouchCore
 /// and after the playground's (their `nextResponder`), before the window.
 /// It performs the actions of the scene as a whole, which the canvas menu
 /// and the main menu send through the responder chain, nil-target: Export
-/// PNG, SVG and PDF, palm rejection off or on, the inspector shown or
+/// PNG, SVG and PDF (the canvas menu's), the Export dialog's export (its
+/// `ExportChoice` the sender), palm rejection off or on, the inspector shown or
 /// hidden, and the gesture playground. `canPerformAction` says when one
 /// cannot be done (the playground, while it is shown), so menus grey it,
 /// and `validate` says which toggles are on.
@@ -20,6 +21,7 @@ final class SceneController: Responder {
     static let exportPNG = Action("exportPNG")
     static let exportSVG = Action("exportSVG")
     static let exportPDF = Action("exportPDF")
+    static let exportChosen = Action("exportChosen")
     static let togglePalmRejection = Action("togglePalmRejection")
     static let toggleInspector = Action("toggleInspector")
     static let showPlayground = Action("showPlayground")
@@ -58,6 +60,10 @@ final class SceneController: Responder {
         case Self.exportPNG: { [unowned self] _ in export(scene.canvas.drawing, as: .png) }
         case Self.exportSVG: { [unowned self] _ in export(scene.canvas.drawing, as: .svg) }
         case Self.exportPDF: { [unowned self] _ in export(scene.canvas.drawing, as: .pdf) }
+        case Self.exportChosen: { [unowned self] sender in
+            guard let choice = sender as? ExportChoice else { return }
+            export(scene.canvas.drawing, as: choice.format, options: choice.options)
+        }
         case Self.togglePalmRejection: { [unowned scene] _ in scene.setPalmRejection(!scene.palmRejection.isEnabled) }
         case Self.toggleInspector: { [unowned scene] _ in scene.inspector.toggle() }
         case Self.showPlayground: { [unowned scene] _ in scene.showPlayground() }
@@ -79,14 +85,14 @@ final class SceneController: Responder {
 
     /// Writes `drawing` in `format` to a new file (`exportBasePath`) and
     /// says where, or why not (on stderr and in a toast).
-    func export(_ drawing: Drawing, as format: ExportFormat) {
+    func export(_ drawing: Drawing, as format: ExportFormat, options: ExportOptions = ExportOptions()) {
         guard let exportEnvironment else {
             report("not exported: a replay writes no file but the one --export names")
             return
         }
         let path = "\(Self.exportBasePath(environment: exportEnvironment)).\(format.rawValue)"
         do {
-            let summary = try Exporter.export(drawing, to: path)
+            let summary = try Exporter.export(drawing, to: path, options: options)
             report("exported the drawing to \(path)" + (summary.note.map { " (\($0))" } ?? ""))
             scene?.exported(to: path)
         } catch {

@@ -326,6 +326,8 @@ public final class Session {
         canvas.rules = settingsFile?.settings.book == true ? .book : .standard
         canvas.onBookRulesChange = { [unowned self] on in settingsFile?.update { $0.book = on } }
         scene.onFingersNavigateChange = { [unowned self] on in settingsFile?.update { $0.fingersNavigate = on } }
+        scene.chrome.exportChoice = settingsFile?.settings.exportChoice ?? ExportChoice()
+        scene.chrome.onExportChoiceChange = { [unowned self] choice in settingsFile?.update { $0.exportChoice = choice } }
         if let recorder {
             // Buffered lines go to the file once the frame is on its way: a
             // crash loses at most the batches of one iteration.

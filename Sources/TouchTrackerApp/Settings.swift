@@ -22,6 +22,9 @@ struct Settings: Equatable {
     /// Whether the canvas runs with the TouchTracker chapter's values
     /// (`CanvasRules.book`, the main menu's Book); the file's `book = on|off`.
     var book = false
+    /// What the Export dialog opens with: the last choice exported
+    /// (`ExportChoice`); the file's `export = png 1 white drawing portrait`.
+    var exportChoice = ExportChoice()
     /// Where the most recently seen drawings were last seen
     /// (`CanvasView.viewport`); the file's `view-<hash of the path> =
     /// <zoom> <x> <y>` lines, least recent first.
@@ -33,7 +36,8 @@ struct Settings: Equatable {
     static func == (lhs: Settings, rhs: Settings) -> Bool {
         lhs.palmRejection == rhs.palmRejection && lhs.tool == rhs.tool && lhs.strokeStyle == rhs.strokeStyle
             && lhs.prediction == rhs.prediction
-            && lhs.fingersNavigate == rhs.fingersNavigate && lhs.book == rhs.book && lhs.views == rhs.views
+            && lhs.fingersNavigate == rhs.fingersNavigate && lhs.book == rhs.book
+            && lhs.exportChoice == rhs.exportChoice && lhs.views == rhs.views
             && lhs.otherEntries.map(\.key) == rhs.otherEntries.map(\.key)
             && lhs.otherEntries.map(\.value) == rhs.otherEntries.map(\.value)
     }

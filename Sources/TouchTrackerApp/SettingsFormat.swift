@@ -14,6 +14,11 @@ import TouchCore
 ///     prediction = on            # or off
 ///     fingers = draw             # or navigate
 ///     book = off                 # or on: the chapter's values (CanvasRules.book)
+///     export = png 1 white drawing portrait
+///                                # the Export dialog's last choice: format
+///                                # (png, svg, pdf), scale (1, 2, 4), background
+///                                # (transparent, white), page (drawing, a4,
+///                                # letter), orientation (portrait, landscape)
 ///     view-3f2a…c1 = 1.5 120 -40 # a drawing's last view: zoom, then the
 ///                                # drawing point at the window's top-left
 ///
@@ -39,6 +44,7 @@ enum SettingsFormat {
     static let predictionKey = "prediction"
     static let fingersKey = "fingers"
     static let bookKey = "book"
+    static let exportKey = "export"
     static let viewKeyPrefix = "view-"
 
     /// The key remembering the view of the drawing at `path`: `view-` and
@@ -120,6 +126,12 @@ enum SettingsFormat {
                 case "off": settings.book = false
                 default: throw Malformed(line: number, reason: "\(key) must be 'on' or 'off', not '\(value)'")
                 }
+            case exportKey:
+                guard let choice = ExportChoice(settingsValue: value) else {
+                    throw Malformed(line: number, reason: "\(key) must be a format, a scale, a background, a page "
+                                    + "and an orientation, 'pdf 1 white a4 landscape', not '\(value)'")
+                }
+                settings.exportChoice = choice
             case _ where key.hasPrefix(viewKeyPrefix):
                 let numbers = value.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
                 guard numbers.count == 3, let zoom = numbers[0], let x = numbers[1], let y = numbers[2],
@@ -197,7 +209,7 @@ enum SettingsFormat {
         [(palmRejectionKey, settings.palmRejection ? "on" : "off"), (toolKey, settings.tool.rawValue),
          (lineColorKey, settings.strokeStyle.color.rawValue), (lineWidthKey, settings.strokeStyle.width.name),
          (predictionKey, settings.prediction ? "on" : "off"), (fingersKey, settings.fingersNavigate ? "navigate" : "draw"),
-         (bookKey, settings.book ? "on" : "off")]
+         (bookKey, settings.book ? "on" : "off"), (exportKey, settings.exportChoice.settingsValue)]
             + settings.views.keys.map { ($0, viewValue(settings.views[$0]!)) }
     }
 

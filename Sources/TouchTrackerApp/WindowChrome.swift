@@ -26,6 +26,7 @@ final class WindowChrome: Responder {
     static let showAbout = Action("showAbout")
     static let showColours = Action("showColours")
     static let showZoomOptions = Action("showZoomOptions")
+    static let showExportDialog = Action("showExportDialog")
 
     let headerBar: HeaderBarView
     let undoButton = HeaderButton(Command(title: "Undo", action: CanvasController.undo), content: .glyph(.undo))
@@ -46,13 +47,17 @@ final class WindowChrome: Responder {
     private(set) var zoomOptions: PopoverView?
     /// The dialog shown, while open.
     private(set) var dialog: DialogView?
-    private unowned let window: Window
+    unowned let window: Window
     /// Measures menu titles (Pango in the app).
     private let measurer: any TextMeasuring
     /// Who takes on a press that closes a popover, at a window point (the
     /// canvas, when it is under it: a drag there draws); see
     /// `OverlayView.takerOfPressOutside`.
     var takerOfPressOutsidePopover: ((Point) -> View?)?
+    /// What the Export dialog opens with: the last choice exported.
+    var exportChoice = ExportChoice()
+    /// An export was chosen in the Export dialog (to remember it).
+    var onExportChoiceChange: (ExportChoice) -> Void = { _ in }
 
     init(window: Window, title: String, measurer: any TextMeasuring) {
         self.window = window
@@ -91,9 +96,7 @@ final class WindowChrome: Responder {
                                      Command(title: Self.fitTitle, action: CanvasView.zoomToFitAction),
                                      Command(title: Self.actualSizeTitle, action: CanvasView.zoomToActualSizeAction)]
                 : [],
-            [Command(title: "Export PNG", action: SceneController.exportPNG),
-             Command(title: "Export SVG", action: SceneController.exportSVG),
-             Command(title: "Export PDF", action: SceneController.exportPDF)],
+            [Command(title: "Export…", action: Self.showExportDialog)],
             [Command(title: "Palm Rejection", action: SceneController.togglePalmRejection),
              Command(title: "Fingers Navigate", action: CanvasController.toggleFingersNavigate),
              Command(title: "Prediction", action: CanvasView.togglePrediction),
@@ -201,7 +204,12 @@ final class WindowChrome: Responder {
         dialog?.close()
         let content = TextRowsView(sections: sections, columnWidth: columnWidth,
                                    maximumSize: DialogView.roomForContent(in: window.bounds))
-        let dialog = DialogView(title: title, contentView: content)
+        present(DialogView(title: title, contentView: content))
+    }
+
+    /// Shows `dialog` (the one shown before closed).
+    func present(_ dialog: DialogView) {
+        self.dialog?.close()
         self.dialog = dialog
         dialog.open(in: window)
     }
@@ -222,6 +230,7 @@ final class WindowChrome: Responder {
         case Self.showMainMenu: { [unowned self] _ in openMainMenu() }
         case Self.showColours: { [unowned self] _ in openColours() }
         case Self.showZoomOptions: { [unowned self] _ in openZoomOptions() }
+        case Self.showExportDialog: { [unowned self] _ in openExportDialog() }
         case Self.showKeyboardShortcuts: { [unowned self] _ in
             showDialog(title: "Keyboard Shortcuts", sections: KeyboardShortcuts.sections, columnWidth: 350)
         }

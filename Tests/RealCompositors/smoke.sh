@@ -736,7 +736,7 @@ weston_navigation_tests() {
     menu_open() { $shooter nav-menu.png && [ "$($png count "$run/nav-menu.png" 51 51 56 60 \
         $((cx1 - 190)) $((cy0 + 19)) $((cx1 - 100)) $((cy0 + 35)))" -gt 20 ]; }
     expect "weston navigate: clicking ☰ opens the main menu" wait_for 5 menu_open
-    pointer click left $((cx1 - 100)) $((cy0 + 200))
+    pointer click left $((cx1 - 100)) $((cy0 + 120))
     navigate_chosen() { grep -qs 'fingers *= *navigate' "$run"/.config/touchtracker/settings.conf; }
     expect "weston navigate: clicking Fingers Navigate in it is remembered" wait_for 5 navigate_chosen
     # The middle button dragged (+150, +80): the line, at y 95..105, goes to 175..185.
@@ -1022,13 +1022,16 @@ touch_tests() {
 
     # The main menu by touch: ☰ in the header bar (mutter: 47 points
     # high, ☰ left of the three window buttons) or the toolbar (KWin: 40
-    # points, ☰ at its end), then its first row, Export PNG, under it. The
-    # file goes to the home folder (it has no Pictures folder).
-    local menu_x menu_y row_y
+    # points, ☰ at its end), then its first row, Export…, under it, and
+    # the Export dialog's Export button (PNG is its first choice): the
+    # card is centred on the window, the button's middle 138 points below
+    # the window's. The file goes to the home folder (it has no Pictures
+    # folder).
+    local menu_x menu_y row_y top
     if [ "$c" = mutter ]; then
-        menu_x=$((cx1 - 144)) menu_y=$((cy0 - 24)) row_y=$((cy0 + 27))
+        menu_x=$((cx1 - 144)) menu_y=$((cy0 - 24)) row_y=$((cy0 + 27)) top=$((cy0 - 47))
     else
-        menu_x=$((cx1 - 24)) menu_y=$((cy0 - 20)) row_y=$((cy0 + 31))
+        menu_x=$((cx1 - 24)) menu_y=$((cy0 - 20)) row_y=$((cy0 + 31)) top=$((cy0 - 40))
     fi
     send "down 4 $menu_x $menu_y; sleep 0.05; up 4"
     # Open: the first row's title, dark (the foreground over white), where
@@ -1038,8 +1041,10 @@ touch_tests() {
     expect "$c: tapping ☰ opens the main menu" wait_for 5 menu_open
     cp "$run/menu.png" "$work/../touchtracker-$c-main-menu.png" 2>/dev/null
     send "down 4 $((cx1 - 100)) $row_y; sleep 0.05; up 4"
+    sleep 0.5
+    send "down 4 $(((cx0 + cx1) / 2)) $(((top + cy1) / 2 + 138)); sleep 0.05; up 4"
     exported() { ls "$run"/home/TouchTracker*.png > /dev/null 2>&1; }
-    expect "$c: tapping Export PNG in it writes the drawing as PNG" wait_for 5 exported
+    expect "$c: Export… in it, then Export in its dialog, writes the drawing as PNG" wait_for 5 exported
 
     # Ctrl+Q (evdev 16 = q) quits.
     send "key 29 1; key 16 1; key 16 0; key 29 0"
@@ -1248,7 +1253,7 @@ mutter_navigation_tests() {
     menu_open() { $shooter nav-menu.png && [ "$($png count "$run/nav-menu.png" 51 51 56 60 \
         $((cx1 - 190)) $((cy0 + 19)) $((cx1 - 100)) $((cy0 + 35)))" -gt 20 ]; }
     expect "mutter navigate: tapping ☰ opens the main menu" wait_for 5 menu_open
-    send "down 4 $((cx1 - 100)) $((cy0 + 200)); sleep 0.05; up 4"
+    send "down 4 $((cx1 - 100)) $((cy0 + 120)); sleep 0.05; up 4"
     navigate_chosen() { grep -qs 'fingers *= *navigate' "$run"/navigate-config/*/*; }
     expect "mutter navigate: tapping Fingers Navigate in it is remembered" wait_for 5 navigate_chosen
     # One finger from (600,400) to (750,480): the line, at y 95..105, goes to 175..185.

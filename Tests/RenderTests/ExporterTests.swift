@@ -23,7 +23,7 @@ import TouchCore
 
     @Test func pngHasTheSignatureAndTheRequestedSize() throws {
         let path = directory + "/drawing.png"
-        try Exporter.export(drawing, to: path, size: Size(width: 300, height: 200), scale: 2)
+        try Exporter.export(drawing, to: path, size: Size(width: 300, height: 200), options: ExportOptions(scale: 2))
         let data = try bytes(path)
         #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // IHDR: width and height, big-endian, at bytes 16..<24.

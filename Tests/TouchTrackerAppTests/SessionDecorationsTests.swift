@@ -32,6 +32,8 @@ import WaylandClient
         /// The session's home: the drawing, emergency copies and exports go in it.
         let home: TemporaryDirectory
         let documentPath: String
+        /// Where the settings are kept, with `keepsSettings`.
+        let settingsPath: String
         /// What the session told the user.
         var reports: [String] { reportLog.lines }
         private let reportLog = ReportLog()
@@ -40,9 +42,10 @@ import WaylandClient
 
         /// `decorationMode`: nil for a compositor without
         /// `zxdg_decoration_manager_v1` (weston), else its reply (1 client
-        /// side, 2 server side).
+        /// side, 2 server side). `keepsSettings`: the session reads and
+        /// writes `settingsPath` (else it keeps no settings).
         init(decorationMode: UInt32?, states: [xdg_toplevel_state] = [XDG_TOPLEVEL_STATE_ACTIVATED],
-             lines: [Line] = []) throws {
+             lines: [Line] = [], keepsSettings: Bool = false) throws {
             compositor = decorationMode == nil ? TestCompositor(omitting: ["zxdg_decoration_manager_v1"]) : TestCompositor()
             if let decorationMode { compositor.decorationModeReply = decorationMode }
             seat = compositor.addSeat()
@@ -54,6 +57,7 @@ import WaylandClient
             }
             home = try TemporaryDirectory(prefix: "decorations")
             documentPath = home.path + "/drawing.json"
+            settingsPath = home.path + "/settings.conf"
             if !lines.isEmpty { try Document.save(lines, to: documentPath) }
             let log = reportLog
             session = try Session(display: display, configuration: Session.Configuration(
@@ -64,7 +68,7 @@ import WaylandClient
                     log.lines.append(message)
                     // Only an export, which a test asks for, has something to say.
                     if !message.hasPrefix("exported the drawing to ") { Issue.record("unexpected report: \(message)") }
-                }))
+                }, settingsPath: keepsSettings ? home.path + "/settings.conf" : nil))
             let compositor = compositor
             try Self.pump(compositor, session) { compositor.toplevels.first?.surface.commits.isEmpty == false }
             toplevel = compositor.toplevels[0]

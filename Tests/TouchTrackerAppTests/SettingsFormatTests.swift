@@ -155,6 +155,25 @@ import TouchCore
         #expect(settings.otherEntries.isEmpty, "no comment is taken for a value")
     }
 
+    /// The Export dialog's last choice (issue 36): written once it is not
+    /// the default, read back whole, and refused when it is not five words
+    /// the dialog names.
+    @Test func theExportChoiceIsRememberedAndABadOneIsNamed() throws {
+        var settings = Settings()
+        #expect(!SettingsFormat.text(of: settings).contains("export"), "the default is not written")
+        settings.exportChoice = ExportChoice(format: .pdf, scale: 2, background: .transparent, paper: .letter,
+                                             orientation: .landscape)
+        let text = SettingsFormat.text(of: settings)
+        #expect(text.contains("export = pdf 2 transparent letter landscape\n"))
+        #expect(try SettingsFormat.parse(text).exportChoice == settings.exportChoice)
+        #expect(try SettingsFormat.parse("export = svg 4 white drawing portrait\n").exportChoice
+                == ExportChoice(format: .svg, scale: 4))
+        for bad in ["pdf a4", "png 3 white drawing portrait", "png 1 black drawing portrait",
+                    "pdf 1 white a3 portrait", "pdf 1 white a4 sideways", "bmp 1 white drawing portrait"] {
+            #expect(throws: SettingsFormat.Malformed.self, "\(bad)") { try SettingsFormat.parse("export = \(bad)\n") }
+        }
+    }
+
     @Test func aChangeKeepsTheCommentAfterItsValue() throws {
         let original = "palm-rejection = on      # or off\ntool = lines # or freehand\n"
         var settings = try SettingsFormat.parse(original)
