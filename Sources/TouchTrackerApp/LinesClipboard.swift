@@ -21,6 +21,8 @@ final class LinesClipboard: CanvasClipboard {
         self.clipboard = clipboard
     }
 
+    var isAvailable: Bool { clipboard.isAvailable }
+
     func copy(_ lines: [Line]) {
         let contents = ClipboardContents(types: Self.offeredTypes) { type in Self.bytes(of: lines, as: type) }
         if clipboard.copy(contents) {

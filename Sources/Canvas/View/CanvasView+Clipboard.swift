@@ -3,6 +3,8 @@ import TouchCore
 /// What the canvas needs of the clipboard; the app implements it (the
 /// formats and the Wayland clipboard live outside the core).
 public protocol CanvasClipboard: AnyObject {
+    /// Whether there is a clipboard at all (the compositor may offer none).
+    var isAvailable: Bool { get }
     /// Puts `lines` on the clipboard (never empty).
     func copy(_ lines: [Line])
     /// Whether the clipboard holds lines the canvas can paste.
@@ -109,7 +111,7 @@ extension CanvasView {
     /// A tap that selected no line, while the clipboard holds lines: the
     /// menu offers Paste there. Returns whether it shows.
     func showPasteMenu(at point: Point) -> Bool {
-        guard clipboard?.holdsLines == true, let menu = window?.menuController, becomeFirstResponder() else {
+        guard clipboard?.isAvailable == true, clipboard?.holdsLines == true, let menu = window?.menuController, becomeFirstResponder() else {
             return false
         }
         menuPoint = point
@@ -131,11 +133,11 @@ extension CanvasView {
         }
     }
 
-    /// Copy and Cut need lines (in the menu, a selected one: the menu of a
+    /// Nothing without a clipboard. Copy and Cut need lines (in the menu, a selected one: the menu of a
     /// press beside the lines offers only Paste); Paste needs lines on the
     /// clipboard. In the menu, the canvas's own Paste stands for the standard one.
     func canPerformClipboardAction(_ action: Action, withSender sender: Any?) -> Bool {
-        guard clipboard != nil else { return false }
+        guard clipboard?.isAvailable == true else { return false }
         switch action {
         case .copy, .cut: return sender is MenuController ? drawing.selectedLineID != nil : drawing.count > 0
         case .paste: return clipboard?.holdsLines == true && !(sender is MenuController)
