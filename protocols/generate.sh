@@ -37,7 +37,7 @@ for target in "${targets[@]}"; do mkdir -p "$out/$target/include"; done
 
 # Core interfaces come from libwayland itself; the client and the test
 # compositor bind or advertise these.
-core_interfaces="wl_compositor wl_subcompositor wl_shm wl_seat wl_output wl_surface wl_region wl_buffer wl_callback wl_pointer wl_keyboard wl_touch wl_shm_pool wl_subsurface"
+core_interfaces="wl_compositor wl_subcompositor wl_shm wl_seat wl_output wl_surface wl_region wl_buffer wl_callback wl_pointer wl_keyboard wl_touch wl_shm_pool wl_subsurface wl_data_device_manager wl_data_device wl_data_source wl_data_offer"
 
 interfaces_of() { # xml...
     for xml in "$@"; do

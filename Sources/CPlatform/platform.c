@@ -86,3 +86,14 @@ int tt_socket_peer_pid(int fd) {
 int tt_pidfd_open(int pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
+
+int tt_pipe_nonblocking(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
+
+int tt_ignore_broken_pipe_signal(void) {
+    struct sigaction action = { 0 };
+    action.sa_handler = SIG_IGN;
+    sigemptyset(&action.sa_mask);
+    return sigaction(SIGPIPE, &action, NULL);
+}

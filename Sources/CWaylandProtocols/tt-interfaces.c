@@ -22,6 +22,10 @@ const struct wl_interface *tt_wl_keyboard_interface(void) { return &wl_keyboard_
 const struct wl_interface *tt_wl_touch_interface(void) { return &wl_touch_interface; }
 const struct wl_interface *tt_wl_shm_pool_interface(void) { return &wl_shm_pool_interface; }
 const struct wl_interface *tt_wl_subsurface_interface(void) { return &wl_subsurface_interface; }
+const struct wl_interface *tt_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
+const struct wl_interface *tt_wl_data_device_interface(void) { return &wl_data_device_interface; }
+const struct wl_interface *tt_wl_data_source_interface(void) { return &wl_data_source_interface; }
+const struct wl_interface *tt_wl_data_offer_interface(void) { return &wl_data_offer_interface; }
 const struct wl_interface *tt_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 const struct wl_interface *tt_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
 const struct wl_interface *tt_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }

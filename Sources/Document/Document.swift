@@ -17,7 +17,7 @@ public enum Document {
     /// make can be opened again.
     public static let byteLimit = 384 << 20
     /// Files with more lines are refused.
-    public static let lineLimit = 1_000_000
+    public static let lineLimit = Drawing.lineLimit
 
     /// Where the drawing lives by default: `$XDG_DATA_HOME/touchtracker/drawing.json`,
     /// with `XDG_DATA_HOME` defaulting to `~/.local/share` (XDG base directories;

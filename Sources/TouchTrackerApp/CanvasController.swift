@@ -4,7 +4,7 @@ import TouchCore
 
 /// Owns the canvas view and sits after it in the responder chain, where it
 /// answers the actions a desktop user expects beyond SPEC §6: the canvas
-/// menu (a right click away from any line) with Undo, Redo, Export as
+/// menu (a right click away from any line) with Undo, Redo, Paste, Export as
 /// PNG, SVG or PDF, the other drawing tool, palm rejection turned off or
 /// on, the inspector overlay shown or hidden, and the gesture playground.
 /// Undo, Redo, the tool, the colour and the width are its own; the rest
@@ -26,6 +26,7 @@ final class CanvasController: ViewController {
         [
             MenuItem(title: "Undo", action: Self.undo),
             MenuItem(title: "Redo", action: Self.redo),
+            MenuItem(title: "Paste", action: CanvasView.pasteLines),
             MenuItem(title: "Export PNG", action: SceneController.exportPNG),
             MenuItem(title: "Export SVG", action: SceneController.exportSVG),
             MenuItem(title: "Export PDF", action: SceneController.exportPDF),
@@ -80,6 +81,7 @@ final class CanvasController: ViewController {
         // actions (the zoom readout, Prediction) stay within reach after
         // the menu closes.
         guard canvas.becomeFirstResponder() else { return }
+        canvas.menuPoint = point
         menu.menuItems = menuItems
         menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: canvas)
         menu.showMenu()

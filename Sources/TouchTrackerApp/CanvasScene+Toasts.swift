@@ -41,7 +41,7 @@ extension CanvasScene {
     }
 
     /// Says what was just removed, with an Undo that puts it back in one tap.
-    private func offerUndo(_ title: String) {
+    func offerUndo(_ title: String) {
         let revision = canvas.drawing.revision
         show(Toast(title, button: Self.undoTitle) { [unowned self] in
             guard canvas.drawing.revision == revision else { return }

@@ -11,6 +11,8 @@ enum KeyboardShortcuts {
             .init("Ctrl+Z", detail: "Undo"),
             .init("Ctrl+Shift+Z", detail: "Redo"),
             .init("Delete, BackSpace", detail: "Delete the selected line"),
+            .init("Ctrl+C, Ctrl+X", detail: "Copy, cut the selected line (or all)"),
+            .init("Ctrl+V", detail: "Paste lines in the middle"),
             .init("Escape", detail: "Deselect, close a menu"),
             .init("L", detail: "Draw straight lines"),
             .init("F", detail: "Draw freehand"),

@@ -95,6 +95,8 @@ public struct Options: Equatable, Sendable {
         var exportPath: String?
         var exportArguments = ExportArguments()
         var given: Set<String> = []
+        /// Whether the drawing came as a plain argument rather than --file.
+        var positionalGiven = false
         // `conformance` takes options of its own and no others.
         if remaining.first == "conformance" {
             guard let conformance = try ConformanceOptions.parse(remaining.dropFirst()) else {
@@ -162,7 +164,22 @@ public struct Options: Equatable, Sendable {
                 if name.hasPrefix("-") {
                     throw ParseError(description: "unknown option '\(name)' (see --help)")
                 }
-                throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
+                // `touchtracker FILE`, as a file manager runs it (the desktop
+                // entry's %f): the same as --file FILE. One drawing a process;
+                // a launcher starts one per file.
+                guard subcommand == nil, !argument.isEmpty else {
+                    throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
+                }
+                guard !given.contains("--file") else {
+                    let first = options.file ?? ""
+                    throw ParseError(description: positionalGiven
+                        ? "one drawing at a time: '\(first)' and '\(argument)' (one window per file is not yet supported; run touchtracker once for each)"
+                        : "a drawing is given twice: --file '\(first)' and '\(argument)'")
+                }
+                given.insert("--file")
+                positionalGiven = true
+                options.file = argument
+                continue
             }
             // A value attached with '=' to an option that takes none is a mistake too.
             if inline != nil, !(["--file", "--export", "--record", "--html"] + ExportArguments.names).contains(name) {
@@ -240,7 +257,7 @@ public struct Options: Equatable, Sendable {
     }
 
     public static let usage = """
-        Usage: touchtracker [options]
+        Usage: touchtracker [options] [FILE]
                touchtracker replay RECORDING [--export OUT] [--trace]
                touchtracker check RECORDING [--json] [--html OUT]
                touchtracker check --live [--json] [--record FILE] [--file PATH]
@@ -251,6 +268,9 @@ public struct Options: Equatable, Sendable {
         One line per finger; tap a line to select it (Delete removes it), double-tap
         to clear, long-press a line and drag to move it. Ctrl+Z / Ctrl+Shift+Z undo
         and redo, Ctrl+Q quits. The drawing is saved after every change.
+        Ctrl+C copies the selected line (or the whole drawing) as lines, PNG and SVG;
+        Ctrl+X cuts it; Ctrl+V pastes copied lines in the middle (Paste in the canvas
+        menu: where you pressed).
         Two tools: Lines (straight lines, the default; key L) and Freehand (every
         point of the stroke, as wide as the pen presses; key F), also chosen from
         the canvas menu; the choice is remembered.
@@ -304,8 +324,9 @@ public struct Options: Equatable, Sendable {
         server one line on stderr says so, once.
 
         Options:
-          --file PATH       open and autosave this drawing instead of the default
-                            ($XDG_DATA_HOME/touchtracker/drawing.json)
+          FILE, --file PATH open and autosave this drawing instead of the default
+                            ($XDG_DATA_HOME/touchtracker/drawing.json); one drawing
+                            a process (a file manager starts one per file)
           --export OUT      write the drawing to OUT (.png, .svg or .pdf) and exit;
                             needs no compositor
             --scale 1|2|4   PNG: pixels per point (default 1)

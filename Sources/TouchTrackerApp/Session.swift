@@ -183,6 +183,7 @@ public final class Session {
         // touch frames a compositor left open) runs before the toplevel
         // presents.
         seats = SeatManager(display: display, window: toplevel, loop: loop)
+        scene.setUpClipboard(LinesClipboard(clipboard: seats.clipboard))
 
         wire(logInput: configuration.logInput)
         scene.traceLine = configuration.trace

@@ -6,6 +6,7 @@ import Platform
 /// xkbcommon, modifiers, and client-side repeat on the loop's timers.
 final class Keyboard {
     private let proxy: OpaquePointer
+    private let seatProxy: OpaquePointer
     private let environment: SeatEnvironment
     private let repeater: KeyRepeat
     var seatName: String
@@ -25,6 +26,7 @@ final class Keyboard {
     /// Binds `wl_seat.get_keyboard` for `seat`.
     init(seat: OpaquePointer, name: String, environment: SeatEnvironment) {
         proxy = wl_seat_get_keyboard(seat)
+        seatProxy = seat
         seatName = name
         self.environment = environment
         repeater = KeyRepeat(timers: environment.timers)
@@ -63,8 +65,9 @@ final class Keyboard {
         }
     }
 
-    private func enter(surface: OpaquePointer?) {
+    private func enter(serial: UInt32, surface: OpaquePointer?) {
         guard environment.isOurSurface(surface) else { return }
+        environment.noteInputSerial(seatProxy, serial)
         focused = true
         environment.emit(.keyboardFocus(seat: seatName, entered: true))
     }
@@ -88,12 +91,14 @@ final class Keyboard {
 
     /// `wl_keyboard.key`. A release is reported only after a reported press
     /// (keys held when focus arrived were pressed for another surface).
-    private func key(time: UInt32, code: UInt32, pressed: Bool) {
+    private func key(serial: UInt32, time: UInt32, code: UInt32, pressed: Bool) {
         guard focused, let state else { return }
         lastTime = time
         if pressed {
             guard !held.contains(code) else { return }
             held.append(code)
+            // Before the press goes up: Ctrl+C sets the clipboard for it.
+            environment.noteInputSerial(seatProxy, serial)
             environment.emit(.key(event(.press, code: code, time: time, state: state)))
             if state.keymap.repeats(code: code) {
                 repeatOrigin = (time, environment.timers.clock.now)
@@ -137,16 +142,16 @@ final class Keyboard {
             keymap: { data, _, format, fd, size in
                 from(data).keymap(format: format, fd: fd, size: size)
             },
-            enter: { data, _, _, surface, _ in
+            enter: { data, _, serial, surface, _ in
                 // The keys already held at enter are not reported: they were
                 // pressed for another surface.
-                from(data).enter(surface: surface)
+                from(data).enter(serial: serial, surface: surface)
             },
             leave: { data, _, _, _ in
                 from(data).leave()
             },
-            key: { data, _, _, time, key, state in
-                from(data).key(time: time, code: key,
+            key: { data, _, serial, time, key, state in
+                from(data).key(serial: serial, time: time, code: key,
                                pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
             },
             modifiers: { data, _, _, depressed, latched, locked, group in

@@ -30,7 +30,8 @@ final class Seat {
             environment.emit(event, origin: origin)
         },
         keyboardModifiers: { [unowned self] in keyboard?.modifiers ?? [] },
-        notePress: environment.notePress)
+        notePress: environment.notePress,
+        noteInputSerial: environment.noteInputSerial)
     private let cursorScale: () -> Int32
     private var pointer: Pointer?
     private var keyboard: Keyboard?

@@ -19,6 +19,9 @@ struct SeatEnvironment {
     /// Records the serial of a button press, touch down or tablet tool down,
     /// with its seat, for interactive move/resize.
     let notePress: (_ seat: OpaquePointer, _ serial: UInt32) -> Void
+    /// Records the serial of a key press or keyboard enter, with its seat:
+    /// with the presses, what `wl_data_device.set_selection` must name.
+    var noteInputSerial: (_ seat: OpaquePointer, _ serial: UInt32) -> Void = { _, _ in }
 
     /// Delivers one input batch to the layer above.
     func emit(_ event: InputEvent, origin: InputOrigin = .compositor) {

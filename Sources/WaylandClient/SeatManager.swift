@@ -37,6 +37,14 @@ public final class SeatManager {
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
     private(set) var lastPress: (seat: OpaquePointer, serial: UInt32)?
 
+    /// The seat and serial of the latest input on our surface of any kind
+    /// (a press, a key, keyboard focus), for the clipboard.
+    private var lastInput: (seat: OpaquePointer, serial: UInt32)?
+
+    /// The clipboard of the seats, once the compositor offers
+    /// `wl_data_device_manager`.
+    public private(set) lazy var clipboard = Clipboard(loop: loop) { [unowned self] in lastInput }
+
     /// The latest pointer button press or touch down on the window, for an
     /// interactive move or resize; nil once its seat is gone.
     public var latestPress: InteractiveGrab? {
@@ -75,6 +83,7 @@ public final class SeatManager {
 
     deinit {
         onInput = nil
+        clipboard.destroy()
         for seat in seats { seat.destroy() }
         // Free the seats' proxies, the pointers' image surfaces and the
         // cursor theme's buffers now, while `display` is surely alive: this
@@ -115,6 +124,10 @@ public final class SeatManager {
             announcedPointerGestures(global)
             return
         }
+        if global.interface == "wl_data_device_manager" {
+            clipboard.announced(manager: global, registry: display.registry)
+            return
+        }
         guard global.interface == "wl_seat",
               let proxy = display.registry.bind(global, interface: tt_wl_seat_interface(),
                                                 version: min(global.version, Seat.supportedVersion))
@@ -124,12 +137,17 @@ public final class SeatManager {
             isOurSurface: isOurSurface,
             cursor: cursor,
             deliver: { [weak self] event, origin in self?.deliver(event, origin: origin) },
-            notePress: { [weak self] seat, serial in self?.lastPress = (seat, serial) })
+            notePress: { [weak self] seat, serial in
+                self?.lastPress = (seat, serial)
+                self?.lastInput = (seat, serial)
+            },
+            noteInputSerial: { [weak self] seat, serial in self?.lastInput = (seat, serial) })
         let seat = Seat(proxy: proxy, globalName: global.name, environment: environment,
                         cursorScale: cursorScale)
         if let tabletManager { seat.startTablets(manager: tabletManager.proxy) }
         if let gesturesManager { seat.startPointerGestures(manager: gesturesManager.proxy) }
         seats.append(seat)
+        clipboard.seatAdded(proxy)
     }
 
     /// The tablet manager may come before or after the seats (Qt once only
@@ -166,6 +184,7 @@ public final class SeatManager {
     }
 
     private func removed(globalName: UInt32) {
+        if clipboard.removed(globalName: globalName) { return }
         if let tabletManager, tabletManager.globalName == globalName {
             for seat in seats { seat.stopTablets() }
             zwp_tablet_manager_v2_destroy(tabletManager.proxy)
@@ -181,6 +200,8 @@ public final class SeatManager {
         guard let index = seats.firstIndex(where: { $0.globalName == globalName }) else { return }
         let seat = seats.remove(at: index)
         if lastPress?.seat == seat.proxy { lastPress = nil }
+        if lastInput?.seat == seat.proxy { lastInput = nil }
+        clipboard.seatRemoved(seat.proxy)
         seat.destroy()
     }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks what scripts/install puts on a desktop, as the desktop's own tools
 # read it: the desktop entry and its actions (desktop-file-validate), the
-# AppStream metainfo and its licence (appstreamcli, pedantic too), the man
+# AppStream metainfo and its licence (appstreamcli, pedantic too), the
+# drawing's MIME type (update-mime-database, xdg-mime query filetype), the man
 # page (groff and man, warnings on), that the man page, metainfo, CHANGELOG.md
 # and the Debian changelog name the version the program reports, and that
 # scripts/install --prefix followed by scripts/uninstall leaves nothing
@@ -147,6 +148,30 @@ for section in SYNOPSIS OPTIONS KEYS FILES ENVIRONMENT "EXIT STATUS"; do
     expect "the man page has $section" grep -q "^\.SH \"\{0,1\}$section" "$data/touchtracker.1"
 done
 
+# ---------------------------------------------------------------- the drawing's MIME type
+expect "the desktop entry opens drawings (MimeType=application/x-touchtracker;)" \
+    grep -qx "MimeType=application/x-touchtracker;" "$data/$id.desktop"
+expect "and takes the file a file manager gives it (Exec with %f)" grep -qx "Exec=touchtracker %f" "$data/$id.desktop"
+expect "the MIME type is well-formed shared-mime-info XML (xmllint)" \
+    quiet xmllint --noout "$data/$id.mime.xml"
+mimedata=$work/mimedata
+mkdir -p "$mimedata/mime/packages"
+cp "$data/$id.mime.xml" "$mimedata/mime/packages/$id.xml"
+expect "update-mime-database compiles it without a word" \
+    quiet env XDG_DATA_HOME="$mimedata" update-mime-database "$mimedata/mime"
+printf '{"format":"touchtracker","version":1,"lines":[[1,2,3,4]]}\n' > "$work/sketch.touchtracker"
+printf '\357\273\277{"format":"touchtracker","version":1,"lines":[]}\n' > "$work/drawing.json"
+printf '{"name":"not a drawing"}\n' > "$work/other.json"
+filetype() { # file: the type xdg-mime names, as on GNOME (which asks gio)
+    XDG_CURRENT_DESKTOP=GNOME XDG_DATA_HOME="$mimedata" XDG_DATA_DIRS="$mimedata:/usr/share" \
+        xdg-mime query filetype "$1" 2>/dev/null
+}
+expect "xdg-mime names a *.touchtracker drawing application/x-touchtracker" \
+    test "$(filetype "$work/sketch.touchtracker")" = application/x-touchtracker
+expect "and a drawing.json of older versions too, by its first bytes (after a byte-order mark)" \
+    test "$(filetype "$work/drawing.json")" = application/x-touchtracker
+expect "but not other JSON" test "$(filetype "$work/other.json")" = application/json
+
 # ---------------------------------------------------------------- install, uninstall
 # Into an empty prefix: every file where the desktop looks for it.
 prefix=$work/prefix
@@ -155,15 +180,17 @@ mkdir "$prefix"
 expect "scripts/install --prefix succeeds" test $? -eq 0 || tail -20 "$work/install.log" | sed 's/^/    /'
 for file in bin/touchtracker share/applications/$id.desktop share/icons/hicolor/scalable/apps/$id.svg \
             share/icons/hicolor/symbolic/apps/$id-symbolic.svg share/metainfo/$id.metainfo.xml \
-            share/man/man1/touchtracker.1 share/touchtracker/sounds/chomp.wav \
+            share/man/man1/touchtracker.1 share/mime/packages/$id.xml share/touchtracker/sounds/chomp.wav \
             share/touchtracker/sounds/laugh.wav; do
     expect "it installs PREFIX/$file and says so" grep -qx "installed $prefix/$file" "$work/install.log"
 done
 expect "the installed desktop entry is valid" quiet desktop-file-validate "$prefix/share/applications/$id.desktop"
+expect "the MIME database under PREFIX knows the drawing's type" \
+    grep -q "application/x-touchtracker" "$prefix/share/mime/types"
 launcher_runs() { # the launcher's Exec runs the installed binary
     local exec
     exec=$(sed -n '/^\[Desktop Entry\]/,/^\[/s/^Exec=//p' "$prefix/share/applications/$id.desktop")
-    [ "$exec" = "$prefix/bin/touchtracker" ] && "$exec" --version | grep -q '^touchtracker '
+    [ "$exec" = "$prefix/bin/touchtracker %f" ] && "${exec% %f}" --version | grep -q '^touchtracker '
 }
 expect "its Exec runs the installed binary" launcher_runs
 expect "its actions run the installed binary too" \

@@ -470,6 +470,54 @@ walk(json.load(sys.stdin))' "$app_id" "$toolbar"
     if [ "$major" -gt 1 ] || [ "$major" -eq 1 -a "$minor" -ge 10 ]; then sway_passes+=" output-scale"; fi
     conformance_tests sway "$sway_passes" "${run_as[@]}" "${env[@]}" "$app"
     playground_pointer_tests
+    sway_clipboard_tests
+}
+
+# The clipboard (issue 37) against a real second client, wl-clipboard's
+# wl-copy and wl-paste (through sway's wlr-data-control, so they need no
+# window): Ctrl+C puts the drawing there in the app's type, PNG and SVG;
+# what wl-copy puts there in the app's type Ctrl+V pastes; anything else
+# pastes nothing. Uses sway_tests' run, env, app and keys (called from it).
+sway_clipboard_tests() {
+    if ! command -v wl-copy > /dev/null; then not_ok "sway clipboard: wl-clipboard is installed"; return; fi
+    local lines_type=application/x-touchtracker-lines
+    paste_as() { "${run_as[@]}" "${env[@]}" timeout 5 wl-paste --no-newline --type "$1"; }
+    write_drawing "$run/drawing.json"
+    start_app
+    sleep 1
+    type_keys -M ctrl c -m ctrl
+    sleep 0.5
+    local types
+    types=$("${run_as[@]}" "${env[@]}" timeout 5 wl-paste --list-types | tr '\n' ' ')
+    expect "sway clipboard: Ctrl+C offers the app's type, PNG and SVG ($types)" \
+        test "$types" = "$lines_type image/png image/svg+xml "
+    paste_as "$lines_type" > "$run/copied.json"
+    expect "sway clipboard: wl-paste reads the drawing's two lines in the app's type" \
+        test "$(python3 "$here/drawing.py" lines "$run/copied.json" 2>/dev/null | wc -l)" -eq 2
+    paste_as image/png > "$run/copied.png"
+    expect "sway clipboard: wl-paste reads a PNG of it" \
+        test "$(head -c 8 "$run/copied.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a
+    expect "sway clipboard: and an SVG" grep -q "</svg>" <(paste_as image/svg+xml)
+
+    # Another client's lines: wl-copy serves them until the next selection.
+    printf '{"format":"touchtracker","version":1,"lines":[[0,0,100,0]]}' > "$run/foreign.json"
+    "${run_as[@]}" "${env[@]}" wl-copy --foreground --type "$lines_type" < "$run/foreign.json" &
+    pids+=($!)
+    sleep 0.5
+    type_keys -M ctrl v -m ctrl
+    wait_for 5 lines_saved 3
+    expect "sway clipboard: Ctrl+V pastes wl-copy's line into the drawing" lines_saved 3
+    "${run_as[@]}" "${env[@]}" wl-copy --foreground "plain text" &
+    pids+=($!)
+    sleep 0.5
+    type_keys -M ctrl v -m ctrl
+    sleep 1
+    expect "sway clipboard: pasting plain text changes nothing" lines_saved 3
+    type_keys -M ctrl q -m ctrl
+    wait_for 5 bash -c "! kill -0 $app_pid 2>/dev/null"
+    if kill -0 $app_pid 2>/dev/null; then kill $app_pid; fi
+    wait $app_pid 2>/dev/null || true
+    expect "sway clipboard: no protocol error" bash -c "! grep -qi 'protocol error' '$run/app.log'"
 }
 
 # The gesture playground with a real pointer (issue 16): `--playground`

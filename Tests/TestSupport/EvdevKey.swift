@@ -14,6 +14,9 @@ public enum EvdevKey {
     public static let l: UInt32 = 38
     public static let leftShift: UInt32 = 42
     public static let z: UInt32 = 44
+    public static let x: UInt32 = 45
+    public static let c: UInt32 = 46
+    public static let v: UInt32 = 47
     public static let space: UInt32 = 57
     public static let f12: UInt32 = 88
     public static let delete: UInt32 = 111

@@ -60,6 +60,8 @@ final class AppHarness {
     let tablets: [TestTablet]
     /// Whether the compositor offers `zwp_pointer_gestures_v1`.
     let pointerGestures: Bool
+    /// The compositor's clipboard, when made with `clipboard`.
+    let clipboard: TestClipboard?
     /// The output added with `outputScale`, if any.
     let output: TestOutput?
     /// What the session's `report` and `logInput` callbacks received.
@@ -71,7 +73,8 @@ final class AppHarness {
     /// `documentName` is the drawing's path inside the directory. With
     /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
     /// `presentationClock` is the clock `wp_presentation` announces;
-    /// `omittedGlobals` are globals the compositor does not offer.
+    /// `omittedGlobals` are globals the compositor does not offer; with
+    /// `clipboard` it offers `wl_data_device_manager`.
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
@@ -87,13 +90,14 @@ final class AppHarness {
          backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
          pointerGestures: Bool = false,
          record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false,
-         presentationClock: UInt32 = 1, omittedGlobals: Set<String> = []) throws {
+         presentationClock: UInt32 = 1, omittedGlobals: Set<String> = [], clipboard: Bool = false) throws {
         let compositor = TestCompositor(omitting: omittedGlobals)
         compositor.presentationClock = presentationClock
         self.compositor = compositor
         seats = seatNames.map { compositor.addSeat(name: $0, version: seatVersion) }
         for seat in seats { seat.surfaceOffsetY = Self.canvasTop }
         if pointerGestures { compositor.addPointerGestures() }
+        self.clipboard = clipboard ? compositor.addDataDeviceManager() : nil
         self.pointerGestures = pointerGestures
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
         if tablets { compositor.addTabletManager() }
@@ -153,6 +157,7 @@ final class AppHarness {
                 && seats.allSatisfy { $0.liveTouches == 1 && $0.livePointers == 1 && $0.liveKeyboards == 1 }
                 && tablets.allSatisfy { $0.liveResources == 1 }
                 && (!pointerGestures || seats.allSatisfy { $0.liveGestureObjects(.pinch) == 1 })
+                && (clipboard.map { $0.liveDevices == seats.count } ?? true)
         }
         try frame()
     }

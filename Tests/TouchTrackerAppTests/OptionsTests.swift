@@ -12,6 +12,27 @@ import TouchTrackerApp
         #expect(try Options.parse(["--file=/tmp/b.json"]).file == "/tmp/b.json")
     }
 
+    /// As a file manager runs it (the desktop entry's %f).
+    @Test func aFileGivenPlainlyOpensLikeFile() throws {
+        #expect(try Options.parse(["/tmp/a.touchtracker"]) == Options(command: .run, file: "/tmp/a.touchtracker"))
+        #expect(try Options.parse(["--log-input", "old.json"]) == Options(command: .run, file: "old.json", logInput: true))
+        #expect(try Options.parse(["a.touchtracker", "--export", "a.png"]) == Options(command: .export(path: "a.png"),
+                                                                                      file: "a.touchtracker"))
+    }
+
+    @Test func severalFilesAreRefusedSayingWhy() {
+        #expect(throws: Options.ParseError(description:
+            "one drawing at a time: 'a.touchtracker' and 'b.touchtracker' (one window per file is not yet supported; run touchtracker once for each)")) {
+            try Options.parse(["a.touchtracker", "b.touchtracker"])
+        }
+        #expect(throws: Options.ParseError(description: "a drawing is given twice: --file 'a.json' and 'b.json'")) {
+            try Options.parse(["--file", "a.json", "b.json"])
+        }
+        #expect(throws: Options.ParseError(description: "option --file is given twice")) {
+            try Options.parse(["a.json", "--file", "b.json"])
+        }
+    }
+
     @Test func traceWithOrWithoutTheInputLog() throws {
         #expect(try Options.parse(["--trace"]) == Options(trace: true))
         #expect(try Options.parse(["--log-input", "--trace"]) == Options(logInput: true, trace: true))
@@ -101,7 +122,7 @@ import TouchTrackerApp
         (["--file"], "option --file needs a value"),
         (["--file", "--log-input"], "option --file needs a value"),
         (["--export", "drawing.jpg"], "cannot export to 'drawing.jpg': the file name must end in .png, .svg or .pdf"),
-        (["stray"], "unexpected argument 'stray' (see --help)"),
+        (["replay", "a.ttrec", "stray"], "unexpected argument 'stray' (see --help)"),
         (["--log-input=yes"], "option --log-input takes no value"),
     ])
     func badArgumentsAreNamedInTheError(arguments: [String], message: String) {

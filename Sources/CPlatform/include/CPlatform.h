@@ -39,6 +39,12 @@ int tt_poll_nanoseconds(struct pollfd *descriptors, nfds_t count, long long time
    exits, so an event loop can reap a child without waiting for it or
    handling SIGCHLD (Linux 5.3). -1 with errno on failure. */
 int tt_pidfd_open(int pid);
+/* pipe2(fds, O_CLOEXEC | O_NONBLOCK): a pipe whose ends never block, for data
+   the event loop moves a piece at a time (the clipboard). 0 or -1 with errno. */
+int tt_pipe_nonblocking(int fds[2]);
+/* Ignores SIGPIPE for the whole process, so that writing to a pipe whose reader
+   has gone fails with EPIPE instead of killing the process. 0 or -1 with errno. */
+int tt_ignore_broken_pipe_signal(void);
 /* Bytes the process has allocated from malloc now (mallinfo2: uordblks + hblkhd):
    benchmarks measure what a data structure takes. */
 size_t tt_heap_allocated_bytes(void);

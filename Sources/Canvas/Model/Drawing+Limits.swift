@@ -12,6 +12,8 @@ extension Drawing {
     /// (20,000 lines of 200 points). Files with more are refused, and the
     /// canvas stops adding points at it.
     public static let pointLimit = 4_000_000
+    /// Lines a drawing may have (the file refuses more: `Document.lineLimit`).
+    public static let lineLimit = 1_000_000
     /// Points one freehand line may have: about 80 s of a pen sampled at
     /// 240 Hz. A stroke that goes on goes on as a new line.
     public static let strokePointLimit = 20_000

@@ -29,6 +29,15 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public var onDrawingCleared: (() -> Void)?
     /// Called when the selected line was deleted (the menu's Delete, or the key).
     public var onLineDeleted: (() -> Void)?
+    /// The clipboard Copy, Cut and Paste use (`CanvasView+Clipboard`); nil: none.
+    public var clipboard: CanvasClipboard?
+    /// Called when Cut took lines away (how many).
+    public var onLinesCut: ((Int) -> Void)?
+    /// Where the press that opened the canvas menu was (view coordinates):
+    /// the menu's Paste puts the lines there.
+    public var menuPoint: Point?
+    /// Called when pasted lines did not fit the drawing's limits (how many).
+    public var onPasteRefused: ((Int) -> Void)?
     /// Called when a touch begins a stroke (a line, a dot, erasing): what
     /// was said about the last action has had its moment.
     public var onStrokeBegin: (() -> Void)?
@@ -463,11 +472,13 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         if drawing.selectedLineID != nil, becomeFirstResponder() {
             // As the book builds it: one custom item, Delete, that sends
             // `deleteLine:`; none of the canvas menu's items.
-            menu.menuItems = [MenuItem(title: "Delete", action: Self.deleteLine)]
+            menu.menuItems = [MenuItem(title: "Delete", action: Self.deleteLine)] + clipboardMenuItems
+            menuPoint = point
             menu.setTargetRect(Rect(origin: point, size: Size(width: 2, height: 2)), in: self)
             menu.setMenuVisible(true, animated: true)
             return true
         }
+        if showPasteMenu(at: point) { return false }
         menu.hideMenu()
         return false
     }
@@ -625,6 +636,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func handler(for action: Action) -> ((Any?) -> Void)? {
         switch action {
         case .delete, Self.deleteLine: { [unowned self] _ in deleteSelectedLine() }
+        case .copy, .cut, .paste, Self.pasteLines: clipboardHandler(for: action)
         case Self.togglePrediction: { [unowned self] _ in
             predictsTip.toggle()
             onPredictionChange?(predictsTip)
@@ -657,6 +669,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         switch action {
         case .delete: drawing.selectedLineID != nil && !(sender is MenuController)
         case Self.deleteLine: drawing.selectedLineID != nil
+        case .copy, .cut, .paste, Self.pasteLines: canPerformClipboardAction(action, withSender: sender)
         default: super.canPerformAction(action, withSender: sender)
         }
     }
@@ -714,6 +727,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// lines and the freehand tool.
     public override func keyPressed(_ press: KeyPress) -> Bool {
         if navigationKeyPressed(press) { return true }
+        if clipboardKeyPressed(press) { return true }
         if let tool = Self.tool(for: press) {
             // An open menu may offer the tool that was in use.
             if choose(tool) { window?.menuController.hideMenu() }

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWaylandServer
+import CWaylandServerProtocols
+
+extension TestCompositor {
+    /// Announces `wl_data_device_manager`: the clipboard. The returned
+    /// object is the compositor's clipboard, through which the test plays
+    /// another client that copies or pastes.
+    @discardableResult
+    public func addDataDeviceManager(version: Int32 = 3) -> TestClipboard {
+        let clipboard = TestClipboard(compositor: self)
+        addGlobal(interface: tts_wl_data_device_manager_interface(), version: version) {
+            [unowned self] client, version, id in
+            _ = DataDeviceManagerResource(clipboard: clipboard, compositor: self, client: client,
+                                          version: version, id: id)
+        }
+        return clipboard
+    }
+}
+
+/// A client's `wl_data_device_manager`: hands out sources and devices.
+final class DataDeviceManagerResource: ServerObject {
+    private let clipboard: TestClipboard
+
+    init(clipboard: TestClipboard, compositor: TestCompositor, client: OpaquePointer, version: Int32, id: UInt32) {
+        self.clipboard = clipboard
+        super.init(compositor: compositor, client: client, interface: tts_wl_data_device_manager_interface(),
+                   version: version, id: id)
+    }
+
+    override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0:
+            _ = DataSourceResource(compositor: compositor, client: client, version: version, id: arguments[0].n)
+        case 1:
+            let device = DataDeviceResource(clipboard: clipboard, compositor: compositor, client: client,
+                                            version: version, id: arguments[0].n)
+            clipboard.added(device)
+        default: preconditionFailure("wl_data_device_manager has no request \(opcode)")
+        }
+    }
+}
+
+/// A client's `wl_data_source`: the types it offers.
+final class DataSourceResource: ServerObject {
+    private(set) var types: [String] = []
+
+    init(compositor: TestCompositor, client: OpaquePointer, version: Int32, id: UInt32) {
+        super.init(compositor: compositor, client: client, interface: tts_wl_data_source_interface(),
+                   version: version, id: id)
+    }
+
+    override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0: types.append(String(cString: arguments[0].s))
+        case 1: destroy()
+        case 2: break // set_actions: drag and drop only
+        default: preconditionFailure("wl_data_source has no request \(opcode)")
+        }
+    }
+}
+
+/// A client's `wl_data_device`: sets the selection.
+final class DataDeviceResource: ServerObject {
+    private unowned let clipboard: TestClipboard
+
+    init(clipboard: TestClipboard, compositor: TestCompositor, client: OpaquePointer, version: Int32, id: UInt32) {
+        self.clipboard = clipboard
+        super.init(compositor: compositor, client: client, interface: tts_wl_data_device_interface(),
+                   version: version, id: id)
+    }
+
+    override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0: break // start_drag: the app never drags
+        case 1:
+            let source = Self.resource(arguments, 0).map { ServerObject.object(for: $0) as! DataSourceResource }
+            clipboard.setSelection(source, serial: arguments[1].u)
+        case 2: destroy()
+        default: preconditionFailure("wl_data_device has no request \(opcode)")
+        }
+    }
+}
+
+/// A `wl_data_offer` the compositor made for one client: the selection
+/// at the time it was sent. `receive` hands the pipe to the selection's owner.
+final class DataOfferResource: ServerObject {
+    private unowned let clipboard: TestClipboard
+    /// Which selection it stands for; a newer one makes it stale.
+    let generation: Int
+
+    init(clipboard: TestClipboard, generation: Int, compositor: TestCompositor, client: OpaquePointer, version: Int32) {
+        self.clipboard = clipboard
+        self.generation = generation
+        super.init(compositor: compositor, client: client, interface: tts_wl_data_offer_interface(),
+                   version: version, id: 0)
+    }
+
+    override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0, 3, 4: break // accept, finish, set_actions: drag and drop only
+        case 1:
+            let fd = arguments[1].h
+            if generation == clipboard.generation {
+                clipboard.transfer(String(cString: arguments[0].s), to: fd)
+            }
+            close(fd)
+        case 2: destroy()
+        default: preconditionFailure("wl_data_offer has no request \(opcode)")
+        }
+    }
+}
