@@ -307,6 +307,7 @@ final class CanvasScene {
         headerBar.isHidden = height == 0
         let barFrame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
         if headerBar.frame != barFrame { headerBar.frame = barFrame }
+        window.topChromeHeight = height
         headerBar.isActive = layout.activated || !layout.clientSideDecorations
         headerBar.isMaximized = layout.maximized
         let canvasFrame = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width,
