@@ -230,16 +230,18 @@ final class CanvasScene {
         playground.isHidden = false
         canvas.isHidden = true
         playground.becomeFirstResponder()
+        chrome.showPlaygroundControls()
         setTracer()
     }
 
-    /// Back to the drawing ("‹ Drawing", Escape).
+    /// Back to the drawing (the header's "‹ Drawing", Escape).
     func showDrawing() {
         guard !playground.isHidden else { return }
         playground.willHide()
         playground.isHidden = true
         canvas.isHidden = false
         canvas.becomeFirstResponder()
+        chrome.showDrawingControls()
         setTracer()
     }
 
