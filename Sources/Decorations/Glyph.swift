@@ -6,6 +6,8 @@ import TouchCore
 /// `open-menu-symbolic`, the window buttons' and so on.
 public enum Glyph: Hashable, Sendable {
     case undo, redo, menu
+    /// The way back (`go-previous-symbolic`): a chevron pointing left.
+    case back
     /// The two drawing tools: a straight line, a free curve.
     case lines, freehand
     case minimize, maximize, restore, close
@@ -42,6 +44,11 @@ public enum Glyph: Hashable, Sendable {
                 context.move(to: point(-6, dy))
                 context.addLine(to: point(6, dy))
             }
+            context.strokePath()
+        case .back:
+            context.move(to: point(2.5, -6))
+            context.addLine(to: point(-3.5, 0))
+            context.addLine(to: point(2.5, 6))
             context.strokePath()
         case .lines:
             context.move(to: point(-5.5, 5.5))

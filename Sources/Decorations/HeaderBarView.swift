@@ -96,11 +96,11 @@ public final class HeaderBarView: View {
     }
 
     /// At the start of the bar, in order.
-    public let startButtons: [HeaderButton]
+    public private(set) var startButtons: [HeaderButton]
     /// At the end, before the window buttons, in order from the start.
-    public let endButtons: [HeaderButton]
+    public private(set) var endButtons: [HeaderButton]
     /// Those end buttons that go when the bar is too narrow.
-    public let collapsibleButtons: [HeaderButton]
+    public private(set) var collapsibleButtons: [HeaderButton]
     /// Minimize, maximize and close.
     public let windowButtons: [HeaderButton]
     /// The collapsible buttons are hidden: the bar is too narrow for them.
@@ -142,6 +142,21 @@ public final class HeaderBarView: View {
 
     private var allButtons: [HeaderButton] { startButtons + endButtons + windowButtons }
 
+    /// Puts other buttons at the bar's ends, for a scene with controls of
+    /// its own (the gesture playground's); the window buttons stay.
+    public func setButtons(start: [HeaderButton], end: [HeaderButton], collapsible: [HeaderButton] = []) {
+        precondition(collapsible.allSatisfy { button in end.contains { $0 === button } }, "only end buttons collapse")
+        for button in startButtons + endButtons { button.removeFromSuperview() }
+        (startButtons, endButtons, collapsibleButtons) = (start, end, collapsible)
+        for button in start + end {
+            button.isActive = isActive
+            button.isHidden = false
+            addSubview(button)
+        }
+        placeButtons()
+        setNeedsDisplay()
+    }
+
     // MARK: Geometry
 
     /// The bar's height in `style` at `scale` buffer pixels per point,
@@ -170,21 +185,23 @@ public final class HeaderBarView: View {
         let full = ends + width(of: startButtons.count) + width(of: trailing) + titleRoom
         let collapsed = !collapsibleButtons.isEmpty && full > bounds.width
         // Words beside the icons only where everything fits with them too.
-        let labelledWidths = endButtons.map { $0.labelledWidth(measuredBy: textMeasurer) }
+        let buttons = startButtons + endButtons
+        let labelledWidths = buttons.map { $0.labelledWidth(measuredBy: textMeasurer) }
         let widening = labelledWidths.compactMap { $0.map { $0 - side } }.reduce(0, +)
         let showsLabels = !collapsed && full + widening <= bounds.width
-        for (button, labelled) in zip(endButtons, labelledWidths) {
+        for (button, labelled) in zip(buttons, labelledWidths) {
             button.isLabelShown = showsLabels && labelled != nil
         }
         func widthOf(_ button: HeaderButton) -> Double {
-            guard button.isLabelShown, let index = endButtons.firstIndex(where: { $0 === button }),
+            guard button.isLabelShown, let index = buttons.firstIndex(where: { $0 === button }),
                   let labelled = labelledWidths[index] else { return side }
             return labelled
         }
         var x = bounds.minX + AdwaitaStyle.barPaddingEnds
         for button in startButtons {
-            button.frame = Rect(x: x, y: bounds.minY + top, width: side, height: side)
-            x += side + spacing
+            let width = widthOf(button)
+            button.frame = Rect(x: x, y: bounds.minY + top, width: width, height: side)
+            x += width + spacing
         }
         x = bounds.maxX - AdwaitaStyle.barPaddingEnds
         let shownEnd = endButtons.filter { button in !(collapsed && collapsibleButtons.contains { $0 === button }) }

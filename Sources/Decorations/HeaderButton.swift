@@ -46,9 +46,10 @@ public final class HeaderButton: View {
     public var isActive = true {
         didSet { if isActive != oldValue { setNeedsDisplay() } }
     }
-    /// Words for a toggle's states ("Lines", "Freehand"), drawn after its
-    /// glyph when the bar has room for them (`isLabelShown`), as GTK's
-    /// buttons with an icon and a label.
+    /// Words for a toggle's states ("Lines", "Freehand"), or the same word
+    /// twice for a plain glyph ("Drawing"), drawn after its glyph when the
+    /// bar has room for them (`isLabelShown`), as GTK's buttons with an
+    /// icon and a label.
     public var labels: (off: String, on: String)?
     /// The label is drawn after the glyph, on a face as wide as the button
     /// (the bar makes it `labelledWidth` wide).
@@ -172,20 +173,9 @@ public final class HeaderButton: View {
             }
             switch content {
             case .glyph(let glyph):
-                glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
+                drawGlyph(glyph, on: face, in: context)
             case .toggle(let off, let on):
-                let glyph = command.state == .on ? on : off
-                if isLabelShown, let label {
-                    let glyphCentre = Point(x: face.minX + Self.labelPadding + AdwaitaStyle.iconSize / 2, y: centre.y)
-                    glyph.draw(centredAt: glyphCentre, colour: AdwaitaStyle.foreground, in: context)
-                    let x = glyphCentre.x + AdwaitaStyle.iconSize / 2 + Self.labelGap
-                    let room = face.maxX - Self.labelPadding - x
-                    let size = context.size(of: label, font: Self.labelFont, width: room)
-                    context.draw(label, at: Point(x: x, y: centre.y - size.height / 2), font: Self.labelFont,
-                                 color: AdwaitaStyle.foreground, width: room, truncation: .end)
-                } else {
-                    glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
-                }
+                drawGlyph(command.state == .on ? on : off, on: face, in: context)
             case .swatch:
                 if let swatch = command.value as? Swatch { Self.drawSwatch(swatch, centredAt: centre, in: context) }
             case .widthChoice(let width):
@@ -231,6 +221,22 @@ public final class HeaderButton: View {
     /// A disc of the colour, outlined so white or a pale colour still
     /// shows, with the width's points under it: eight widths from 1 to 30
     /// are too many for a bar scaled onto a button to tell apart.
+    /// A glyph in the middle of `face`, or, with the label shown, at its
+    /// start with the words after it.
+    private func drawGlyph(_ glyph: Glyph, on face: Rect, in context: DrawingContext) {
+        guard isLabelShown, let label else {
+            glyph.draw(centredAt: face.center, colour: AdwaitaStyle.foreground, in: context)
+            return
+        }
+        let glyphCentre = Point(x: face.minX + Self.labelPadding + AdwaitaStyle.iconSize / 2, y: face.midY)
+        glyph.draw(centredAt: glyphCentre, colour: AdwaitaStyle.foreground, in: context)
+        let x = glyphCentre.x + AdwaitaStyle.iconSize / 2 + Self.labelGap
+        let room = face.maxX - Self.labelPadding - x
+        let size = context.size(of: label, font: Self.labelFont, width: room)
+        context.draw(label, at: Point(x: x, y: face.midY - size.height / 2), font: Self.labelFont,
+                     color: AdwaitaStyle.foreground, width: room, truncation: .end)
+    }
+
     static func drawSwatch(_ swatch: Swatch, centredAt centre: Point, in context: DrawingContext) {
         let disc = Point(x: centre.x, y: centre.y - 5)
         context.setFillColor(swatch.colour)

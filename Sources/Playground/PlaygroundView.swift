@@ -3,14 +3,15 @@ import TouchCore
 
 /// The gesture playground: the book's gesture demos on our UIKit core, one
 /// page per demo (`PicturesPage`, `MultiTapPage`, `PinchZoomPage`,
-/// `EventInfoPage`, `RecognizerLabPage`), a bar
-/// along the top to change page and to go back to the drawing, and a side
-/// panel following each recognizer of the page live.
+/// `EventInfoPage`, `RecognizerLabPage`), a bar of tabs along the top to
+/// change page, and a side panel following each recognizer of the page
+/// live. The way back to the drawing is the app's header bar's (and
+/// Escape).
 ///
 /// It knows nothing of sound or of the app: it asks for sounds through
 /// `onSound` (and shows their visual cues itself), for the way back
-/// through `onExit`, and is fed the window's trace (`record(_:at:)`) for
-/// the panel.
+/// through `onExit` (Escape), and is fed the window's trace
+/// (`record(_:at:)`) for the panel.
 public final class PlaygroundView: View {
     public let pages: [PlaygroundPage]
     public let pictures = PicturesPage()
@@ -18,10 +19,9 @@ public final class PlaygroundView: View {
     public let pinchZoom = PinchZoomPage()
     public let eventInfo = EventInfoPage()
     public let recognizerLab = RecognizerLabPage()
-    /// The button back to the drawing, then one per page.
-    public let backButton = PlaygroundButton(title: "‹ Drawing")
     /// Each recognizer of the page, live.
     public let panel = RecognizerPanelView()
+    /// One tab per page.
     public private(set) var pageButtons: [PlaygroundButton] = []
     public private(set) var currentPageIndex = 0
 
@@ -30,7 +30,7 @@ public final class PlaygroundView: View {
     /// The user asked to go back to the drawing.
     public var onExit: (() -> Void)?
 
-    /// The bar's height, points.
+    /// The bar's height, points: its tabs are finger-sized.
     public static let barHeight = 40.0
     static let barColor = Color(red: 0.15, green: 0.16, blue: 0.19)
 
@@ -39,8 +39,6 @@ public final class PlaygroundView: View {
         super.init(frame: frame)
         backgroundColor = Self.barColor
         addSubview(panel)
-        addSubview(backButton)
-        backButton.onTap = { [unowned self] in onExit?() }
         for (index, page) in pages.enumerated() {
             let button = PlaygroundButton(title: page.title)
             button.onTap = { [unowned self] in showPage(index) }
@@ -99,15 +97,14 @@ public final class PlaygroundView: View {
 
     public override func layoutSubviews() {
         // In a window too narrow for every button, each gives up the same share.
-        let buttons = [backButton] + pageButtons
-        let gaps = 12 + 2 * Double(pageButtons.count)
-        let wanted = buttons.reduce(0) { $0 + $1.preferredWidth }
+        let gaps = 2 * Double(pageButtons.count - 1)
+        let wanted = pageButtons.reduce(0) { $0 + $1.preferredWidth }
         let shrink = min(1, max(0, bounds.width - 8 - gaps) / wanted)
         var x = bounds.minX + 4
-        for button in buttons {
+        for button in pageButtons {
             let width = button.preferredWidth * shrink
             button.frame = Rect(x: x, y: bounds.minY, width: width, height: Self.barHeight)
-            x += width + (button === backButton ? 12 : 2)
+            x += width + 2
         }
         layOutPage()
     }

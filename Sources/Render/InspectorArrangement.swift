@@ -14,6 +14,8 @@ import TouchCore
 ///   height and its last line says why. The charts keep collecting, so a
 ///   larger window shows them at once.
 ///
+/// Both panels keep `margin` from every edge of the canvas.
+///
 /// It depends on the canvas, on what the charts hold (their devices'
 /// lines) and on how many recognizers the text lists, not on the text
 /// itself: the overlay compares the arrangement before and after each

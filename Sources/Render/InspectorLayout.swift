@@ -27,9 +27,13 @@ public struct InspectorLayout: Equatable, Sendable {
     /// The line saying the charts are hidden, when they are.
     public let chartsNote: Rect?
 
-    /// Points between the canvas's corner and the panel.
-    static let margin = 8.0
-    public static let panelWidth = 270.0
+    /// Points between the canvas's edges and the panels: libadwaita's
+    /// 12-point margin, so the charts in the bottom corner stay clear of
+    /// the window's edge and its resize border (issue 36).
+    static let margin = 12.0
+    /// About 40 characters of the 11-point font a line, and still inside
+    /// the narrowest canvas (320 points) with its margins.
+    public static let panelWidth = 296.0
     /// Lines above the timeline: the title, the latency's label and value,
     /// the presentation's label and value, the frames' heading and frames,
     /// and the recognizers' heading.
@@ -65,29 +69,9 @@ public struct InspectorLayout: Equatable, Sendable {
     /// The ring's radius: a fingertip's size, so it shows around the finger.
     public static let ringRadius = 22.0
     static let ringWidth = 2.0
-    /// The label beside a ring: seat, id and kind; phase, age, rate, frame.
-    static let labelSize = Size(width: 150, height: 2 * PanelStyle.lineHeight + 4)
-
-    /// The label of the contact at `location`: to the ring's right, or its
-    /// left where the right would leave the canvas at `canvasFrame`; its
-    /// first line level with the centre.
-    static func labelFrame(at location: Point, in canvasFrame: Rect) -> Rect {
-        let gap = ringRadius + 6
-        let fitsRight = location.x + gap + labelSize.width <= canvasFrame.maxX
-        // On whole points, so its text lands on whole pixels at integer scales.
-        let x = fitsRight ? location.x + gap : location.x - gap - labelSize.width
-        return Rect(x: x.rounded(), y: (location.y - PanelStyle.lineHeight / 2 - 2).rounded(),
-                    width: labelSize.width, height: labelSize.height)
-    }
-
-    /// Everything the contact at `location` paints on a canvas at
-    /// `canvasFrame`, antialiasing included: what to damage when it
-    /// appears, moves, changes or goes.
-    public static func contactBounds(at location: Point, in canvasFrame: Rect) -> Rect {
-        let reach = ringRadius + ringWidth / 2 + 1
-        let ring = Rect(x: location.x - reach, y: location.y - reach, width: 2 * reach, height: 2 * reach)
-        return ring.union(labelFrame(at: location, in: canvasFrame))
-    }
+    /// The label beside a ring: seat, id and kind; phase, age, rate, frame
+    /// (placed by `labelFrames(at:in:)`).
+    static let labelSize = Size(width: 180, height: 2 * PanelStyle.lineHeight + 4)
 
     /// Where timeline row `index` is painted; nil for a row left out.
     public func timelineRow(_ index: Int) -> Rect? {

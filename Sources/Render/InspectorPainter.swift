@@ -18,8 +18,10 @@ public enum InspectorPainter {
         let arrangement = arrangement(model, canvasFrame: canvasFrame)
         let layout = arrangement.text
         let panelDamaged = damage.contains { $0.intersects(layout.panel) }
-        let contacts = model.contacts.filter { contact in
-            let bounds = InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)
+        let locations = model.contacts.map(\.location)
+        let labels = InspectorLayout.labelFrames(at: locations, in: canvasFrame)
+        let contacts = model.contacts.indices.filter { index in
+            let bounds = InspectorLayout.ringBounds(at: locations[index]).union(labels[index])
             return damage.contains { $0.intersects(bounds) }
         }
         let charts = arrangement.charts.flatMap { charts in damage.contains { $0.intersects(charts.panel) } ? charts : nil }
@@ -29,7 +31,7 @@ public enum InspectorPainter {
             PanelStyle.withWriter(on: cairo, scale: buffer.scale, cache: textCache) { writer in
                 if panelDamaged { drawPanel(model, layout: layout, damage: damage, with: writer) }
                 if let charts { InspectorChartsPainter.draw(model, layout: charts, damage: damage, with: writer) }
-                for contact in contacts { draw(contact, now: now, canvasFrame: canvasFrame, with: writer) }
+                for index in contacts { draw(model.contacts[index], label: labels[index], now: now, with: writer) }
             }
         }
     }
@@ -80,7 +82,7 @@ public enum InspectorPainter {
         if let note = layout.chartsNote, isDamaged(note) { text(chartsNote, note.minY, PanelStyle.dimText) }
     }
 
-    private static func draw(_ contact: InspectorModel.Contact, now: Double, canvasFrame: Rect,
+    private static func draw(_ contact: InspectorModel.Contact, label: Rect, now: Double,
                              with writer: PanelStyle.Writer) {
         let cairo = writer.cairo
         let center = contact.location
@@ -89,7 +91,6 @@ public enum InspectorPainter {
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, center.x, center.y, InspectorLayout.ringRadius, 0, 2 * Double.pi)
         cairo_stroke(cairo)
-        let label = InspectorLayout.labelFrame(at: center, in: canvasFrame)
         PanelStyle.fill(label, on: cairo)
         let width = label.width - 6
         for (index, line) in contactText(contact, now: now).enumerated() {
@@ -150,7 +151,7 @@ public enum InspectorPainter {
     }
 
     /// The heading of the estimate, marked "≈", with why there is no
-    /// measurement (short: the panel holds about 42 characters a line).
+    /// measurement (short: the panel holds about 40 characters a line).
     static func estimateHeading(offered: Bool) -> String {
         "≈ on screen, callbacks: " + (offered ? "no feedback" : "no wp_presentation")
     }

@@ -13,10 +13,12 @@ public enum PanelStyle {
     public static let text = Color(red: 0.92, green: 0.93, blue: 0.95)
     /// Secondary text: headings, histories.
     public static let dimText = Color(red: 0.66, green: 0.69, blue: 0.74)
-    /// 8 pt monospace is 11 px at scale 1, the size of a small terminal
-    /// font, and twice as many pixels at scale 2.
-    static let font = "Monospace 8"
-    /// Points from one line of text to the next.
+    /// 11 points of the window (11 px at scale 1, twice as many pixels at
+    /// scale 2), the least that reads at arm's length on a tablet (issue
+    /// 36): Pango's absolute size, so no screen resolution shrinks it.
+    static let font = "Monospace 11px"
+    /// Points from one line of text to the next: the 11-point font's own
+    /// line, so the smallest window still holds the panel's fixed lines.
     public static let lineHeight = 13.0
     /// Points between a panel's edge and its text.
     public static let padding = 6.0

@@ -230,16 +230,18 @@ final class CanvasScene {
         playground.isHidden = false
         canvas.isHidden = true
         playground.becomeFirstResponder()
+        chrome.showPlaygroundControls()
         setTracer()
     }
 
-    /// Back to the drawing ("‹ Drawing", Escape).
+    /// Back to the drawing (the header's "‹ Drawing", Escape).
     func showDrawing() {
         guard !playground.isHidden else { return }
         playground.willHide()
         playground.isHidden = true
         canvas.isHidden = false
         canvas.becomeFirstResponder()
+        chrome.showDrawingControls()
         setTracer()
     }
 
@@ -307,6 +309,7 @@ final class CanvasScene {
         headerBar.isHidden = height == 0
         let barFrame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height)
         if headerBar.frame != barFrame { headerBar.frame = barFrame }
+        window.topChromeHeight = height
         headerBar.isActive = layout.activated || !layout.clientSideDecorations
         headerBar.isMaximized = layout.maximized
         let canvasFrame = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width,

@@ -121,6 +121,7 @@ final class InspectorOverlay {
         let before = arrangement
         let blocksBefore = model.charts.contacts.map(BlockIdentity.init)
         let devicesBefore = model.charts.devices.map(InspectorChartsPainter.deviceText)
+        let placesBefore = contactPlaces()
         let updates = model.receive(frame, at: now)
         let chartsUpdate = model.charts.receive(frame)
         if !damageIfRearranged(from: before), let charts = before.charts {
@@ -128,13 +129,7 @@ final class InspectorOverlay {
                          devicesChanged: model.charts.devices.map(InspectorChartsPainter.deviceText) != devicesBefore)
         }
         if chartsUpdate.contactsChanged { keepEndedCharts() }
-        for update in updates {
-            // One rectangle for the old and the new place: a motion moves
-            // a few points.
-            let bounds = [update.before, update.after].compactMap { $0 }
-                .map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
-            if let first = bounds.first { damage(bounds.dropFirst().reduce(first) { $0.union($1) }) }
-        }
+        damageContacts(updated: updates, placesBefore: placesBefore)
         damage(layout.frames)
         inputSinceTick = true
         catchUp()
@@ -179,7 +174,38 @@ final class InspectorOverlay {
     /// Damages all the overlay paints on a canvas at `frame`.
     private func damageEverything(on frame: Rect) {
         for panel in InspectorPainter.arrangement(model, canvasFrame: frame).panels { damage(panel) }
-        for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: frame)) }
+        for bounds in InspectorLayout.contactBounds(at: model.contacts.map(\.location), in: frame) { damage(bounds) }
+    }
+
+    /// A contact, as the compositor names it.
+    private struct ContactKey: Hashable {
+        let device: InputDeviceID
+        let id: Int32
+
+        init(_ contact: InspectorModel.Contact) {
+            device = contact.device
+            id = contact.id
+        }
+    }
+
+    /// Where each contact paints its ring and its label now.
+    private func contactPlaces() -> [ContactKey: Rect] {
+        let bounds = InspectorLayout.contactBounds(at: model.contacts.map(\.location), in: canvasFrame)
+        return Dictionary(zip(model.contacts.map(ContactKey.init), bounds)) { first, _ in first }
+    }
+
+    /// Damages the contacts a frame changed (their text, their place) and
+    /// those whose label it sent aside (`InspectorLayout.labelFrames`):
+    /// one rectangle for a contact's old and new place, as a motion moves
+    /// a few points.
+    private func damageContacts(updated updates: [InspectorModel.ContactUpdate], placesBefore: [ContactKey: Rect]) {
+        let placesAfter = contactPlaces()
+        let updated = Set(updates.flatMap { [$0.before, $0.after].compactMap { $0.map(ContactKey.init) } })
+        for key in updated.union(placesBefore.keys).union(placesAfter.keys) {
+            let before = placesBefore[key], after = placesAfter[key]
+            guard updated.contains(key) || before != after else { continue }
+            if let place = [before, after].compactMap({ $0 }).reduce(nil, { $0?.union($1) ?? $1 }) { damage(place) }
+        }
     }
 
     /// What a block of the charts shows: when it changes, or the block
@@ -280,7 +306,9 @@ final class InspectorOverlay {
             lastRefresh = now
             if pending.contains(.histograms) { repaintHistograms() }
             pending.remove(.histograms)
-            for contact in model.contacts { damage(InspectorLayout.contactBounds(at: contact.location, in: canvasFrame)) }
+            for bounds in InspectorLayout.contactBounds(at: model.contacts.map(\.location), in: canvasFrame) {
+                damage(bounds)
+            }
         }
         keepTicking()
     }

@@ -25,6 +25,8 @@ final class SceneController: Responder {
     static let togglePalmRejection = Action("togglePalmRejection")
     static let toggleInspector = Action("toggleInspector")
     static let showPlayground = Action("showPlayground")
+    /// Back from the playground to the drawing (the header's "Drawing").
+    static let showDrawing = Action("showDrawing")
     static let playgroundTitle = "Gesture Playground"
 
     /// The scene whose parts the actions change; set by the scene once it
@@ -50,6 +52,7 @@ final class SceneController: Responder {
     override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
         switch action {
         case Self.showPlayground: scene.map { !$0.isShowingPlayground } ?? false
+        case Self.showDrawing: scene?.isShowingPlayground ?? false
         default: super.canPerformAction(action, withSender: sender)
         }
     }
@@ -67,6 +70,7 @@ final class SceneController: Responder {
         case Self.togglePalmRejection: { [unowned scene] _ in scene.setPalmRejection(!scene.palmRejection.isEnabled) }
         case Self.toggleInspector: { [unowned scene] _ in scene.inspector.toggle() }
         case Self.showPlayground: { [unowned scene] _ in scene.showPlayground() }
+        case Self.showDrawing: { [unowned scene] _ in scene.showDrawing() }
         default: super.handler(for: action)
         }
     }

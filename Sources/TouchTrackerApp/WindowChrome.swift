@@ -39,6 +39,11 @@ final class WindowChrome: Responder {
     let zoomButton = HeaderButton(Command(title: "Zoom", action: WindowChrome.showZoomOptions), content: .readout)
     let menuButton = HeaderButton(Command(title: "Main Menu", action: WindowChrome.showMainMenu),
                                   content: .glyph(.menu))
+    /// Back from the playground to the drawing.
+    let drawingButton = HeaderButton(Command(title: "Drawing", action: SceneController.showDrawing),
+                                     content: .glyph(.back))
+    /// The window's title over the drawing.
+    private let drawingTitle: String
     /// The main menu, while open.
     private(set) var mainMenu: PopoverView?
     /// The colour popover, while open.
@@ -62,12 +67,44 @@ final class WindowChrome: Responder {
     init(window: Window, title: String, measurer: any TextMeasuring) {
         self.window = window
         self.measurer = measurer
-        headerBar = HeaderBarView(title: title, startButtons: [undoButton, redoButton],
-                                  endButtons: [zoomButton, toolButton, colourButton, menuButton],
-                                  collapsibleButtons: [zoomButton, toolButton, colourButton])
+        drawingTitle = title
+        headerBar = HeaderBarView(title: title, startButtons: [], endButtons: [])
         toolButton.labels = (off: "Lines", on: "Freehand")
+        drawingButton.labels = (off: "Drawing", on: "Drawing")
         headerBar.textMeasurer = measurer
         super.init()
+        showDrawingControls()
+    }
+
+    // MARK: What the header holds
+
+    // Over the drawing: Undo and Redo at the start; the zoom, the tool, the
+    // colour (these three go into the main menu when the bar is narrow)
+    // and the main menu at the end.
+    private var drawingStartButtons: [HeaderButton] { [undoButton, redoButton] }
+    private var drawingEndButtons: [HeaderButton] { [zoomButton, toolButton, colourButton, menuButton] }
+    private var drawingCollapsibleButtons: [HeaderButton] { [zoomButton, toolButton, colourButton] }
+
+    /// The header over the gesture playground (issue 36) holds what the
+    /// playground uses and none of the drawing's controls (they would only
+    /// show greyed, the colour's a blank): at the start "‹ Drawing", the
+    /// way back, where libadwaita puts a navigation view's back button; the
+    /// title "Gesture Playground"; at the end the main menu (the inspector,
+    /// keyboard shortcuts and About apply to the playground too). Its pages
+    /// are switched by the playground's own row of tabs below, as by
+    /// `AdwViewSwitcherBar`; Escape goes back too.
+    func showPlaygroundControls() {
+        headerBar.setButtons(start: [drawingButton], end: [menuButton])
+        headerBar.title = SceneController.playgroundTitle
+        update()
+    }
+
+    /// The drawing's header again.
+    func showDrawingControls() {
+        headerBar.setButtons(start: drawingStartButtons, end: drawingEndButtons,
+                             collapsible: drawingCollapsibleButtons)
+        headerBar.title = drawingTitle
+        update()
     }
 
     /// Has every button show what its command would do now. Called after

@@ -50,7 +50,7 @@ import TouchCore
                 }
                 if let layout = arrangement.charts {
                     #expect(canvas.contains(layout.panel), "\(size): the charts inside")
-                    #expect(!layout.panel.insetBy(dx: -7, dy: -7).intersects(text.panel), "\(size): 8 points apart at least")
+                    #expect(!layout.panel.insetBy(dx: -11, dy: -11).intersects(text.panel), "\(size): 12 points apart at least")
                     for part in [layout.title, layout.devices] + layout.histograms + layout.contacts {
                         #expect(layout.panel.contains(part), "\(size): \(part) in the charts")
                     }
@@ -59,7 +59,7 @@ import TouchCore
                 }
                 // One row more would not have fitted.
                 if text.shownRows < recognizers {
-                    let bottom = arrangement.placement == .below ? try #require(arrangement.charts).panel.minY - 8 : canvas.maxY - 8
+                    let bottom = arrangement.placement == .below ? try #require(arrangement.charts).panel.minY - 12 : canvas.maxY - 12
                     #expect(text.panel.maxY + RecognizerTimelinePainter.rowHeight > bottom, "\(size): as many rows as fit")
                 }
             }
@@ -72,13 +72,14 @@ import TouchCore
             InspectorArrangement(canvasFrame: Rect(x: 0, y: 0, width: width, height: height), timeline: nine,
                                  charts: charts, histogramCount: 2).placement
         }
-        #expect(InspectorArrangement.besideWidth == 544)
-        #expect(placement(544, 193) == .beside && placement(543, 900) == .below)
+        // Three 12-point margins, the text panel and the charts.
+        #expect(InspectorArrangement.besideWidth == 582)
+        #expect(placement(582, 193) == .beside && placement(581, 900) == .below)
         // Below: the text's lines, three recognizers, the charts' part that
         // is always there and a finger's block, with the margins.
-        let text: Double = 8 + 6 + 11 * 13 + 12 + 3 * 26
+        let text: Double = 12 + 6 + 11 * 13 + 12 + 3 * 26
         let chartsAndAFinger: Double = (12 + 2 * 13 + 2 * 43) + (13 + 2 * 27)
-        let least = text + 8 + chartsAndAFinger + 8
+        let least = text + 12 + chartsAndAFinger + 12
         #expect(placement(400, least) == .below && placement(400, least - 1) == .hidden)
     }
 }

@@ -70,7 +70,8 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         let buffer = image.buffer
         let s = scale
         let r = InspectorLayout.ringRadius
-        for contact in model.contacts {
+        let labels = InspectorLayout.labelFrames(at: model.contacts.map(\.location), in: canvasFrame)
+        for (contact, label) in zip(model.contacts, labels) {
             let c = contact.location
             #expect(isRingBlue(buffer.at(Int((c.x + r) * s), Int(c.y * s))), "the ring's right edge at \(c)")
             #expect(isRingBlue(buffer.at(Int(c.x * s), Int((c.y - r) * s))), "its top")
@@ -83,7 +84,6 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
             } else {
                 #expect(inside == .white, "the paper inside the ring is left alone")
             }
-            let label = InspectorLayout.labelFrame(at: c, in: canvasFrame)
             #expect(textPixels(buffer, in: label) > Int(30 * s * s), "the label at \(c) has text")
         }
         let layout = InspectorPainter.arrangement(model, canvasFrame: canvasFrame).text
@@ -104,7 +104,8 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvasFrame, into: image.buffer, damage: everything)
         let layout = InspectorPainter.arrangement(model, canvasFrame: canvasFrame).text
         let charts = try #require(InspectorPainter.arrangement(model, canvasFrame: canvasFrame).charts, "the charts show")
-        let covered = [layout.panel, charts.panel] + model.contacts.map { InspectorLayout.contactBounds(at: $0.location, in: canvasFrame) }
+        let covered = [layout.panel, charts.panel]
+            + InspectorLayout.contactBounds(at: model.contacts.map(\.location), in: canvasFrame)
         let s = scale
         var changedOutside = 0
         for y in 0..<image.buffer.height {
@@ -127,7 +128,7 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         let image = rendered(scale: 1)
         let model = model()
         let finger = model.contacts[0]
-        let bounds = InspectorLayout.contactBounds(at: finger.location, in: canvasFrame)
+        let bounds = InspectorLayout.contactBounds(at: model.contacts.map(\.location), in: canvasFrame)[0]
         InspectorPainter.paint(model, now: 1.1, canvasFrame: canvasFrame, into: image.buffer, damage: [bounds])
         let layout = InspectorPainter.arrangement(model, canvasFrame: canvasFrame).text
         #expect(image.buffer.at(Int(layout.panel.midX), Int(layout.panel.midY)) == .white, "the panel is not damaged")
@@ -163,12 +164,12 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
     }
 
     @Test func aLabelThatWouldLeaveTheCanvasGoesLeftOfItsRing() {
-        let right = InspectorLayout.labelFrame(at: Point(x: 100, y: 100), in: canvasFrame)
+        let right = InspectorLayout.labelFrames(at: [Point(x: 100, y: 100)], in: canvasFrame)[0]
         #expect(right.minX > 100 + InspectorLayout.ringRadius)
         let nearTheEdge = Point(x: canvasFrame.maxX - 40, y: 100)
-        let left = InspectorLayout.labelFrame(at: nearTheEdge, in: canvasFrame)
+        let left = InspectorLayout.labelFrames(at: [nearTheEdge], in: canvasFrame)[0]
         #expect(left.maxX < nearTheEdge.x - InspectorLayout.ringRadius)
-        #expect(InspectorLayout.contactBounds(at: nearTheEdge, in: canvasFrame).contains(left))
+        #expect(InspectorLayout.contactBounds(at: [nearTheEdge], in: canvasFrame)[0].contains(left))
     }
 
     /// The layout's pieces lie inside the panel and do not overlap.
@@ -176,7 +177,7 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         let layout = InspectorLayout(canvasFrame: Rect(x: 0, y: 30, width: 400, height: 300),
                                      timeline: RecognizerTimeline(rows: [.init(recognizer: "tap", state: .possible)]),
                                      bottom: 322, chartsNote: false)
-        #expect(layout.panel.minY == 38, "below the title bar, at the canvas's corner")
+        #expect(layout.panel.minY == 42, "below the title bar, at the canvas's corner")
         for part in [layout.latency, layout.frames, layout.timeline] { #expect(layout.panel.contains(part)) }
         #expect(layout.latency.maxY < layout.frames.minY)
         #expect(layout.frames.maxY < layout.timeline.minY)

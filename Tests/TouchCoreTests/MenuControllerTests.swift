@@ -80,7 +80,7 @@ import TouchCore
         let layout = try #require(menu.layout)
         #expect(layout.frame.midX == 310)
         #expect(layout.frame.maxY == 210 - MenuLayout.targetSpacing)
-        #expect(layout.frame.size == Size(width: 6 + 24, height: 4 + 16))
+        #expect(layout.frame.size == Size(width: 6 + 24, height: MenuLayout.minimumItemHeight))
     }
 
     @Test func tappingAnItemSendsItsActionToTheFirstResponderAndHidesTheMenu() throws {

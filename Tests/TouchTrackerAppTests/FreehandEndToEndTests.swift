@@ -62,9 +62,9 @@ import TouchCore
         try app.pointerEnter(x, y)
         try app.pointerButton(273, pressed: true)
         try app.pointerButton(273, pressed: false)
-        let item = try #require(app.menu.layout?.items.first { $0.title == title },
+        let item = try #require(try app.menuItemFrame(title),
                                 "\(title) in \(app.menu.layout?.items.map(\.title) ?? [])")
-        try app.pointerMotion(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
+        try app.pointerMotion(item.midX, item.midY)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
         try app.wait(0.5)

@@ -115,8 +115,8 @@ import TouchCore
         for corner in [Point(x: text.minX + 1, y: text.minY + 1), Point(x: text.maxX - 1, y: text.maxY - 1)] {
             #expect(isPanel(pixel(corner.x, corner.y, app)), "the text panel's corner \(corner)")
         }
-        let contact = InspectorLayout.contactBounds(at: try #require(app.session.inspector.model.contacts.first).location,
-                                                    in: app.canvas.frame.inCanvas)
+        let contact = InspectorLayout.contactBounds(at: [try #require(app.session.inspector.model.contacts.first).location],
+                                                    in: app.canvas.frame.inCanvas)[0]
         guard let charts = arrangement.charts else {
             // No panel but the text's, and its last line says why.
             let note = try #require(arrangement.text.chartsNote)
@@ -168,7 +168,7 @@ import TouchCore
     @Test func aNewDeviceBelowTheTextRearrangesBothPanelsWhole() throws {
         let app = try AppHarness()
         // 8 recognizers' rows fit with one device's line, 7 with two.
-        try app.resize(width: 400, height: 630)
+        try app.resize(width: 400, height: 642)
         try app.focusKeyboard()
         try app.press(EvdevKey.f12)
         try app.down(1, 370, 40)

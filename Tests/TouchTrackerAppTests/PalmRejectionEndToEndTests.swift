@@ -89,10 +89,14 @@ import TouchCore
             pen.tool.button(0x14b, pressed: false)
             pen.tool.frame(time: app.time)
         }
-        let item = try #require(app.menu.layout?.items.first { $0.title == title }, "\(title) is in the menu")
-        try pen.move(item.frame.inCanvas.midX, item.frame.inCanvas.midY, pressure: 0)
-        try pen.down(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
-        try pen.up()
+        // The pen turns the menu's pages too: fingers near it are a palm's.
+        let tapWithPen = { (point: Point) throws in
+            try pen.move(point.x, point.y, pressure: 0)
+            try pen.down(point.x, point.y)
+            try pen.up()
+        }
+        let item = try #require(try app.menuItemFrame(title, pressingWith: tapWithPen), "\(title) is in the menu")
+        try tapWithPen(item.center)
         try app.wait(0.5)
     }
 

@@ -268,15 +268,14 @@ import TouchCore
         try app.pointerEnter(200, 150)
         try app.pointerButton(273, pressed: true)
         try app.pointerButton(273, pressed: false)
-        let layout = try #require(app.menu.layout)
-        let item = try #require(layout.items.first { $0.title == "Gesture Playground" })
-        try app.pointerMotion(item.frame.inCanvas.midX, item.frame.inCanvas.midY)
+        let item = try #require(try app.menuItemFrame("Gesture Playground"))
+        try app.pointerMotion(item.midX, item.midY)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
         #expect(app.session.isShowingPlayground)
         #expect(app.session.canvas.isHidden)
-        // The bar's "‹ Drawing" goes back.
-        let back = app.session.playground.backButton
+        // The header's "‹ Drawing" goes back.
+        let back = app.session.scene.chrome.drawingButton
         let point = back.convert(Point(x: back.bounds.midX, y: back.bounds.midY), to: nil).inCanvas
         try app.pointerMotion(point.x, point.y)
         try app.pointerButton(272, pressed: true)

@@ -7,11 +7,12 @@
 /// The menu serves the first responder of the window it shows in:
 /// `showMenu()` offers the items the first responder can perform, plus the
 /// standard edit actions it implements. Tapping an item sends its action to
-/// the first responder and hides the menu; a touch anywhere else hides it
+/// the first responder and hides the menu; tapping a ‹ or › shows the page
+/// of items before or after (`MenuLayout`); a touch anywhere else hides it
 /// and still goes on to what it hit. While the menu is visible it sees key
-/// presses first: arrows and Tab move the highlight, Enter activates the
-/// highlighted item, Escape dismisses. Every change damages the menu's area
-/// of the window.
+/// presses first: arrows and Tab move the highlight (turning the page when
+/// it leaves one), Enter activates the highlighted item, Escape dismisses.
+/// Every change damages the menu's area of the window.
 public final class MenuController {
     /// Custom items, shown after the standard edit items in this order.
     public var menuItems: [MenuItem] = []
@@ -19,8 +20,16 @@ public final class MenuController {
     public var textMeasurer: any TextMeasuring = FixedWidthTextMeasurer()
     /// Frames of the visible menu and its items, or nil while hidden.
     public private(set) var layout: MenuLayout?
-    /// The item under the finger or chosen with the keyboard, if any.
-    public private(set) var highlightedIndex: Int?
+    /// The item or arrow under the finger, or the item chosen with the
+    /// keyboard, if any.
+    public private(set) var highlightedPart: MenuLayout.Part?
+    /// The page of the layout that shows.
+    public private(set) var page = 0
+
+    /// The highlighted item, if the highlight is on an item.
+    public var highlightedIndex: Int? {
+        if case .item(let index) = highlightedPart { index } else { nil }
+    }
 
     /// Where the menu shows: its application's key window, or, for the
     /// menu of a window in no application, that window (one of the two).
@@ -94,10 +103,11 @@ public final class MenuController {
         } else {
             target = Rect(origin: window.bounds.center, size: .zero)
         }
-        let newLayout = MenuLayout(items: items, target: target, bounds: window.bounds, measurer: textMeasurer)
+        let newLayout = MenuLayout(items: items, target: target, bounds: window.menuArea, measurer: textMeasurer)
         if shownWindow !== window { hideMenu() }
         layout = newLayout
-        highlightedIndex = nil
+        highlightedPart = nil
+        page = 0
         shownWindow = window
         menuView.frame = newLayout.frame
         if menuView.superview === window {
@@ -112,7 +122,8 @@ public final class MenuController {
     public func hideMenu() {
         guard isMenuVisible else { return }
         layout = nil
-        highlightedIndex = nil
+        highlightedPart = nil
+        page = 0
         shownWindow = nil
         menuView.removeFromSuperview()
     }
@@ -133,10 +144,37 @@ public final class MenuController {
 
     // MARK: Interaction
 
-    func highlightItem(at index: Int?) {
-        guard isMenuVisible, index != highlightedIndex else { return }
-        highlightedIndex = index
+    /// Highlights `part` of the page that shows (nil: nothing).
+    func highlight(_ part: MenuLayout.Part?) {
+        guard isMenuVisible, part != highlightedPart else { return }
+        highlightedPart = part
         menuView.setNeedsDisplay()
+    }
+
+    /// Highlights item `index`, turning to its page.
+    private func highlightItem(at index: Int) {
+        guard let layout else { return }
+        let itemPage = layout.page(of: index)
+        if itemPage != page { showPage(itemPage) }
+        highlight(.item(index))
+    }
+
+    /// Shows page `newPage` of the layout, with nothing highlighted.
+    func showPage(_ newPage: Int) {
+        guard let layout, layout.pages.indices.contains(newPage), newPage != page else { return }
+        page = newPage
+        highlightedPart = nil
+        menuView.setNeedsDisplay()
+    }
+
+    /// What a press released on `part` does: an item is activated, an
+    /// arrow turns the page (the menu stays).
+    func activate(_ part: MenuLayout.Part) {
+        switch part {
+        case .item(let index): activateItem(at: index)
+        case .previousPage: showPage(page - 1)
+        case .nextPage: showPage(page + 1)
+        }
     }
 
     /// Hides the menu, then sends the item's action to the first responder.
@@ -154,14 +192,17 @@ public final class MenuController {
     func handleKey(_ press: KeyPress) -> Bool {
         guard let layout else { return false }
         let count = layout.items.count
+        // With nothing highlighted, the first move lands on the page that shows.
+        let shown = layout.pages[page].items
         switch press.key {
         case .left, .up:
-            highlightItem(at: highlightedIndex.map { ($0 + count - 1) % count } ?? count - 1)
+            highlightItem(at: highlightedIndex.map { ($0 + count - 1) % count } ?? shown.upperBound - 1)
         case .right, .down:
-            highlightItem(at: highlightedIndex.map { ($0 + 1) % count } ?? 0)
+            highlightItem(at: highlightedIndex.map { ($0 + 1) % count } ?? shown.lowerBound)
         case .tab:
             let step = press.modifiers.contains(.shift) ? count - 1 : 1
-            highlightItem(at: highlightedIndex.map { ($0 + step) % count } ?? (step == 1 ? 0 : count - 1))
+            highlightItem(at: highlightedIndex.map { ($0 + step) % count }
+                ?? (step == 1 ? shown.lowerBound : shown.upperBound - 1))
         case .home:
             highlightItem(at: 0)
         case .end:

@@ -1,6 +1,7 @@
 /// The window subview that stands for the visible menu: it sits on top of
-/// every other subview, so touches on the menu reach it first. An item
-/// highlights under the finger and is activated when the finger lifts on it.
+/// every other subview, so touches on the menu reach it first. An item or a
+/// page's arrow highlights under the finger and is activated when the
+/// finger lifts on it.
 /// It draws the menu from `MenuController.layout` (`MenuPainter`).
 final class MenuView: View {
     private unowned let controller: MenuController
@@ -11,23 +12,23 @@ final class MenuView: View {
     }
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        controller.highlightItem(at: itemIndex(under: touches))
+        controller.highlight(part(under: touches))
     }
 
     override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        controller.highlightItem(at: itemIndex(under: touches))
+        controller.highlight(part(under: touches))
     }
 
     override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        if let index = itemIndex(under: touches) {
-            controller.activateItem(at: index)
+        if let part = part(under: touches) {
+            controller.activate(part)
         } else {
-            controller.highlightItem(at: nil)
+            controller.highlight(nil)
         }
     }
 
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-        controller.highlightItem(at: nil)
+        controller.highlight(nil)
     }
 
     /// The bubble, from the controller's layout (window coordinates: this
@@ -36,11 +37,11 @@ final class MenuView: View {
         guard let layout = controller.layout else { return }
         context.concatenate(AffineTransform(translationX: bounds.minX - layout.frame.minX,
                                             y: bounds.minY - layout.frame.minY))
-        MenuPainter.draw(layout, highlightedIndex: controller.highlightedIndex, in: context)
+        MenuPainter.draw(layout, page: controller.page, highlighted: controller.highlightedPart, in: context)
     }
 
-    private func itemIndex(under touches: Set<Touch>) -> Int? {
+    private func part(under touches: Set<Touch>) -> MenuLayout.Part? {
         guard let layout = controller.layout, let touch = touches.first else { return nil }
-        return layout.itemIndex(at: touch.location(in: nil))
+        return layout.part(at: touch.location(in: nil), onPage: controller.page)
     }
 }

@@ -54,6 +54,16 @@ open class Window: View {
     /// per application, shown in the key window), or its own while the
     /// window belongs to no application.
     public var menuController: MenuController { application?.menuController ?? ownMenuController }
+    /// How far down from the window's top its own chrome reaches (the
+    /// header bar or toolbar, which the wiring lays out): the menu keeps
+    /// below it, as UIKit's menus keep inside the safe area.
+    public var topChromeHeight = 0.0
+    /// The part of the window the menu may cover: all of it below
+    /// `topChromeHeight`.
+    public var menuArea: Rect {
+        let top = min(max(0, topChromeHeight), bounds.height)
+        return Rect(x: bounds.minX, y: bounds.minY + top, width: bounds.width, height: bounds.height - top)
+    }
     private lazy var ownMenuController = MenuController(window: self)
 
     lazy var gestureEnvironment = GestureEnvironment(window: self)
