@@ -46,9 +46,13 @@ final class WindowChrome: Responder {
     private(set) var zoomOptions: PopoverView?
     /// The dialog shown, while open.
     private(set) var dialog: DialogView?
+    /// The widest column the dialog shown asked for.
+    private var dialogColumnWidth = 0.0
     private unowned let window: Window
     /// Measures menu titles (Pango in the app).
     private let measurer: any TextMeasuring
+    /// Shows the header buttons' tooltips (`WindowChrome+Tooltips`).
+    let tooltips: TooltipController
     /// Who takes on a press that closes a popover, at a window point (the
     /// canvas, when it is under it: a drag there draws); see
     /// `OverlayView.takerOfPressOutside`.
@@ -62,7 +66,9 @@ final class WindowChrome: Responder {
                                   collapsibleButtons: [zoomButton, toolButton, colourButton])
         toolButton.labels = (off: "Lines", on: "Freehand")
         headerBar.textMeasurer = measurer
+        tooltips = TooltipController(window: window, measurer: measurer)
         super.init()
+        setUpTooltips()
     }
 
     /// Has every button show what its command would do now. Called after
@@ -199,19 +205,27 @@ final class WindowChrome: Responder {
     func showDialog(title: String, sections: [TextRowsView.Section], columnWidth: Double) {
         dialog?.close()
         let content = TextRowsView(sections: sections, columnWidth: columnWidth,
-                                   maximumSize: DialogView.roomForContent(in: window.bounds))
+                                   maximumSize: DialogView.roomForContent(in: window.bounds), measurer: measurer)
         let dialog = DialogView(title: title, contentView: content)
+        dialog.onClose = { [unowned self, unowned dialog] in
+            if self.dialog === dialog { self.dialog = nil }
+        }
         self.dialog = dialog
+        dialogColumnWidth = columnWidth
         dialog.open(in: window)
     }
 
     /// The window changed size: popovers close (they were placed for the
     /// old one), a dialog is placed again.
     func windowResized() {
+        tooltips.hide()
         closeMainMenu()
         colourPopover?.close()
         zoomOptions?.close()
-        if let dialog, dialog.isOpen { dialog.open(in: window) }
+        // Its text wraps and its columns go again for the new width.
+        if let dialog, dialog.isOpen, let content = dialog.contentView as? TextRowsView {
+            showDialog(title: dialog.title, sections: content.sections, columnWidth: dialogColumnWidth)
+        }
     }
 
     // MARK: Responder
