@@ -207,9 +207,6 @@ final class WindowChrome: Responder {
         let content = TextRowsView(sections: sections, columnWidth: columnWidth,
                                    maximumSize: DialogView.roomForContent(in: window.bounds), measurer: measurer)
         let dialog = DialogView(title: title, contentView: content)
-        dialog.onClose = { [unowned self, unowned dialog] in
-            if self.dialog === dialog { self.dialog = nil }
-        }
         self.dialog = dialog
         dialogColumnWidth = columnWidth
         dialog.open(in: window)
