@@ -17,7 +17,7 @@ public final class StatusPageView: View {
     public static let largeIconSide = 128.0, smallIconSide = 64.0
     static let iconGap = 24.0, titleGap = 12.0, lineGap = 4.0
     /// The text's widest measure, and the least room kept to the sides.
-    static let maximumTextWidth = 360.0, sideMargin = 24.0
+    static let maximumTextWidth = 480.0, sideMargin = 24.0
     /// The page's grey: libadwaita's dim label, lighter, so it reads as a
     /// hint under the ink to come, not as content.
     static let colour = AdwaitaStyle.dimForeground.withAlpha(0.45)
