@@ -135,7 +135,7 @@ let package = Package(
                     dependencies: ["Render", "Document", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols",
+                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Timing
 import TouchCore
 
 /// A flat button of the header bar (GtkButton with libadwaita's `flat`
@@ -15,6 +16,10 @@ import TouchCore
 /// (and shows so), and coming back takes it up again. Its hit area is at
 /// least `AdwaitaStyle.minimumHitSide` square around what is drawn, so a
 /// finger finds it.
+///
+/// Its `tooltip` says its name and key: `TooltipController` shows it for
+/// a resting pointer or pen, and a finger held on the button shows it too;
+/// that press then only showed the tooltip, and its release presses nothing.
 public final class HeaderButton: View {
     /// What is drawn.
     public enum Content: Hashable, Sendable {
@@ -56,6 +61,13 @@ public final class HeaderButton: View {
     public var isLabelShown = false {
         didSet { if isLabelShown != oldValue { setNeedsDisplay() } }
     }
+    /// Its name and key ("Undo (Ctrl+Z)"), shown by `tooltips`; nil: none.
+    public var tooltip: String?
+    public weak var tooltips: TooltipController?
+    /// Shows the tooltip if the finger pressing is still held.
+    private var longPressTimer: TimerHandle?
+    /// The press in progress showed the tooltip: its release presses nothing.
+    private var pressShowedTooltip = false
     /// The press in progress, and whether it is over the button now.
     private var press: (touch: Touch, inside: Bool)? {
         didSet { if press?.inside != oldValue?.inside { setNeedsDisplay() } }
@@ -84,8 +96,8 @@ public final class HeaderButton: View {
         return Self.labelPadding + AdwaitaStyle.iconSize + Self.labelGap + text + Self.labelPadding
     }
 
-    /// Held down, with the press over it.
-    public var isPressed: Bool { press?.inside == true }
+    /// Held down, with the press over it (not a finger held for the tooltip).
+    public var isPressed: Bool { press?.inside == true && !pressShowedTooltip }
 
     /// Asks the responder chain (or the target) how the command looks now,
     /// and redraws if that changed.
@@ -116,25 +128,52 @@ public final class HeaderButton: View {
     // MARK: Touches
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        guard press == nil, command.isEnabled, let touch = touches.first else { return }
+        guard press == nil, let touch = touches.first else { return }
+        if touch.kind == .finger, tooltip != nil, let tooltips, let timers = window?.timers {
+            pressShowedTooltip = false
+            longPressTimer = timers.schedule(after: TooltipController.delay) { [unowned self, unowned tooltips] in
+                pressShowedTooltip = true
+                tooltips.show(for: self)
+                setNeedsDisplay()
+            }
+        } else {
+            tooltips?.pressed()
+        }
+        guard command.isEnabled else { return }
         press = (touch, true)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let press, touches.contains(press.touch) else { return }
-        self.press = (press.touch, hitArea.contains(press.touch.location(in: self)))
+        let inside = hitArea.contains(press.touch.location(in: self))
+        // A finger that slides off before its tooltip showed was not held on the button.
+        if !inside, !pressShowedTooltip { endLongPress() }
+        self.press = (press.touch, inside)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard let press, touches.contains(press.touch) else { return }
+        let onlyShowedTooltip = endLongPress()
         self.press = nil
-        guard hitArea.contains(press.touch.location(in: self)), command.isEnabled else { return }
+        guard hitArea.contains(press.touch.location(in: self)), command.isEnabled, !onlyShowedTooltip else { return }
         window?.application?.sendAction(command.action, to: target, from: self)
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         guard let press, touches.contains(press.touch) else { return }
+        endLongPress()
         self.press = nil
+    }
+
+    /// The finger lifted: the tooltip it showed goes. Returns whether it showed one.
+    @discardableResult
+    private func endLongPress() -> Bool {
+        longPressTimer?.cancel()
+        longPressTimer = nil
+        let showed = pressShowedTooltip
+        pressShowedTooltip = false
+        if showed { tooltips?.hide() }
+        return showed
     }
 
     // MARK: Drawing

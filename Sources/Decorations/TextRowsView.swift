@@ -4,6 +4,11 @@ import TouchCore
 /// allows: what the Keyboard Shortcuts and About dialogs show. A row is a
 /// text, or a key and what it does (said on the left, the key on the
 /// right, as GNOME's shortcuts window has it); a section may have a heading.
+///
+/// Nothing is ever cut: every text wraps to its box (Pango's word
+/// wrapping, through `TextMeasuring`) and its row grows to hold it; a
+/// narrow column gives a key a box of its own on the right, at most
+/// `keyShare` of the row, where it wraps between its keys.
 public final class TextRowsView: View {
     public struct Row: Hashable, Sendable {
         /// The text, or the key.
@@ -23,6 +28,8 @@ public final class TextRowsView: View {
             case link
             /// Body text, centred.
             case centred
+            /// The app's icon, centred (its text is not shown).
+            case appIcon
         }
 
         public init(_ text: String, detail: String? = nil, style: Style = .body) {
@@ -42,83 +49,133 @@ public final class TextRowsView: View {
         }
     }
 
-    static let rowHeight = 28.0
-    static let headingHeight = 34.0
-    static let columnGap = 24.0
-    static let headlineFont = Font(size: 16, bold: true)
-    static let keyFont = Font(.monospace, size: 10, bold: true)
-
-    public let sections: [Section]
-    /// Where each section starts, in this view's coordinates.
-    private var origins: [Point] = []
-    private let columnWidth: Double
-
-    /// Lays `sections` out in columns `columnWidth` wide, starting a new
-    /// column when the next section would go below `maximumSize.height`
-    /// and another column still fits in `maximumSize.width`; else the
-    /// column grows (and its dialog scrolls).
-    public init(sections: [Section], columnWidth: Double, maximumSize: Size) {
-        self.sections = sections
-        self.columnWidth = columnWidth
-        super.init(frame: .zero)
-        var x = 0.0, y = 0.0, height = 0.0
-        for section in sections {
-            let sectionHeight = Self.height(of: section)
-            if y > 0, y + sectionHeight > maximumSize.height,
-               x + 2 * columnWidth + Self.columnGap <= maximumSize.width {
-                x += columnWidth + Self.columnGap
-                y = 0
-            }
-            origins.append(Point(x: x, y: y))
-            y += sectionHeight
-            height = max(height, y)
-        }
-        bounds = Rect(x: 0, y: 0, width: x + columnWidth, height: height)
+    /// One text where it is drawn: its box (this view's coordinates) holds
+    /// it whole, wrapped to the box's width.
+    public struct PlacedText: Hashable, Sendable {
+        public var text: String
+        public var font: Font
+        public var colour: Color
+        public var alignment: TextAlignment
+        public var box: Rect
     }
 
-    static func height(of section: Section) -> Double {
-        (section.heading == nil ? 0 : headingHeight) + section.rows.reduce(0) {
-            $0 + ($1.style == .headline ? 2 * rowHeight : rowHeight)
+    static let rowHeight = 28.0
+    /// Above and below a row's text when it wraps onto more lines.
+    static let rowPadding = 5.0
+    static let headingHeight = 34.0
+    static let columnGap = 24.0
+    static let keyGap = 12.0
+    /// The most of a row's width a key's box takes.
+    static let keyShare = 0.45
+    static let appIconSide = 64.0
+    static let headlineFont = Font(size: 16, bold: true)
+    static let keyFont = Font(.monospace, size: 10, bold: true)
+    static let dimFont = Font(size: 10)
+
+    public let sections: [Section]
+    /// Every text, where it is drawn.
+    public private(set) var placedTexts: [PlacedText] = []
+    /// Where the app's icon is drawn, if a row shows it.
+    public private(set) var appIconFrames: [Rect] = []
+    private let measurer: any TextMeasuring
+
+    /// Lays `sections` out in columns `columnWidth` wide (narrower when
+    /// `maximumSize` is), starting a new column when the next section
+    /// would go below `maximumSize.height` and another column still fits
+    /// in `maximumSize.width`; else the column grows (and its dialog scrolls).
+    public init(sections: [Section], columnWidth: Double, maximumSize: Size, measurer: any TextMeasuring) {
+        self.sections = sections
+        self.measurer = measurer
+        super.init(frame: .zero)
+        let width = max(1, min(columnWidth, maximumSize.width))
+        var x = 0.0, y = 0.0, height = 0.0
+        for section in sections {
+            let laidOut = layOut(section, width: width)
+            if y > 0, y + laidOut.height > maximumSize.height, x + 2 * width + Self.columnGap <= maximumSize.width {
+                x += width + Self.columnGap
+                y = 0
+            }
+            placedTexts += laidOut.texts.map { var text = $0; text.box = text.box.offsetBy(dx: x, dy: y); return text }
+            appIconFrames += laidOut.icons.map { $0.offsetBy(dx: x, dy: y) }
+            y += laidOut.height
+            height = max(height, y)
         }
+        bounds = Rect(x: 0, y: 0, width: x + width, height: height)
+    }
+
+    /// `section`'s texts and icons from its top-left corner, and its height.
+    private func layOut(_ section: Section, width: Double) -> (texts: [PlacedText], icons: [Rect], height: Double) {
+        var texts: [PlacedText] = []
+        var icons: [Rect] = []
+        var y = 0.0
+        if let heading = section.heading {
+            let size = measurer.size(of: heading, font: AdwaitaStyle.titleFont, wrappedTo: width)
+            let height = max(Self.headingHeight, size.height + Self.rowPadding + 6)
+            texts.append(PlacedText(text: heading, font: AdwaitaStyle.titleFont, colour: AdwaitaStyle.dimForeground,
+                                    alignment: .leading,
+                                    box: Rect(x: 0, y: y + height - size.height - 6, width: width, height: size.height)))
+            y += height
+        }
+        for row in section.rows {
+            let rowTexts = place(row, width: width)
+            if row.style == .appIcon {
+                let height = Self.appIconSide + 2 * Self.rowPadding
+                icons.append(Rect(x: (width - Self.appIconSide) / 2, y: y + Self.rowPadding,
+                                  width: Self.appIconSide, height: Self.appIconSide))
+                y += height
+                continue
+            }
+            let textHeight = rowTexts.map(\.box.height).max() ?? 0
+            let least = row.style == .headline ? 2 * Self.rowHeight : Self.rowHeight
+            let height = max(least, textHeight + 2 * Self.rowPadding)
+            // Each text centred on the row's height.
+            texts += rowTexts.map {
+                var text = $0
+                text.box.origin.y = y + (height - text.box.height) / 2
+                return text
+            }
+            y += height
+        }
+        return (texts, icons, y)
+    }
+
+    /// A row's texts, boxes at y 0, sized as they wrap in `width`.
+    private func place(_ row: Row, width: Double) -> [PlacedText] {
+        if let detail = row.detail {
+            let keyWidth = min(measurer.size(of: row.text, font: Self.keyFont, wrappedTo: .infinity).width,
+                               (width * Self.keyShare).rounded(.down))
+            let key = measurer.size(of: row.text, font: Self.keyFont, wrappedTo: keyWidth)
+            let detailWidth = width - keyWidth - Self.keyGap
+            let said = measurer.size(of: detail, font: AdwaitaStyle.bodyFont, wrappedTo: detailWidth)
+            return [
+                PlacedText(text: detail, font: AdwaitaStyle.bodyFont, colour: AdwaitaStyle.foreground,
+                           alignment: .leading, box: Rect(x: 0, y: 0, width: detailWidth, height: said.height)),
+                PlacedText(text: row.text, font: Self.keyFont, colour: AdwaitaStyle.dimForeground,
+                           alignment: .trailing,
+                           box: Rect(x: width - keyWidth, y: 0, width: keyWidth, height: key.height)),
+            ]
+        }
+        guard row.style != .appIcon else { return [] }
+        let (font, colour, alignment): (Font, Color, TextAlignment) = switch row.style {
+        case .body: (AdwaitaStyle.bodyFont, AdwaitaStyle.foreground, .leading)
+        case .centred: (AdwaitaStyle.bodyFont, AdwaitaStyle.foreground, .centre)
+        case .headline: (Self.headlineFont, AdwaitaStyle.foreground, .centre)
+        case .dim: (Self.dimFont, AdwaitaStyle.dimForeground, .centre)
+        case .link: (AdwaitaStyle.bodyFont, AdwaitaStyle.accent, .centre)
+        case .appIcon: preconditionFailure("the icon has no text")
+        }
+        let size = measurer.size(of: row.text, font: font, wrappedTo: width)
+        return [PlacedText(text: row.text, font: font, colour: colour, alignment: alignment,
+                           box: Rect(x: 0, y: 0, width: width, height: size.height))]
     }
 
     public override func draw(_ rect: Rect, in context: DrawingContext) {
-        for (section, origin) in zip(sections, origins) {
-            var y = origin.y
-            if let heading = section.heading {
-                let size = context.size(of: heading, font: AdwaitaStyle.titleFont)
-                context.draw(heading, at: Point(x: origin.x, y: y + Self.headingHeight - size.height - 6),
-                             font: AdwaitaStyle.titleFont, color: AdwaitaStyle.dimForeground)
-                y += Self.headingHeight
-            }
-            for row in section.rows {
-                let height = row.style == .headline ? 2 * Self.rowHeight : Self.rowHeight
-                drawRow(row, in: Rect(x: origin.x, y: y, width: columnWidth, height: height), context: context)
-                y += height
-            }
+        for text in placedTexts where text.box.intersects(rect) {
+            context.draw(text.text, at: text.box.origin, font: text.font, color: text.colour,
+                         wrappedTo: text.box.width, alignment: text.alignment)
         }
-    }
-
-    private func drawRow(_ row: Row, in frame: Rect, context: DrawingContext) {
-        if let detail = row.detail {
-            let keySize = context.size(of: row.text, font: Self.keyFont)
-            context.draw(row.text, at: Point(x: frame.maxX - keySize.width, y: frame.midY - keySize.height / 2),
-                         font: Self.keyFont, color: AdwaitaStyle.dimForeground)
-            let size = context.size(of: detail, font: AdwaitaStyle.bodyFont)
-            context.draw(detail, at: Point(x: frame.minX, y: frame.midY - size.height / 2),
-                         font: AdwaitaStyle.bodyFont, color: AdwaitaStyle.foreground,
-                         width: frame.width - keySize.width - 12, truncation: .end)
-            return
+        for frame in appIconFrames where frame.intersects(rect) {
+            AppIcon.draw(in: frame, context: context)
         }
-        let (font, colour): (Font, Color) = switch row.style {
-        case .body, .centred: (AdwaitaStyle.bodyFont, AdwaitaStyle.foreground)
-        case .headline: (Self.headlineFont, AdwaitaStyle.foreground)
-        case .dim: (Font(size: 10), AdwaitaStyle.dimForeground)
-        case .link: (AdwaitaStyle.bodyFont, AdwaitaStyle.accent)
-        }
-        let size = context.size(of: row.text, font: font, width: frame.width)
-        let x = row.style == .body ? frame.minX : frame.midX - size.width / 2
-        context.draw(row.text, at: Point(x: x, y: frame.midY - size.height / 2), font: font, color: colour,
-                     width: frame.width, truncation: .end)
     }
 }

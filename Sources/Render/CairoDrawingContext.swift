@@ -143,14 +143,28 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_new_path(cairo)
     }
 
+    public func size(of text: String, font: Font, wrappedTo width: Double) -> Size {
+        let layout = PangoText.makeLayout(text, font: Self.pangoDescription(of: font), wrappedTo: width, on: cairo)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let size = PangoText.size(of: layout)
+        return Size(width: size.width, height: size.height)
+    }
+
+    public func draw(_ text: String, at origin: Point, font: Font, color: Color, wrappedTo width: Double,
+                     alignment: TextAlignment) {
+        guard !text.isEmpty, width > 0 else { return }
+        let layout = PangoText.makeLayout(text, font: Self.pangoDescription(of: font), wrappedTo: width,
+                                          alignment: alignment, on: cairo)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        color.set(on: cairo)
+        cairo_move_to(cairo, origin.x, origin.y)
+        pango_cairo_show_layout(cairo, layout)
+        cairo_new_path(cairo)
+    }
+
     private func makeLayout(_ text: String, font: Font, width: Double?, truncation: TextTruncation)
         -> OpaquePointer {
-        let layout = PangoText.makeLayout(text, on: cairo)
-        if font != .system {
-            let description = pango_font_description_from_string(Self.pangoDescription(of: font))
-            pango_layout_set_font_description(layout, description)
-            pango_font_description_free(description)
-        }
+        let layout = PangoText.makeLayout(text, font: Self.pangoDescription(of: font), on: cairo)
         if let width {
             pango_layout_set_width(layout, Int32(max(0, width) * Double(PANGO_SCALE)))
             pango_layout_set_ellipsize(layout, truncation == .start ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END)

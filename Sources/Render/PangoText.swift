@@ -1,4 +1,5 @@
 import CCairo
+import TouchCore
 
 /// Pango text set up the same way for measuring and for drawing, so a
 /// title's measured size is the size it is drawn at: one font description,
@@ -32,6 +33,25 @@ enum PangoText {
         let layout = makeLayout(text, font: font, on: cairo)
         pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
         pango_layout_set_ellipsize(layout, cut)
+        return layout
+    }
+
+    /// A layout for `text` wrapped into lines at most `width` points wide
+    /// (`.infinity`: one line),
+    /// between words (inside one only where it is wider alone), never cut;
+    /// its lines placed as `alignment` says in a box `width` wide.
+    static func makeLayout(_ text: String, font: String = font, wrappedTo width: Double,
+                           alignment: TextAlignment = .leading, on cairo: OpaquePointer) -> OpaquePointer {
+        let layout = makeLayout(text, font: font, on: cairo)
+        // An unbounded width is one line: Pango's -1.
+        pango_layout_set_width(layout, width.isFinite ? Int32(max(0, width) * Double(PANGO_SCALE)) : -1)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        let pangoAlignment = switch alignment {
+        case .leading: PANGO_ALIGN_LEFT
+        case .centre: PANGO_ALIGN_CENTER
+        case .trailing: PANGO_ALIGN_RIGHT
+        }
+        pango_layout_set_alignment(layout, pangoAlignment)
         return layout
     }
 

@@ -24,4 +24,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         let size = PangoText.size(of: layout)
         return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
     }
+
+    public func size(of text: String, font: Font, wrappedTo width: Double) -> Size {
+        let layout = PangoText.makeLayout(text, font: CairoDrawingContext.pangoDescription(of: font),
+                                          wrappedTo: width, on: cairo)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let size = PangoText.size(of: layout)
+        return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+    }
 }

@@ -1,6 +1,6 @@
 import Decorations
 
-/// What the About dialog says (AdwAboutDialog's essentials): the name,
+/// What the About dialog says (AdwAboutDialog's essentials): the app's icon, the name,
 /// what it does, the version, the licence and the website.
 enum AboutTouchTracker {
     static let website = "https://touchtracker.org"
@@ -8,6 +8,7 @@ enum AboutTouchTracker {
 
     static let sections: [TextRowsView.Section] = [
         .init(rows: [
+            .init(Session.title, style: .appIcon),
             .init(Session.title, style: .headline),
             .init("Draw with your fingers, a pen or the mouse", style: .centred),
             .init("Version \(Version.string)", style: .dim),

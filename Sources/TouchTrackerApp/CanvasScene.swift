@@ -32,6 +32,8 @@ final class CanvasScene {
     var headerBar: HeaderBarView { chrome.headerBar }
     /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
     let banner = Banner(frame: .zero)
+    /// Over the canvas while the drawing is empty: how to draw (`CanvasScene+EmptyState`).
+    let emptyState = CanvasScene.makeEmptyState()
     /// Which toast says what the last action did (`CanvasScene+Toasts`), and its view.
     let toasts: ToastOverlay
     let toastView: ToastView
@@ -101,6 +103,7 @@ final class CanvasScene {
         canvasController.nextResponder = controller
         playgroundController.nextResponder = controller
         window.addSubview(canvas)
+        window.addSubview(emptyState)
         // Above the canvas, below the banner (saving still goes on).
         playground.isHidden = true
         window.addSubview(playground)
@@ -229,6 +232,7 @@ final class CanvasScene {
         window.menuController.hideMenu()
         playground.isHidden = false
         canvas.isHidden = true
+        updateEmptyState()
         playground.becomeFirstResponder()
         chrome.showPlaygroundControls()
         setTracer()
@@ -240,6 +244,7 @@ final class CanvasScene {
         playground.willHide()
         playground.isHidden = true
         canvas.isHidden = false
+        updateEmptyState()
         canvas.becomeFirstResponder()
         chrome.showDrawingControls()
         setTracer()
@@ -259,6 +264,7 @@ final class CanvasScene {
     func documentOpened(_ lines: Drawing) -> [DrawingChange] {
         let drawnMeanwhile = canvas.drawing.takeLines(of: lines)
         canvas.setNeedsDisplay()
+        updateEmptyState()
         takeKeyboard()
         return drawnMeanwhile
     }
@@ -273,6 +279,7 @@ final class CanvasScene {
 
     /// One input batch of the Wayland layer, on its way to the core.
     func handle(_ event: InputEvent) {
+        chrome.observeHover(event)
         switch event {
         case .touch(let frame):
             guard let kept = palmRejection.filter(frame) else { return }
@@ -288,6 +295,7 @@ final class CanvasScene {
             translator.handle(event)
         }
         dismissOutdatedToast()
+        updateEmptyState()
         // What the event changed (a line drawn, undone, another tool) shows
         // on the buttons.
         chrome.update()
@@ -318,6 +326,7 @@ final class CanvasScene {
         let bannerFrame = Banner.frame(in: canvasFrame)
         if banner.frame != bannerFrame { banner.frame = bannerFrame }
         placeToasts()
+        updateEmptyState()
         if playground.frame != canvasFrame { playground.frame = canvasFrame }
         inspector.canvasFrame = canvasFrame
         chrome.update()

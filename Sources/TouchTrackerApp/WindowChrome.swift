@@ -52,9 +52,13 @@ final class WindowChrome: Responder {
     private(set) var zoomOptions: PopoverView?
     /// The dialog shown, while open.
     private(set) var dialog: DialogView?
+    /// The widest column the dialog shown asked for.
+    private var dialogColumnWidth = 0.0
     unowned let window: Window
     /// Measures menu titles (Pango in the app).
     private let measurer: any TextMeasuring
+    /// Shows the header buttons' tooltips (`WindowChrome+Tooltips`).
+    let tooltips: TooltipController
     /// Who takes on a press that closes a popover, at a window point (the
     /// canvas, when it is under it: a drag there draws); see
     /// `OverlayView.takerOfPressOutside`.
@@ -72,7 +76,9 @@ final class WindowChrome: Responder {
         toolButton.labels = (off: "Lines", on: "Freehand")
         drawingButton.labels = (off: "Drawing", on: "Drawing")
         headerBar.textMeasurer = measurer
+        tooltips = TooltipController(window: window, measurer: measurer)
         super.init()
+        setUpTooltips()
         showDrawingControls()
     }
 
@@ -240,8 +246,9 @@ final class WindowChrome: Responder {
     func showDialog(title: String, sections: [TextRowsView.Section], columnWidth: Double) {
         dialog?.close()
         let content = TextRowsView(sections: sections, columnWidth: columnWidth,
-                                   maximumSize: DialogView.roomForContent(in: window.bounds))
+                                   maximumSize: DialogView.roomForContent(in: window.bounds), measurer: measurer)
         present(DialogView(title: title, contentView: content))
+        dialogColumnWidth = columnWidth
     }
 
     /// Shows `dialog` (the one shown before closed).
@@ -254,10 +261,14 @@ final class WindowChrome: Responder {
     /// The window changed size: popovers close (they were placed for the
     /// old one), a dialog is placed again.
     func windowResized() {
+        tooltips.hide()
         closeMainMenu()
         colourPopover?.close()
         zoomOptions?.close()
-        if let dialog, dialog.isOpen { dialog.open(in: window) }
+        // Its text wraps and its columns go again for the new width.
+        if let dialog, dialog.isOpen, let content = dialog.contentView as? TextRowsView {
+            showDialog(title: dialog.title, sections: content.sections, columnWidth: dialogColumnWidth)
+        }
     }
 
     // MARK: Responder

@@ -110,6 +110,15 @@ public final class RecordingDrawingContext: DrawingContext {
         operations.append(.text(text, toRoot(origin)))
     }
 
+    public func size(of text: String, font: Font, wrappedTo width: Double) -> Size {
+        measurer.size(of: text, font: font, wrappedTo: width)
+    }
+
+    public func draw(_ text: String, at origin: Point, font: Font, color: Color, wrappedTo width: Double,
+                     alignment: TextAlignment) {
+        operations.append(.text(text, toRoot(origin)))
+    }
+
     private func add(_ point: Point) {
         let inRoot = toRoot(point)
         path.append(inRoot)

@@ -110,7 +110,9 @@ import WaylandClient
     /// The inspector shows the estimate where it shows input → on screen,
     /// labelled as one: its text, and the pixels the window presents.
     @Test func theInspectorShowsTheEstimateLabelledAsOne() throws {
-        let app = try AppHarness(omittedGlobals: ["wp_presentation"])
+        // A line in a corner: the reference is the panel over white paper,
+        // without an empty drawing's page.
+        let app = try AppHarness(lines: [line(390, 290, 395, 290)], omittedGlobals: ["wp_presentation"])
         try app.focusKeyboard()
         // F12 changes what is drawn: its frame is the first estimated.
         try app.press(EvdevKey.f12)

@@ -21,7 +21,8 @@ import TouchCore
     }
 
     @Test func aHoveringPenShowsARingThatFollowsItAndGoesWhenItTouchesOrLeaves() throws {
-        let app = try AppHarness(tablets: true)
+        // A line in a corner: an empty drawing's page would be under the rings.
+        let app = try AppHarness(lines: [line(390, 290, 395, 290)], tablets: true)
         let pen = try Pen(app)
         try pen.enter(100, 100)
         #expect(ringShown(app, at: 100, 100))
@@ -45,7 +46,7 @@ import TouchCore
         #expect(!ringShown(app, at: 250, 150))
         #expect(app.pixel(250 + HoverRing.radius, 150) == Colour.white, "gone, past the line's round end")
         #expect(app.pixel(240, 150) == Colour.black, "the line under it is whole")
-        #expect(try app.savedLines() == [line(200, 150, 250, 150)], "hovering drew nothing")
+        #expect(try app.savedLines() == [line(390, 290, 395, 290), line(200, 150, 250, 150)], "hovering drew nothing")
     }
 
     @Test func aToolRemovedWhileHoveringTakesItsRingAlong() throws {

@@ -68,6 +68,16 @@ public protocol DrawingContext: AnyObject {
     /// with "…" (where `truncation` says) to `width` points when given.
     func draw(_ text: String, at origin: Point, font: Font, color: Color, width: Double?,
               truncation: TextTruncation)
+    /// The size of `text` wrapped into lines at most `width` points wide:
+    /// broken between words, and inside a word only where the word alone
+    /// is wider. Nothing is cut; the text grows downwards instead.
+    /// `.infinity`: on one line.
+    func size(of text: String, font: Font, wrappedTo width: Double) -> Size
+    /// Draws `text` wrapped as `size(of:font:wrappedTo:)` measures it, the
+    /// top-left corner of its box at `origin`, each line placed in the box
+    /// as `alignment` says.
+    func draw(_ text: String, at origin: Point, font: Font, color: Color, wrappedTo width: Double,
+              alignment: TextAlignment)
 }
 
 /// The end of an open stroke.
@@ -83,6 +93,11 @@ public enum LineJoin: Hashable, Sendable {
 /// Which end of a text too long for its width gives way to "…".
 public enum TextTruncation: Hashable, Sendable {
     case end, start
+}
+
+/// Where the lines of wrapped text sit across their box.
+public enum TextAlignment: Hashable, Sendable {
+    case leading, centre, trailing
 }
 
 /// A font for `DrawingContext` text: the system's sans-serif or monospace
