@@ -71,7 +71,8 @@ final class AppHarness {
     /// `documentName` is the drawing's path inside the directory. With
     /// `tablets` the compositor offers tablet-v2 and each seat has a tablet.
     /// `presentationClock` is the clock `wp_presentation` announces;
-    /// `omittedGlobals` are globals the compositor does not offer.
+    /// `omittedGlobals` are globals the compositor does not offer;
+    /// `cursorShapes` adds `wp_cursor_shape_manager_v1`.
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
@@ -87,7 +88,7 @@ final class AppHarness {
          backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
          pointerGestures: Bool = false,
          record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false,
-         presentationClock: UInt32 = 1, omittedGlobals: Set<String> = []) throws {
+         presentationClock: UInt32 = 1, omittedGlobals: Set<String> = [], cursorShapes: Bool = false) throws {
         let compositor = TestCompositor(omitting: omittedGlobals)
         compositor.presentationClock = presentationClock
         self.compositor = compositor
@@ -97,6 +98,7 @@ final class AppHarness {
         self.pointerGestures = pointerGestures
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
         if tablets { compositor.addTabletManager() }
+        if cursorShapes { compositor.addCursorShapeManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
         temporary = try sharing ?? TemporaryDirectory(prefix: Self.temporaryPrefix)
