@@ -38,8 +38,9 @@ public final class SeatManager {
     /// Highest `zwp_pointer_gestures_v1` version implemented: 3 adds hold.
     static let pointerGesturesVersion: UInt32 = 3
 
-    /// Highest `zwp_tablet_manager_v2` version implemented: 2 (tablet-v2
-    /// of wayland-protocols 1.45) adds pad dials and a tablet's bus type.
+    /// Highest `zwp_tablet_manager_v2` version implemented: 2 (the stable
+    /// tablet-v2.xml of wayland-protocols 1.44) adds pad dials and a
+    /// tablet's bus type.
     static let tabletManagerVersion: UInt32 = 2
 
     /// The seat and serial of the latest pointer button press or touch down
