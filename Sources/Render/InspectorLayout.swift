@@ -2,8 +2,8 @@ import TouchCore
 
 /// Where the inspector overlay paints, in logical points of the window:
 /// a ring and a two-line label at every contact, and a panel at the
-/// canvas's top-left corner with the latencies, the last frames and the
-/// recognizers. Every piece has a fixed size, so the app knows what to
+/// canvas's top-left corner with the latencies, the modern protocols the
+/// compositor offers, the last frames and the recognizers. Every piece has a fixed size, so the app knows what to
 /// damage when one piece changes without measuring any text.
 ///
 /// The panel ends above `bottom` (`InspectorArrangement` decides it): the
@@ -16,6 +16,8 @@ public struct InspectorLayout: Equatable, Sendable {
     public let latency: Rect
     /// The two lines of input → on screen (`wp_presentation`).
     public let presentation: Rect
+    /// The line of the modern protocols offered.
+    public let protocols: Rect
     /// The lines of the last frames (`InspectorModel.frameCapacity`).
     public let frames: Rect
     /// The recognizers' heading line.
@@ -35,9 +37,10 @@ public struct InspectorLayout: Equatable, Sendable {
     /// the narrowest canvas (320 points) with its margins.
     public static let panelWidth = 296.0
     /// Lines above the timeline: the title, the latency's label and value,
-    /// the presentation's label and value, the frames' heading and frames,
-    /// and the recognizers' heading.
-    static let textLines = 7 + InspectorModel.frameCapacity
+    /// the presentation's label and value, the protocols offered, the
+    /// frames' heading and frames, and the recognizers' heading. (The
+    /// smallest window's canvas has room for no more.)
+    static let textLines = 8 + InspectorModel.frameCapacity
 
     /// - Parameters:
     ///   - bottom: the lowest the panel may reach (window points); the
@@ -51,7 +54,8 @@ public struct InspectorLayout: Equatable, Sendable {
         let textTop = top + PanelStyle.padding
         latency = Rect(x: left, y: textTop + line, width: width, height: 2 * line)
         presentation = Rect(x: left, y: textTop + 3 * line, width: width, height: 2 * line)
-        frames = Rect(x: left, y: textTop + 6 * line, width: width, height: Double(InspectorModel.frameCapacity) * line)
+        protocols = Rect(x: left, y: textTop + 5 * line, width: width, height: line)
+        frames = Rect(x: left, y: textTop + 7 * line, width: width, height: Double(InspectorModel.frameCapacity) * line)
         let timelineTop = textTop + Double(Self.textLines) * line
         // The heading sits in the timeline's top padding.
         recognizersHeading = Rect(x: left, y: timelineTop - line + PanelStyle.padding, width: width, height: line)

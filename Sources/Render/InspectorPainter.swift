@@ -66,6 +66,7 @@ public enum InspectorPainter {
             text(heading, layout.presentation.minY, PanelStyle.dimText)
             text(value, layout.presentation.minY + line)
         }
+        if isDamaged(layout.protocols) { text(protocolsText(model.protocolsOffered), layout.protocols.minY) }
         if isDamaged(lineFrame(layout.frames.minY - line)) {
             text("frames (one wl_touch.frame a line)", layout.frames.minY - line, PanelStyle.dimText)
         }
@@ -126,6 +127,14 @@ public enum InspectorPainter {
         guard let device = frame.device, !frame.cancelsAll else { return "f\(frame.serial) cancel every touch" }
         let changes = frame.changes.map { "\($0.id) \(name(of: $0.phase))" }.joined(separator: ", ")
         return "f\(frame.serial) \(device.seat) \(name(of: device.kind)): \(changes)"
+    }
+
+    /// The line of the modern protocols offered, by compact name (the
+    /// panel has room for one line of about 40 characters).
+    ///
+    ///     cursor2 timing fifo dialog color tablet2
+    static func protocolsText(_ offered: [String]) -> String {
+        offered.isEmpty ? "no modern protocols offered" : offered.joined(separator: " ")
     }
 
     static func latencyText(_ latency: LatencyReadout) -> String {

@@ -66,6 +66,7 @@ struct CompositorReport {
         let seats = recording.seats.map { "\(Excerpt.of($0.name)) v\($0.version)" }.joined(separator: ", ")
         subject = "\(name): recorded by touchtracker \(Excerpt.of(recording.appVersion))"
             + (seats.isEmpty ? "" : ", seats \(seats)")
+            + Self.protocolsText(recording.protocolsOffered)
             + (recording.isComplete ? "" : " (no end line: the session did not end cleanly)")
         var analysis = Analysis(recording)
         analysis.run()

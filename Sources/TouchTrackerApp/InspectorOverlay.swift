@@ -33,6 +33,8 @@ final class InspectorOverlay {
     }
     /// Whether the compositor offers presentation feedback, for the panel.
     var presentationOffered = true
+    /// The modern protocols the compositor offers ("cursor2"), for the panel.
+    var protocolsOffered: [String] = []
     /// Whether the compositor left the window's feedback requests
     /// unanswered; the panel says so.
     var presentationUnanswered = false {
@@ -97,6 +99,7 @@ final class InspectorOverlay {
         isOpen = true
         model = InspectorModel(timeline: RecognizerTimeline(recognizers: recognizers()))
         model.presentationOffered = presentationOffered
+        model.protocolsOffered = protocolsOffered
         model.presentationUnanswered = presentationUnanswered
         for panel in arrangement.panels { damage(panel) }
         onToggle?()

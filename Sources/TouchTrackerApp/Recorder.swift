@@ -42,6 +42,9 @@ final class Recorder {
     /// Whether the compositor offers `wp_presentation`, for the header
     /// (the session sets it once the registry has been read).
     var presentationOffered: Bool?
+    /// The modern globals the compositor offers, for the header (set with
+    /// `presentationOffered`).
+    var protocolsOffered: [OfferedProtocol]?
     /// Set when a write failed: the recording stops, the session goes on.
     private var failed = false
 
@@ -116,7 +119,8 @@ final class Recorder {
                                                           strokeStyle: strokeStyle,
                                                           fingersNavigate: fingersNavigate,
                                                           viewport: viewport,
-                                                          presentationOffered: presentationOffered) + "\n").utf8)
+                                                          presentationOffered: presentationOffered,
+                                                          protocolsOffered: protocolsOffered) + "\n").utf8)
             headerWritten = true
         }
         for (time, entry) in pending {

@@ -52,6 +52,9 @@ struct Recording {
     /// Whether the compositor offered `wp_presentation`; nil when the
     /// recording does not say.
     var presentationOffered: Bool?
+    /// The modern globals the compositor offered; nil when the recording
+    /// does not say (made before touchtracker recorded them).
+    var protocolsOffered: [OfferedProtocol]?
     var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
@@ -171,6 +174,9 @@ struct Recording {
                 throw Unreadable(description: "\(name): line 1: presentation is \(Excerpt.of(presentation.text)), not true or false")
             }
             recording.presentationOffered = offered
+        }
+        if let protocols = headerObject[RecordingFormat.protocolsKey] {
+            recording.protocolsOffered = try offeredProtocols(protocols, name: name)
         }
         for seat in headerObject["seats"]?.arrayValue ?? [] {
             guard let object = seat.objectValue, let name = object["name"]?.stringValue,

@@ -62,10 +62,13 @@ enum RecordingFormat {
     static let fingersKey = "fingers"
     static let viewportKey = "viewport"
     static let presentationKey = "presentation"
+    /// The modern globals offered: `{"wp_cursor_shape_manager_v1":2,…}`.
+    static let protocolsKey = "protocols"
 
     static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
                        strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
-                       viewport: CanvasViewport = .actualSize, presentationOffered: Bool? = nil) -> String {
+                       viewport: CanvasViewport = .actualSize, presentationOffered: Bool? = nil,
+                       protocolsOffered: [OfferedProtocol]? = nil) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
         object.add("app", .string(Version.string))
@@ -84,6 +87,11 @@ enum RecordingFormat {
             object.add(viewportKey, .array([.number(viewport.zoom), .number(viewport.origin.x), .number(viewport.origin.y)]))
         }
         if let presentationOffered { object.add(presentationKey, .bool(presentationOffered)) }
+        if let protocolsOffered {
+            var offered = JSONObject()
+            for global in protocolsOffered { offered.add(global.interface, .number(Double(global.version))) }
+            object.add(protocolsKey, .object(offered))
+        }
         return object.line
     }
 

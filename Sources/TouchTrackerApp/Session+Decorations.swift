@@ -9,7 +9,7 @@ import WaylandClient
 /// so the window can still be moved, resized, maximized, minimized and
 /// closed. Fullscreen windows have no bar; maximized ones no resize border.
 /// The pointer shows the resize shape over the border, so users see where
-/// a press resizes.
+/// a press resizes, and the crosshair over the canvas, where it draws.
 ///
 /// The app draws the bar itself instead of using libdecor: libdecor creates
 /// and owns the `xdg_toplevel` (and its configure handling), which the
@@ -53,13 +53,22 @@ extension Session {
         seats.setCursor(cursorShape(at: position), seat: frame.seat)
     }
 
+    /// Asks for the image of where a hovering or drawing tablet tool is
+    /// after `frame`, as for the pointer: the crosshair over the canvas.
+    func updateCursor(for frame: TabletToolFrame) {
+        seats.setToolCursor(cursorShape(at: Point(x: frame.axes.x, y: frame.axes.y)),
+                            seat: frame.seat, tool: frame.tool.id)
+    }
+
     /// The resize shape over the bar's resize border (window coordinates),
-    /// the arrow elsewhere and whenever the bar is hidden.
+    /// the crosshair where the canvas itself is under the point (not the
+    /// title bar, a dialog, a toast or the playground), the arrow elsewhere.
     private func cursorShape(at point: Point) -> CursorShape {
-        guard !headerBar.isHidden,
-              case .resizeBorder(let edges)? = headerBar.part(at: headerBar.convert(point, from: nil), pointer: true)
-        else { return .arrow }
-        return .resize(Self.resizeEdges(edges))
+        if !headerBar.isHidden,
+           case .resizeBorder(let edges)? = headerBar.part(at: headerBar.convert(point, from: nil), pointer: true) {
+            return .resize(Self.resizeEdges(edges))
+        }
+        return window.hitTest(point, with: .hitTesting(.pointer)) === canvas ? .crosshair : .arrow
     }
 
     /// The Wayland layer's name for the edge the bar's border drags.

@@ -303,9 +303,13 @@ public final class Session {
             guide?.observe(event)
             scene.handle(event)
             noteUnshownInput(event)
-            // The pointer's image follows what is under it (the title bar's
-            // resize border).
-            if case .pointer(let frame) = event { updateCursor(for: frame) }
+            // The pointer's and the pen's images follow what is under them
+            // (the title bar's resize border, the canvas).
+            switch event {
+            case .pointer(let frame): updateCursor(for: frame)
+            case .tabletTool(let frame): updateCursor(for: frame)
+            case .touch, .pointerGesture, .key, .keyboardFocus, .seatCapabilities: break
+            }
         }
         scene.onQuit = { [unowned self] in quit() }
         let opener = DesktopOpener(loop: loop, environment: environment, report: report)
@@ -341,6 +345,7 @@ public final class Session {
         toplevel.onClose = { [unowned self] in quit() }
         toplevel.onDraw = { [unowned self] target in draw(into: target) }
         wirePresentation(logInput: logInput)
+        reportProtocolsOffered()
         // Core damage goes straight to the toplevel, which keeps it per buffer
         // and asks the compositor for a frame.
         window.onNeedsDisplay = { [unowned self] in forwardDamage() }

@@ -3,8 +3,10 @@ import CWaylandCursor
 import Platform
 
 /// The pointer images (libwayland-cursor): each `CursorShape`'s image from
-/// the cursor theme, shown on a pointer's own surface with
-/// `wl_pointer.set_cursor`.
+/// the cursor theme, attached to a device's own surface (`DeviceCursor`)
+/// where the compositor does not draw shapes itself. The theme is loaded at
+/// the first image asked for, so where every device names its shape it is
+/// never loaded.
 ///
 /// Theme from `XCURSOR_THEME` (else the default theme), size from
 /// `XCURSOR_SIZE` (else 24) times the window's integer buffer scale. A shape
@@ -46,17 +48,6 @@ final class Cursor {
     /// Each pointer has its own, so seats can show different shapes.
     func makeSurface() -> OpaquePointer? {
         wl_compositor_create_surface(compositor)
-    }
-
-    /// Shows `shape` for `pointer` on its `surface`: attaches the image and
-    /// sends `wl_pointer.set_cursor` with `serial`, the pointer's latest
-    /// enter. Returns false when no image is available.
-    @discardableResult
-    func show(_ shape: CursorShape, on pointer: OpaquePointer, surface: OpaquePointer,
-              serial: UInt32, scale: Int32) -> Bool {
-        guard let hotspot = attach(shape, to: surface, scale: scale) else { return false }
-        wl_pointer_set_cursor(pointer, serial, surface, hotspot.x, hotspot.y)
-        return true
     }
 
     /// Attaches and commits `shape`'s image (the arrow where the theme lacks

@@ -26,8 +26,8 @@ final class Pointer {
     /// The image set with `wl_pointer.set_cursor` since the latest enter;
     /// nil until the enter's frame is delivered, and off our surface.
     private(set) var shownShape: CursorShape?
-    /// This pointer's image surface, made at its first image.
-    private var cursorSurface: OpaquePointer?
+    /// This pointer's image, by shape or from the theme.
+    private let image: DeviceCursor
     private var assembler: PointerFrameAssembler
     /// The latest surface-local position on our surface (enter, motion),
     /// where a touchpad gesture begins.
@@ -51,6 +51,7 @@ final class Pointer {
         self.environment = environment
         self.cursorScale = cursorScale
         hasFrames = wl_pointer_get_version(proxy) >= WL_POINTER_FRAME_SINCE_VERSION
+        image = environment.makeDeviceCursor(.pointer(proxy))
         wl_pointer_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -61,12 +62,12 @@ final class Pointer {
         stopGestures()
         leave()
         endFrame(origin: .removed)
+        image.destroy()
         if wl_pointer_get_version(proxy) >= WL_POINTER_RELEASE_SINCE_VERSION {
             wl_pointer_release(proxy)
         } else {
             wl_pointer_destroy(proxy)
         }
-        if let cursorSurface { wl_surface_destroy(cursorSurface) }
     }
 
     /// Follows this pointer's touchpad gestures through `manager`
@@ -94,14 +95,12 @@ final class Pointer {
         showCursor()
     }
 
-    /// `wl_pointer.set_cursor` with `requestedShape` and the enter serial.
+    /// `wl_pointer.set_cursor` (or the shape device's `set_shape`) with
+    /// `requestedShape` and the enter serial.
     private func showCursor() {
         guard let enterSerial else { return }
         shownShape = requestedShape
-        guard let cursor = environment.cursor else { return }
-        if cursorSurface == nil { cursorSurface = cursor.makeSurface() }
-        guard let cursorSurface else { return }
-        cursor.show(requestedShape, on: proxy, surface: cursorSurface, serial: enterSerial, scale: cursorScale())
+        image.show(requestedShape, serial: enterSerial, scale: cursorScale())
     }
 
     private func enter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {

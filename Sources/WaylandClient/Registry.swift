@@ -27,6 +27,7 @@ final class Registry {
         static let fractionalScaleManager: UInt32 = 1
         static let viewporter: UInt32 = 1
         static let presentation: UInt32 = 1
+        static let toplevelIconManager: UInt32 = 1
     }
 
     private let display: OpaquePointer
@@ -51,6 +52,8 @@ final class Registry {
     /// The clock presentation times are on (`wp_presentation.clock_id`,
     /// which follows the bind).
     private(set) var presentationClock: UInt32?
+    /// `xdg_toplevel_icon_manager_v1` (KWin 6.3), for the window's icon.
+    private(set) var toplevelIconManager: OpaquePointer?
     /// Bound outputs by registry name.
     private(set) var outputs: [UInt32: Output] = [:]
     /// Names of the globals bound here (not forwarded to `onGlobal`).
@@ -86,6 +89,7 @@ final class Registry {
         outputs = [:]
         if let syncCallback { wl_callback_destroy(syncCallback) }
         if let presentation { wp_presentation_destroy(presentation) }
+        if let toplevelIconManager { xdg_toplevel_icon_manager_v1_destroy(toplevelIconManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
@@ -93,7 +97,7 @@ final class Registry {
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let proxy { wl_registry_destroy(proxy) }
-        syncCallback = nil; presentation = nil; viewporter = nil; fractionalScaleManager = nil; decorationManager = nil
+        syncCallback = nil; presentation = nil; toplevelIconManager = nil; viewporter = nil; fractionalScaleManager = nil; decorationManager = nil
         wmBase = nil; shm = nil; compositor = nil; proxy = nil
     }
 
@@ -160,6 +164,12 @@ final class Registry {
             guard presentation == nil else { return false }
             presentation = bindProxy(tt_wp_presentation_interface(), SupportedVersion.presentation)
             wp_presentation_add_listener(presentation, Self.presentationListener, handle.toOpaque())
+        case "xdg_toplevel_icon_manager_v1":
+            // No listener: the preferred sizes it sends matter only to an
+            // icon given as pixels, and the app names its icon.
+            guard toplevelIconManager == nil else { return false }
+            toplevelIconManager = bindProxy(tt_xdg_toplevel_icon_manager_v1_interface(),
+                                            SupportedVersion.toplevelIconManager)
         case "wl_output":
             // Outputs before v2 send no scale: treat them as not usable for HiDPI.
             guard global.version >= 2,

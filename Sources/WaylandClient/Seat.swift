@@ -24,7 +24,7 @@ final class Seat {
     /// seat's events in protocol order when a compositor omits a frame.
     private lazy var orderedEnvironment = SeatEnvironment(
         timers: environment.timers, isOurSurface: environment.isOurSurface,
-        cursor: environment.cursor,
+        cursor: environment.cursor, cursorShapeManager: environment.cursorShapeManager,
         deliver: { [unowned self] event, origin in
             touch?.flush()
             environment.emit(event, origin: origin)
@@ -111,6 +111,16 @@ final class Seat {
 
     /// The pointer's image on our surface, nil while it is elsewhere.
     var cursorShape: CursorShape? { pointer?.shownShape }
+
+    /// Shows `shape` as tablet tool `id`'s image while it is over our surface.
+    func setToolCursor(_ shape: CursorShape, tool id: Int32) {
+        tablets?.setCursor(shape, tool: id)
+    }
+
+    /// Tablet tool `id`'s image on our surface, nil while it is elsewhere.
+    func toolCursorShape(tool id: Int32) -> CursorShape? {
+        tablets?.cursorShape(tool: id)
+    }
 
     /// `wl_seat.capabilities`.
     private func capabilities(_ raw: UInt32) {

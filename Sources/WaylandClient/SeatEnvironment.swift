@@ -9,8 +9,11 @@ struct SeatEnvironment {
     /// True for the `wl_surface` proxies of our window; events on any other
     /// surface (or a NULL one, destroyed meanwhile) are ignored.
     let isOurSurface: (OpaquePointer?) -> Bool
-    /// The pointer images; nil when no cursor can be shown.
+    /// The cursor theme's images; nil when none can be drawn.
     let cursor: Cursor?
+    /// The bound `wp_cursor_shape_manager_v1`, nil while none is: where it
+    /// is, devices name their images instead of drawing them from the theme.
+    let cursorShapeManager: () -> OpaquePointer?
     /// Delivers one input batch, and how it came to be, to the layer above.
     let deliver: (InputEvent, InputOrigin) -> Void
     /// The modifiers of the seat's keyboard now, for pointer frames (empty
@@ -22,6 +25,11 @@ struct SeatEnvironment {
     /// Records the serial of a key press or keyboard enter, with its seat:
     /// with the presses, what `wl_data_device.set_selection` must name.
     var noteInputSerial: (_ seat: OpaquePointer, _ serial: UInt32) -> Void = { _, _ in }
+
+    /// The image of `device`, by shape where the compositor offers it.
+    func makeDeviceCursor(_ device: DeviceCursor.Device) -> DeviceCursor {
+        DeviceCursor(device, theme: cursor, shapeManager: cursorShapeManager)
+    }
 
     /// Delivers one input batch to the layer above.
     func emit(_ event: InputEvent, origin: InputOrigin = .compositor) {

@@ -27,11 +27,21 @@ public final class SeatManager {
     /// seat's pointer, whenever it appears, follows its touchpad gestures.
     private var gesturesManager: (proxy: OpaquePointer, globalName: UInt32)?
 
+    /// `wp_cursor_shape_manager_v1`, when the compositor offers it: pointers
+    /// and tablet tools then name their images instead of drawing them.
+    private var cursorShapeManager: (proxy: OpaquePointer, globalName: UInt32)?
+
+    /// Highest `wp_cursor_shape_manager_v1` version implemented: 2 adds
+    /// shapes the app does not show.
+    static let cursorShapeManagerVersion: UInt32 = 1
+
     /// Highest `zwp_pointer_gestures_v1` version implemented: 3 adds hold.
     static let pointerGesturesVersion: UInt32 = 3
 
-    /// Highest `zwp_tablet_manager_v2` version implemented.
-    static let tabletManagerVersion: UInt32 = 1
+    /// Highest `zwp_tablet_manager_v2` version implemented: 2 (the stable
+    /// tablet-v2.xml of wayland-protocols 1.44) adds pad dials and a
+    /// tablet's bus type.
+    static let tabletManagerVersion: UInt32 = 2
 
     /// The seat and serial of the latest pointer button press or touch down
     /// on our surface: what `xdg_toplevel.move`/`resize` need.
@@ -94,6 +104,8 @@ public final class SeatManager {
         tabletManager = nil
         if let gesturesManager { Self.release(pointerGestures: gesturesManager.proxy) }
         gesturesManager = nil
+        if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager.proxy) }
+        cursorShapeManager = nil
         cursor = nil
     }
 
@@ -112,6 +124,20 @@ public final class SeatManager {
         seats.first { $0.name == seat }?.cursorShape
     }
 
+    /// Shows `shape` as the image of `seat`'s tablet tool `tool` (its
+    /// `TabletToolInfo.id`) while it hovers over the window, as `setCursor`
+    /// does for the pointer: `set_cursor` or `set_shape` with the serial of
+    /// the tool's latest `proximity_in`, sent only when the image changes.
+    public func setToolCursor(_ shape: CursorShape, seat: String, tool: Int32) {
+        seats.first { $0.name == seat }?.setToolCursor(shape, tool: tool)
+    }
+
+    /// The image `seat`'s tablet tool `tool` shows over the window, nil
+    /// while it is not over the window.
+    package func toolCursorShape(seat: String, tool: Int32) -> CursorShape? {
+        seats.first { $0.name == seat }?.toolCursorShape(tool: tool)
+    }
+
     /// The names of the seats currently bound, in announcement order.
     var seatNames: [String] { seats.map(\.name) }
 
@@ -128,6 +154,16 @@ public final class SeatManager {
             clipboard.announced(manager: global, registry: display.registry)
             return
         }
+        if global.interface == "wp_cursor_shape_manager_v1" {
+            // Devices ask for it at their next image, so seats bound
+            // before it use it as well.
+            guard cursorShapeManager == nil,
+                  let proxy = display.registry.bind(global, interface: tt_wp_cursor_shape_manager_v1_interface(),
+                                                    version: min(global.version, Self.cursorShapeManagerVersion))
+            else { return }
+            cursorShapeManager = (proxy, global.name)
+            return
+        }
         guard global.interface == "wl_seat",
               let proxy = display.registry.bind(global, interface: tt_wl_seat_interface(),
                                                 version: min(global.version, Seat.supportedVersion))
@@ -136,6 +172,7 @@ public final class SeatManager {
             timers: loop.timers,
             isOurSurface: isOurSurface,
             cursor: cursor,
+            cursorShapeManager: { [weak self] in self?.cursorShapeManager?.proxy },
             deliver: { [weak self] event, origin in self?.deliver(event, origin: origin) },
             notePress: { [weak self] seat, serial in
                 self?.lastPress = (seat, serial)
@@ -189,6 +226,13 @@ public final class SeatManager {
             for seat in seats { seat.stopTablets() }
             zwp_tablet_manager_v2_destroy(tabletManager.proxy)
             self.tabletManager = nil
+            return
+        }
+        if let cursorShapeManager, cursorShapeManager.globalName == globalName {
+            // Devices drop their shape devices at their next image and
+            // draw from the theme again.
+            wp_cursor_shape_manager_v1_destroy(cursorShapeManager.proxy)
+            self.cursorShapeManager = nil
             return
         }
         if let gesturesManager, gesturesManager.globalName == globalName {

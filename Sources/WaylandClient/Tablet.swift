@@ -26,8 +26,8 @@ final class Tablet {
     }
 
     /// The `zwp_tablet_v2` listener; `data` is the unretained `Tablet`,
-    /// which destroys the proxy before it goes away. The USB id, device path
-    /// and `done` carry nothing the app uses.
+    /// which destroys the proxy before it goes away. The USB id, device path,
+    /// bus type (version 2) and `done` carry nothing the app uses.
     private nonisolated(unsafe) static let listener: UnsafeMutablePointer<zwp_tablet_v2_listener> = {
         let listener = UnsafeMutablePointer<zwp_tablet_v2_listener>.allocate(capacity: 1)
         listener.initialize(to: zwp_tablet_v2_listener(
@@ -40,7 +40,8 @@ final class Tablet {
             removed: { data, _ in
                 let tablet = from(data)
                 tablet.onRemoved(tablet)
-            }))
+            },
+            bustype: { _, _, _ in }))
         return listener
     }()
 }

@@ -1,8 +1,8 @@
 import CWaylandClient
 import CWaylandProtocols
 
-/// One pad of a tablet seat (`zwp_tablet_pad_v2`: the buttons, rings and
-/// strips on the tablet's frame). The app gives pad buttons no meaning yet;
+/// One pad of a tablet seat (`zwp_tablet_pad_v2`: the buttons, rings,
+/// strips and, from version 2, dials on the tablet's frame). The app gives pad buttons no meaning yet;
 /// the pad is followed so that its objects, and those of its groups, live
 /// exactly as long as the compositor says and are destroyed on `removed`.
 final class TabletPad {
@@ -52,26 +52,30 @@ final class TabletPad {
     }()
 }
 
-/// A pad's `zwp_tablet_pad_group_v2`, holding its rings and strips until
-/// the pad is destroyed.
+/// A pad's `zwp_tablet_pad_group_v2`, holding its rings, strips and dials
+/// until the pad is destroyed.
 final class TabletPadGroup {
     private let proxy: OpaquePointer
     private var rings: [OpaquePointer] = []
     private var strips: [OpaquePointer] = []
+    /// `zwp_tablet_pad_dial_v2` objects (manager version 2).
+    private var dials: [OpaquePointer] = []
 
     init(proxy: OpaquePointer) {
         self.proxy = proxy
         zwp_tablet_pad_group_v2_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Destroys the rings and strips, then the group. Rings and strips get
-    /// no listener: libwayland drops events for a proxy without one, and the
+    /// Destroys the rings, strips and dials, then the group. They get no
+    /// listener: libwayland drops events for a proxy without one, and the
     /// app has no use for them yet.
     func destroy() {
         for ring in rings { zwp_tablet_pad_ring_v2_destroy(ring) }
         for strip in strips { zwp_tablet_pad_strip_v2_destroy(strip) }
+        for dial in dials { zwp_tablet_pad_dial_v2_destroy(dial) }
         rings = []
         strips = []
+        dials = []
         zwp_tablet_pad_group_v2_destroy(proxy)
     }
 
@@ -91,7 +95,10 @@ final class TabletPadGroup {
             },
             modes: { _, _, _ in },
             done: { _, _ in },
-            mode_switch: { _, _, _, _, _ in }))
+            mode_switch: { _, _, _, _, _ in },
+            dial: { data, _, dial in
+                if let dial { from(data).dials.append(dial) }
+            }))
         return listener
     }()
 }

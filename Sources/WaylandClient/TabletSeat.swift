@@ -42,6 +42,16 @@ final class TabletSeat {
         zwp_tablet_seat_v2_destroy(proxy)
     }
 
+    /// Shows `shape` as the image of tool `id` while it is over our surface.
+    func setCursor(_ shape: CursorShape, tool id: Int32) {
+        tools.first { $0.id == id }?.setCursor(shape)
+    }
+
+    /// The image of tool `id` over our surface, nil while it is elsewhere.
+    func cursorShape(tool id: Int32) -> CursorShape? {
+        tools.first { $0.id == id }?.shownShape
+    }
+
     /// `wl_seat.name` arrived or changed.
     func rename(_ name: String) {
         seatName = name

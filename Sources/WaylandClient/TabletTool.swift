@@ -12,8 +12,16 @@ final class TabletTool {
     /// Our surfaces, the pointer images, and where a `down`'s serial goes
     /// (an interactive move or resize, a pen dragging our title bar, quotes it).
     private let environment: SeatEnvironment
-    /// This tool's image surface, made at its first `proximity_in` on ours.
-    private var cursorSurface: OpaquePointer?
+    /// This tool's image, by shape or from the theme.
+    private let image: DeviceCursor
+    /// The serial of the latest `proximity_in` while the tool is over our
+    /// surface: the image is set with it.
+    private var proximitySerial: UInt32?
+    /// The image the layer above asked for since the latest `proximity_in`.
+    private var requestedShape = CursorShape.arrow
+    /// The image set since the latest `proximity_in`; nil until its frame
+    /// is delivered, and off our surface.
+    private(set) var shownShape: CursorShape?
 
     /// Takes ownership of a proxy announced by `zwp_tablet_seat_v2.tool_added`
     /// on `seat`, whose `wl_seat` is named `seatName`. `id` tells the tool
@@ -24,6 +32,7 @@ final class TabletTool {
         self.environment = environment
         // A tool says what it is before `done`; until then it is a pen.
         assembler = TabletToolFrameAssembler(seat: seatName, tool: TabletToolInfo(id: id, type: .pen))
+        image = environment.makeDeviceCursor(.tabletTool(proxy))
         zwp_tablet_tool_v2_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -32,9 +41,12 @@ final class TabletTool {
     /// the tablet manager went away.
     func destroy() {
         if let frame = assembler.removed() { seat.emit(frame, from: self, origin: .removed) }
+        image.destroy()
         zwp_tablet_tool_v2_destroy(proxy)
-        if let cursorSurface { wl_surface_destroy(cursorSurface) }
     }
+
+    /// The id the layer above knows the tool by (`TabletToolInfo.id`).
+    var id: Int32 { assembler.tool.id }
 
     /// `wl_seat.name` arrived or changed.
     func rename(_ name: String) {
@@ -46,24 +58,45 @@ final class TabletTool {
     /// `proximity_out` on Hyprland) go out now.
     func flush() {
         if let frame = assembler.flush() { seat.emit(frame, from: self, origin: .missingFrame) }
+        showFirstCursor()
+    }
+
+    /// Shows `shape` while the tool is over our surface, re-sending it only
+    /// when the image changes (as `Pointer.setCursor`).
+    func setCursor(_ shape: CursorShape) {
+        requestedShape = shape
+        guard let shownShape, shownShape != shape else { return }
+        showCursor()
     }
 
     private func proximityIn(serial: UInt32, tablet: OpaquePointer?, surface: OpaquePointer?) {
         let ours = environment.isOurSurface(surface)
         assembler.proximityIn(tablet: seat.tabletName(of: tablet), onOurSurface: ours)
-        if ours { showCursor(serial: serial) }
+        proximitySerial = ours ? serial : nil
+        requestedShape = .arrow
+        shownShape = nil
+    }
+
+    private func proximityOut() {
+        assembler.proximityOut()
+        proximitySerial = nil
+        shownShape = nil
     }
 
     /// A hovering pen must show where it is: until a client sets an image
-    /// (`zwp_tablet_tool_v2.set_cursor`, with the serial of this
-    /// `proximity_in`), the tool's cursor over our surface is undefined and
-    /// compositors may show none. The arrow, as for the mouse.
-    private func showCursor(serial: UInt32) {
-        guard let cursor = environment.cursor else { return }
-        if cursorSurface == nil { cursorSurface = cursor.makeSurface() }
-        guard let cursorSurface, let hotspot = cursor.attach(.arrow, to: cursorSurface, scale: seat.cursorScale())
-        else { return }
-        zwp_tablet_tool_v2_set_cursor(proxy, serial, cursorSurface, hotspot.x, hotspot.y)
+    /// (`set_cursor` or a shape, with the serial of this `proximity_in`),
+    /// the tool's cursor over our surface is undefined and compositors may
+    /// show none. It goes out once the `proximity_in`'s frame reached the
+    /// layer above, so the shape it asks for in answer (the crosshair over
+    /// the canvas) is the first one shown; the arrow otherwise.
+    private func showFirstCursor() {
+        if proximitySerial != nil && shownShape == nil { showCursor() }
+    }
+
+    private func showCursor() {
+        guard let proximitySerial else { return }
+        shownShape = requestedShape
+        image.show(requestedShape, serial: proximitySerial, scale: seat.cursorScale())
     }
 
     private func down(serial: UInt32) {
@@ -74,6 +107,7 @@ final class TabletTool {
 
     private func frame(time: UInt32) {
         if let frame = assembler.frame(time: time) { seat.emit(frame, from: self, origin: .compositor) }
+        showFirstCursor()
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> TabletTool {
@@ -111,7 +145,7 @@ final class TabletTool {
                 from(data).proximityIn(serial: serial, tablet: tablet, surface: surface)
             },
             proximity_out: { data, _ in
-                from(data).assembler.proximityOut()
+                from(data).proximityOut()
             },
             down: { data, _, serial in
                 from(data).down(serial: serial)

@@ -123,6 +123,7 @@ public final class ToplevelWindow {
 
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
+        setIcon(named: appID, registry: registry)
         xdg_toplevel_set_min_size(toplevel, Int32(minimumSize.width), Int32(minimumSize.height))
         if let manager = registry.decorationManager {
             let decoration = WindowDecoration(manager: manager, toplevel: toplevel)

@@ -282,4 +282,11 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
         #expect(InspectorPainter.presentationHeading(pacedForLatch: true, latchShare: statistics.latchPacedShare)
                 == "→ on screen: 0% latch-paced, now: latch")
     }
+
+    @Test func theModernProtocolsOfferedFitOneLineOfThePanel() {
+        let mutter48 = ["cursor2", "timing", "fifo", "dialog", "color", "tablet2"]
+        #expect(InspectorPainter.protocolsText(mutter48) == "cursor2 timing fifo dialog color tablet2")
+        #expect(InspectorPainter.protocolsText(mutter48).count <= 40)
+        #expect(InspectorPainter.protocolsText([]) == "no modern protocols offered")
+    }
 }

@@ -62,6 +62,9 @@ public final class TestToplevel: ServerObject {
     public private(set) var resizeRequests: [(seat: UnsafeMutablePointer<wl_resource>?, serial: UInt32, edges: UInt32)] = []
     /// Mode of the last `zxdg_toplevel_decoration_v1.set_mode` (nil before).
     public internal(set) var requestedDecorationMode: UInt32?
+    /// The icon name of each `xdg_toplevel_icon_manager_v1.set_icon` for
+    /// this toplevel, oldest first (nil: an icon without a name, or none).
+    public internal(set) var iconNames: [String?] = []
     /// The client's `zxdg_toplevel_decoration_v1` for this toplevel, if any.
     weak var decoration: ToplevelDecorationResource?
 

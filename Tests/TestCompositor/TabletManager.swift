@@ -4,9 +4,10 @@ import CWaylandServerProtocols
 extension TestCompositor {
     /// Announces `zwp_tablet_manager_v2`: each client's tablet seat then
     /// hears of the tablets, tools and pads its `TestSeat` has and gets.
+    /// Version 2 adds a tablet's bus type and a dial on each pad.
     @discardableResult
-    public func addTabletManager() -> TestGlobal {
-        addGlobal(interface: tts_zwp_tablet_manager_v2_interface(), version: 1) { [unowned self] client, version, id in
+    public func addTabletManager(version: Int32 = 1) -> TestGlobal {
+        addGlobal(interface: tts_zwp_tablet_manager_v2_interface(), version: version) { [unowned self] client, version, id in
             _ = TabletManagerResource(compositor: self, client: client, version: version, id: id)
         }
     }
@@ -40,6 +41,8 @@ final class TabletObject: ServerObject {
     private let destructor: UInt32
     /// Sees every other request (a tool's `set_cursor`).
     var onRequest: ((UInt32, UnsafeMutablePointer<wl_argument>) -> Void)?
+    /// Sees the `set_shape` requests of a tool's cursor shape device.
+    var onCursorShape: ((TestSeat.CursorShapeRequest) -> Void)?
 
     /// `id` 0 makes a server-created object (for `new_id` events).
     init(compositor: TestCompositor, client: OpaquePointer, interface: UnsafePointer<wl_interface>,
@@ -68,6 +71,9 @@ extension TestSeat {
 
     /// How many `zwp_tablet_seat_v2` the clients hold for this seat.
     public var liveTabletSeatCount: Int { liveTabletSeats.count }
+
+    /// The version of each live tablet seat: that of the manager it came from.
+    public var tabletSeatVersions: [Int32] { liveTabletSeats.map(\.version) }
 
     /// Plugs in a tablet (`tablet_added`, `name`, `done`).
     @discardableResult
@@ -126,6 +132,9 @@ public final class TestTablet {
         zwp_tablet_v2_send_name(tablet.resource, name)
         zwp_tablet_v2_send_id(tablet.resource, 0x056a, 0x0374)
         zwp_tablet_v2_send_path(tablet.resource, "/dev/input/event-test")
+        if tablet.version >= ZWP_TABLET_V2_BUSTYPE_SINCE_VERSION {
+            zwp_tablet_v2_send_bustype(tablet.resource, ZWP_TABLET_V2_BUSTYPE_USB.rawValue)
+        }
         zwp_tablet_v2_send_done(tablet.resource)
     }
 
@@ -141,7 +150,8 @@ public final class TestTablet {
     }
 }
 
-/// A pad: one group with a ring and a strip, announced to each client.
+/// A pad: one group with a ring, a strip and (version 2) a dial, announced
+/// to each client.
 public final class TestTabletPad {
     unowned let compositor: TestCompositor
     private(set) var resources: [ServerObject] = []
@@ -152,7 +162,7 @@ public final class TestTabletPad {
         self.compositor = compositor
     }
 
-    /// Live client objects of the pad, its group, ring and strip.
+    /// Live client objects of the pad, its group, ring, strip and dial.
     public var liveObjects: Int { (resources + parts).count(where: \.isAlive) }
 
     func announce(on tabletSeat: ServerObject) {
@@ -170,6 +180,12 @@ public final class TestTabletPad {
         let strip = TabletObject(compositor: compositor, client: client,
                                  interface: tts_zwp_tablet_pad_strip_v2_interface(), version: version, destructor: 1)
         zwp_tablet_pad_group_v2_send_strip(group.resource, strip.resource)
+        var dial: TabletObject?
+        if version >= ZWP_TABLET_PAD_GROUP_V2_DIAL_SINCE_VERSION {
+            dial = TabletObject(compositor: compositor, client: client,
+                                interface: tts_zwp_tablet_pad_dial_v2_interface(), version: version, destructor: 1)
+            zwp_tablet_pad_group_v2_send_dial(group.resource, dial!.resource)
+        }
         zwp_tablet_pad_group_v2_send_modes(group.resource, 1)
         zwp_tablet_pad_group_v2_send_done(group.resource)
         zwp_tablet_pad_v2_send_buttons(pad.resource, 4)
@@ -177,7 +193,11 @@ public final class TestTabletPad {
         // Pad input the app ignores, which must not upset it.
         zwp_tablet_pad_ring_v2_send_angle(ring.resource, wl_fixed_from_double(45))
         zwp_tablet_pad_ring_v2_send_frame(ring.resource, 1)
-        parts += [group, ring, strip]
+        if let dial {
+            zwp_tablet_pad_dial_v2_send_delta(dial.resource, 120)
+            zwp_tablet_pad_dial_v2_send_frame(dial.resource, 2)
+        }
+        parts += [group, ring, strip] + (dial.map { [$0] } ?? [])
     }
 
     /// Unplugs the pad (`removed`).

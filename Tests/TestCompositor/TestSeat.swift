@@ -37,6 +37,8 @@ public final class TestSeat {
     public private(set) var capabilities: Capabilities
     /// Every `wl_pointer.set_cursor` received, oldest first.
     public internal(set) var cursorRequests: [CursorRequest] = []
+    /// Every `set_shape` of the clients' pointers' shape devices, oldest first.
+    public internal(set) var cursorShapeRequests: [CursorShapeRequest] = []
     /// How many device resources the client released or destroyed.
     public internal(set) var releasedDevices = 0
 

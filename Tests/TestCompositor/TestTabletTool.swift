@@ -14,6 +14,8 @@ public final class TestTabletTool {
     public private(set) var isRemoved = false
     /// Every `set_cursor` the clients sent for this tool, oldest first.
     public private(set) var cursorRequests: [TestSeat.CursorRequest] = []
+    /// Every `set_shape` of the clients' shape devices for this tool, oldest first.
+    public private(set) var cursorShapeRequests: [TestSeat.CursorShapeRequest] = []
 
     init(seat: TestSeat, type: UInt32, serial: UInt64?, hardwareID: UInt64?, capabilities: [UInt32]) {
         self.seat = seat
@@ -39,6 +41,7 @@ public final class TestTabletTool {
                 serial: arguments[0].u, surface: ServerObject.resource(arguments, 1),
                 hotspotX: arguments[2].i, hotspotY: arguments[3].i))
         }
+        tool.onCursorShape = { [unowned self] in cursorShapeRequests.append($0) }
         resources.append(tool)
         zwp_tablet_seat_v2_send_tool_added(tabletSeat.resource, tool.resource)
         zwp_tablet_tool_v2_send_type(tool.resource, type)

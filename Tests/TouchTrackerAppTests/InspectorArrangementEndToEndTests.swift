@@ -168,7 +168,7 @@ import TouchCore
     @Test func aNewDeviceBelowTheTextRearrangesBothPanelsWhole() throws {
         let app = try AppHarness()
         // 8 recognizers' rows fit with one device's line, 7 with two.
-        try app.resize(width: 400, height: 642)
+        try app.resize(width: 400, height: 655)
         try app.focusKeyboard()
         try app.press(EvdevKey.f12)
         try app.down(1, 370, 40)

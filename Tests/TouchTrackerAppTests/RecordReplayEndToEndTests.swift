@@ -153,7 +153,8 @@ import Glibc
         let text = String(decoding: AppHarness.read(app.recordingPath) ?? [], as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "{\"touchtrackerRecording\":1,\"app\":\"\(Version.string)\","
-                               + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true,\"tool\":\"lines\",\"presentation\":true}")
+                               + "\"seats\":[{\"name\":\"seat0\",\"version\":8}],\"palmRejection\":true,\"tool\":\"lines\",\"presentation\":true,"
+                               + "\"protocols\":{}}")
         // The drawing's lines as the drawing file writes them (one codec).
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.hasSuffix(",\"drawing\":[[100.0,100.0,300.0,100.0]]}") })
         #expect(lines.contains { $0.hasPrefix("{\"t\":") && $0.contains("\"window\":{\"width\":400,\"height\":340,\"scale\":1,") })

@@ -388,7 +388,7 @@ import WaylandClient
         let serial = app.seat.pointerEnter(app.surface, x: 200, y: 150)
         app.seat.pointerFrame()
         try app.settle()
-        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .crosshair, "over the canvas")
         #expect(app.seat.cursorRequests.count == 1)
 
         try app.pointerMove(398, 298)
@@ -396,18 +396,18 @@ import WaylandClient
         #expect(app.seat.cursorRequests.count == 2)
         let corner = try #require(app.seat.cursorRequests.last)
         #expect(corner.serial == serial)
-        let arrow = app.seat.cursorRequests[0]
-        #expect((corner.hotspotX, corner.hotspotY) != (arrow.hotspotX, arrow.hotspotY), "another image")
+        let crosshair = app.seat.cursorRequests[0]
+        #expect((corner.hotspotX, corner.hotspotY) != (crosshair.hotspotX, crosshair.hotspotY), "another image")
 
         try app.pointerMove(397, 297)
         try app.pointerMove(399, 299)
         #expect(app.seat.cursorRequests.count == 2, "no set_cursor while the shape stays the same")
 
         try app.pointerMove(200, 150)
-        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .crosshair)
         #expect(app.seat.cursorRequests.count == 3)
         let back = try #require(app.seat.cursorRequests.last)
-        #expect((back.hotspotX, back.hotspotY) == (arrow.hotspotX, arrow.hotspotY))
+        #expect((back.hotspotX, back.hotspotY) == (crosshair.hotspotX, crosshair.hotspotY))
 
         // The bar's edges too, in the bar's own coordinates.
         try app.pointerMove(200, 2)
@@ -416,21 +416,23 @@ import WaylandClient
         #expect(app.session.seats.cursorShape(seat: "seat0") == .resize(.left))
     }
 
-    @Test func withServerSideDecorationsThePointerStaysTheArrow() throws {
+    @Test func withServerSideDecorationsThePointerShowsNoResizeShape() throws {
         let app = try Running(decorationMode: 2)
         try app.pointerEnter(398, 298)
+        var shapes = [app.session.seats.cursorShape(seat: "seat0")]
         for (x, y) in [(1.0, 1.0), (200, 1), (1, 150), (399, 299), (200, 150)] {
             try app.pointerMove(x, y)
+            shapes.append(app.session.seats.cursorShape(seat: "seat0"))
         }
-        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
-        #expect(app.seat.cursorRequests.count == 1)
+        // The toolbar along the top shows the arrow, the canvas the crosshair.
+        #expect(shapes == [.crosshair, .arrow, .arrow, .crosshair, .crosshair, .crosshair])
     }
 
     @Test func aMaximizedWindowShowsNoResizeShape() throws {
         let app = try Running(decorationMode: nil, states: [XDG_TOPLEVEL_STATE_MAXIMIZED, XDG_TOPLEVEL_STATE_ACTIVATED])
         try app.pointerEnter(398, 298)
         try app.pointerMove(1, 150)
-        #expect(app.session.seats.cursorShape(seat: "seat0") == .arrow)
+        #expect(app.session.seats.cursorShape(seat: "seat0") == .crosshair)
         #expect(app.seat.cursorRequests.count == 1)
     }
 

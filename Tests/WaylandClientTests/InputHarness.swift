@@ -25,12 +25,15 @@ final class InputHarness {
     var timers: TimerQueue { harness.loop.timers }
 
     /// With `tabletManager` the compositor offers `zwp_tablet_manager_v2`
-    /// from the start.
+    /// from the start; `offer` adds any other global before the client
+    /// connects.
     init(seats specs: [(name: String, capabilities: TestSeat.Capabilities, version: Int32)] =
-            [("seat0", .all, 8)], tabletManager: Bool = false) throws {
+            [("seat0", .all, 8)], tabletManager: Bool = false,
+         offer: (TestCompositor) -> Void = { _ in }) throws {
         let compositor = TestCompositor()
         seats = specs.map { compositor.addSeat(name: $0.name, capabilities: $0.capabilities, version: $0.version) }
         if tabletManager { compositor.addTabletManager() }
+        offer(compositor)
         harness = try Harness(compositor: compositor)
         let clientCompositor = try #require(harness.display.registry.compositor)
         clientSurfaces = [wl_compositor_create_surface(clientCompositor)!,

@@ -2,7 +2,7 @@ import Testing
 import TestCompositor
 @testable import WaylandClient
 
-/// tablet-unstable-v2 through real libwayland on both ends: tablet seats for
+/// tablet-v2 through real libwayland on both ends: tablet seats for
 /// every seat whenever either appears, tools, tablets and pads coming and
 /// going, and the quirks of real compositors.
 @Suite struct TabletSeatTests {
@@ -201,6 +201,26 @@ import TestCompositor
         try input.send { pen.remove() }
         #expect(events(input).last == [.cancel, .proximityOut])
         #expect(pen.liveResources == 0, "the client destroys a removed tool")
+    }
+
+    @Test func managerVersionTwoIsBoundAndAPadsDialIsFollowedUntilThePadGoes() throws {
+        let input = try InputHarness { $0.addTabletManager(version: 2) }
+        let tablet = input.seat.addTablet(name: "Wacom Intuos Pro")
+        let pen = input.seat.addTabletTool()
+        let pad = input.seat.addTabletPad()
+        try input.harness.settle()
+        #expect(input.seat.tabletSeatVersions == [2])
+        // The tablet's bus type and the dial's delta and frame arrived before.
+        #expect(pad.liveObjects == 5, "pad, group, ring, strip and dial")
+        try input.send {
+            pen.proximityIn(tablet: tablet, surface: input.ours)
+            pen.motion(x: 3, y: 4)
+            pen.frame(time: 7)
+        }
+        #expect(events(input) == [[.proximityIn(tablet: "Wacom Intuos Pro")]])
+        #expect(input.tabletFrames.last.map { [$0.axes.x, $0.axes.y] } == [3, 4])
+        try input.send { pad.remove() }
+        #expect(pad.liveObjects == 0, "the dial is destroyed with its pad")
     }
 
     @Test func tabletsAndPadsComeAndGoAtRunTime() throws {

@@ -84,6 +84,9 @@ public struct InspectorModel: Sendable {
     public private(set) var presentation = PresentationStatistics()
     /// Whether the compositor offers presentation feedback at all.
     public var presentationOffered = true
+    /// The modern protocols the compositor offers, by compact name and
+    /// version ("cursor2"), for the panel.
+    public var protocolsOffered: [String] = []
     /// Whether input frames are paced for the compositor's predicted latch
     /// (otherwise by frame callbacks).
     public var pacedForLatch = false

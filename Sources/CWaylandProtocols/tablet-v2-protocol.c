@@ -2,7 +2,7 @@
 
 /*
  * Copyright 2014 © Stephen "Lyude" Chandler Paul
- * Copyright 2015-2016 © Red Hat, Inc.
+ * Copyright 2015-2024 © Red Hat, Inc.
  *
  * Permission is hereby granted, free of charge, to any person
  * obtaining a copy of this software and associated documentation files
@@ -42,6 +42,7 @@
 
 extern const struct wl_interface wl_seat_interface;
 extern const struct wl_interface wl_surface_interface;
+extern const struct wl_interface zwp_tablet_pad_dial_v2_interface;
 extern const struct wl_interface zwp_tablet_pad_group_v2_interface;
 extern const struct wl_interface zwp_tablet_pad_ring_v2_interface;
 extern const struct wl_interface zwp_tablet_pad_strip_v2_interface;
@@ -50,7 +51,7 @@ extern const struct wl_interface zwp_tablet_seat_v2_interface;
 extern const struct wl_interface zwp_tablet_tool_v2_interface;
 extern const struct wl_interface zwp_tablet_v2_interface;
 
-static const struct wl_interface *tablet_unstable_v2_types[] = {
+static const struct wl_interface *tablet_v2_types[] = {
 	NULL,
 	NULL,
 	NULL,
@@ -68,6 +69,7 @@ static const struct wl_interface *tablet_unstable_v2_types[] = {
 	&wl_surface_interface,
 	&zwp_tablet_pad_ring_v2_interface,
 	&zwp_tablet_pad_strip_v2_interface,
+	&zwp_tablet_pad_dial_v2_interface,
 	&zwp_tablet_pad_group_v2_interface,
 	NULL,
 	&zwp_tablet_v2_interface,
@@ -77,157 +79,175 @@ static const struct wl_interface *tablet_unstable_v2_types[] = {
 };
 
 static const struct wl_message zwp_tablet_manager_v2_requests[] = {
-	{ "get_tablet_seat", "no", tablet_unstable_v2_types + 3 },
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "get_tablet_seat", "no", tablet_v2_types + 3 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_manager_v2_interface = {
-	"zwp_tablet_manager_v2", 1,
+	"zwp_tablet_manager_v2", 2,
 	2, zwp_tablet_manager_v2_requests,
 	0, NULL,
 };
 
 static const struct wl_message zwp_tablet_seat_v2_requests[] = {
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_seat_v2_events[] = {
-	{ "tablet_added", "n", tablet_unstable_v2_types + 5 },
-	{ "tool_added", "n", tablet_unstable_v2_types + 6 },
-	{ "pad_added", "n", tablet_unstable_v2_types + 7 },
+	{ "tablet_added", "n", tablet_v2_types + 5 },
+	{ "tool_added", "n", tablet_v2_types + 6 },
+	{ "pad_added", "n", tablet_v2_types + 7 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_seat_v2_interface = {
-	"zwp_tablet_seat_v2", 1,
+	"zwp_tablet_seat_v2", 2,
 	1, zwp_tablet_seat_v2_requests,
 	3, zwp_tablet_seat_v2_events,
 };
 
 static const struct wl_message zwp_tablet_tool_v2_requests[] = {
-	{ "set_cursor", "u?oii", tablet_unstable_v2_types + 8 },
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "set_cursor", "u?oii", tablet_v2_types + 8 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_tool_v2_events[] = {
-	{ "type", "u", tablet_unstable_v2_types + 0 },
-	{ "hardware_serial", "uu", tablet_unstable_v2_types + 0 },
-	{ "hardware_id_wacom", "uu", tablet_unstable_v2_types + 0 },
-	{ "capability", "u", tablet_unstable_v2_types + 0 },
-	{ "done", "", tablet_unstable_v2_types + 0 },
-	{ "removed", "", tablet_unstable_v2_types + 0 },
-	{ "proximity_in", "uoo", tablet_unstable_v2_types + 12 },
-	{ "proximity_out", "", tablet_unstable_v2_types + 0 },
-	{ "down", "u", tablet_unstable_v2_types + 0 },
-	{ "up", "", tablet_unstable_v2_types + 0 },
-	{ "motion", "ff", tablet_unstable_v2_types + 0 },
-	{ "pressure", "u", tablet_unstable_v2_types + 0 },
-	{ "distance", "u", tablet_unstable_v2_types + 0 },
-	{ "tilt", "ff", tablet_unstable_v2_types + 0 },
-	{ "rotation", "f", tablet_unstable_v2_types + 0 },
-	{ "slider", "i", tablet_unstable_v2_types + 0 },
-	{ "wheel", "fi", tablet_unstable_v2_types + 0 },
-	{ "button", "uuu", tablet_unstable_v2_types + 0 },
-	{ "frame", "u", tablet_unstable_v2_types + 0 },
+	{ "type", "u", tablet_v2_types + 0 },
+	{ "hardware_serial", "uu", tablet_v2_types + 0 },
+	{ "hardware_id_wacom", "uu", tablet_v2_types + 0 },
+	{ "capability", "u", tablet_v2_types + 0 },
+	{ "done", "", tablet_v2_types + 0 },
+	{ "removed", "", tablet_v2_types + 0 },
+	{ "proximity_in", "uoo", tablet_v2_types + 12 },
+	{ "proximity_out", "", tablet_v2_types + 0 },
+	{ "down", "u", tablet_v2_types + 0 },
+	{ "up", "", tablet_v2_types + 0 },
+	{ "motion", "ff", tablet_v2_types + 0 },
+	{ "pressure", "u", tablet_v2_types + 0 },
+	{ "distance", "u", tablet_v2_types + 0 },
+	{ "tilt", "ff", tablet_v2_types + 0 },
+	{ "rotation", "f", tablet_v2_types + 0 },
+	{ "slider", "i", tablet_v2_types + 0 },
+	{ "wheel", "fi", tablet_v2_types + 0 },
+	{ "button", "uuu", tablet_v2_types + 0 },
+	{ "frame", "u", tablet_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_tool_v2_interface = {
-	"zwp_tablet_tool_v2", 1,
+	"zwp_tablet_tool_v2", 2,
 	2, zwp_tablet_tool_v2_requests,
 	19, zwp_tablet_tool_v2_events,
 };
 
 static const struct wl_message zwp_tablet_v2_requests[] = {
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_v2_events[] = {
-	{ "name", "s", tablet_unstable_v2_types + 0 },
-	{ "id", "uu", tablet_unstable_v2_types + 0 },
-	{ "path", "s", tablet_unstable_v2_types + 0 },
-	{ "done", "", tablet_unstable_v2_types + 0 },
-	{ "removed", "", tablet_unstable_v2_types + 0 },
+	{ "name", "s", tablet_v2_types + 0 },
+	{ "id", "uu", tablet_v2_types + 0 },
+	{ "path", "s", tablet_v2_types + 0 },
+	{ "done", "", tablet_v2_types + 0 },
+	{ "removed", "", tablet_v2_types + 0 },
+	{ "bustype", "2u", tablet_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_v2_interface = {
-	"zwp_tablet_v2", 1,
+	"zwp_tablet_v2", 2,
 	1, zwp_tablet_v2_requests,
-	5, zwp_tablet_v2_events,
+	6, zwp_tablet_v2_events,
 };
 
 static const struct wl_message zwp_tablet_pad_ring_v2_requests[] = {
-	{ "set_feedback", "su", tablet_unstable_v2_types + 0 },
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "set_feedback", "su", tablet_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_pad_ring_v2_events[] = {
-	{ "source", "u", tablet_unstable_v2_types + 0 },
-	{ "angle", "f", tablet_unstable_v2_types + 0 },
-	{ "stop", "", tablet_unstable_v2_types + 0 },
-	{ "frame", "u", tablet_unstable_v2_types + 0 },
+	{ "source", "u", tablet_v2_types + 0 },
+	{ "angle", "f", tablet_v2_types + 0 },
+	{ "stop", "", tablet_v2_types + 0 },
+	{ "frame", "u", tablet_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_pad_ring_v2_interface = {
-	"zwp_tablet_pad_ring_v2", 1,
+	"zwp_tablet_pad_ring_v2", 2,
 	2, zwp_tablet_pad_ring_v2_requests,
 	4, zwp_tablet_pad_ring_v2_events,
 };
 
 static const struct wl_message zwp_tablet_pad_strip_v2_requests[] = {
-	{ "set_feedback", "su", tablet_unstable_v2_types + 0 },
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "set_feedback", "su", tablet_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_pad_strip_v2_events[] = {
-	{ "source", "u", tablet_unstable_v2_types + 0 },
-	{ "position", "u", tablet_unstable_v2_types + 0 },
-	{ "stop", "", tablet_unstable_v2_types + 0 },
-	{ "frame", "u", tablet_unstable_v2_types + 0 },
+	{ "source", "u", tablet_v2_types + 0 },
+	{ "position", "u", tablet_v2_types + 0 },
+	{ "stop", "", tablet_v2_types + 0 },
+	{ "frame", "u", tablet_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_pad_strip_v2_interface = {
-	"zwp_tablet_pad_strip_v2", 1,
+	"zwp_tablet_pad_strip_v2", 2,
 	2, zwp_tablet_pad_strip_v2_requests,
 	4, zwp_tablet_pad_strip_v2_events,
 };
 
 static const struct wl_message zwp_tablet_pad_group_v2_requests[] = {
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_pad_group_v2_events[] = {
-	{ "buttons", "a", tablet_unstable_v2_types + 0 },
-	{ "ring", "n", tablet_unstable_v2_types + 15 },
-	{ "strip", "n", tablet_unstable_v2_types + 16 },
-	{ "modes", "u", tablet_unstable_v2_types + 0 },
-	{ "done", "", tablet_unstable_v2_types + 0 },
-	{ "mode_switch", "uuu", tablet_unstable_v2_types + 0 },
+	{ "buttons", "a", tablet_v2_types + 0 },
+	{ "ring", "n", tablet_v2_types + 15 },
+	{ "strip", "n", tablet_v2_types + 16 },
+	{ "modes", "u", tablet_v2_types + 0 },
+	{ "done", "", tablet_v2_types + 0 },
+	{ "mode_switch", "uuu", tablet_v2_types + 0 },
+	{ "dial", "2n", tablet_v2_types + 17 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_pad_group_v2_interface = {
-	"zwp_tablet_pad_group_v2", 1,
+	"zwp_tablet_pad_group_v2", 2,
 	1, zwp_tablet_pad_group_v2_requests,
-	6, zwp_tablet_pad_group_v2_events,
+	7, zwp_tablet_pad_group_v2_events,
 };
 
 static const struct wl_message zwp_tablet_pad_v2_requests[] = {
-	{ "set_feedback", "usu", tablet_unstable_v2_types + 0 },
-	{ "destroy", "", tablet_unstable_v2_types + 0 },
+	{ "set_feedback", "usu", tablet_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
 };
 
 static const struct wl_message zwp_tablet_pad_v2_events[] = {
-	{ "group", "n", tablet_unstable_v2_types + 17 },
-	{ "path", "s", tablet_unstable_v2_types + 0 },
-	{ "buttons", "u", tablet_unstable_v2_types + 0 },
-	{ "done", "", tablet_unstable_v2_types + 0 },
-	{ "button", "uuu", tablet_unstable_v2_types + 0 },
-	{ "enter", "uoo", tablet_unstable_v2_types + 18 },
-	{ "leave", "uo", tablet_unstable_v2_types + 21 },
-	{ "removed", "", tablet_unstable_v2_types + 0 },
+	{ "group", "n", tablet_v2_types + 18 },
+	{ "path", "s", tablet_v2_types + 0 },
+	{ "buttons", "u", tablet_v2_types + 0 },
+	{ "done", "", tablet_v2_types + 0 },
+	{ "button", "uuu", tablet_v2_types + 0 },
+	{ "enter", "uoo", tablet_v2_types + 19 },
+	{ "leave", "uo", tablet_v2_types + 22 },
+	{ "removed", "", tablet_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface zwp_tablet_pad_v2_interface = {
-	"zwp_tablet_pad_v2", 1,
+	"zwp_tablet_pad_v2", 2,
 	2, zwp_tablet_pad_v2_requests,
 	8, zwp_tablet_pad_v2_events,
+};
+
+static const struct wl_message zwp_tablet_pad_dial_v2_requests[] = {
+	{ "set_feedback", "su", tablet_v2_types + 0 },
+	{ "destroy", "", tablet_v2_types + 0 },
+};
+
+static const struct wl_message zwp_tablet_pad_dial_v2_events[] = {
+	{ "delta", "i", tablet_v2_types + 0 },
+	{ "frame", "u", tablet_v2_types + 0 },
+};
+
+WL_PRIVATE const struct wl_interface zwp_tablet_pad_dial_v2_interface = {
+	"zwp_tablet_pad_dial_v2", 2,
+	2, zwp_tablet_pad_dial_v2_requests,
+	2, zwp_tablet_pad_dial_v2_events,
 };
 
