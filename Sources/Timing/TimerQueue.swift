@@ -68,7 +68,9 @@ public final class TimerQueue {
         let now = clock.now
         // The event loop calls this after every wake-up; usually nothing is due.
         guard entries.values.contains(where: { $0.deadline <= now }) else { return 0 }
-        let due = entries.filter { $0.value.deadline <= now }
+        // Lazily filtered into one sorted array: a filtered dictionary
+        // would hash every due entry again only to be sorted away.
+        let due = entries.lazy.filter { $0.value.deadline <= now }
             .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
         var fired = 0
         for (id, entry) in due {

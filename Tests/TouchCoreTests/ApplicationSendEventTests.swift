@@ -77,6 +77,35 @@ import TouchCore
         #expect(log.entries == ["view began"], "its touches have moved on")
     }
 
+    @Test func anEventKeptAfterItsWindowWentIsSentNowhere() throws {
+        var kept: Event?
+        let keeper = KeepingApplication { kept = $0 }
+        do {
+            let window = makeWindow()
+            keeper.addWindow(window)
+            window.addSubview(RecordingView("view", frame: window.bounds, log: log))
+            window.send(down(1, 10, 10, at: 0))
+            keeper.removeWindow(window)
+        }
+        let event = try #require(kept)
+        #expect(event.window == nil, "an event names its window only while that window sends it")
+        keeper.sendEvent(event)
+        #expect(log.entries == ["view began"])
+    }
+
+    @Test func aWindowOutlivingItsApplicationBelongsToNone() {
+        let window = makeWindow()
+        do {
+            let shortLived = Application()
+            shortLived.addWindow(window)
+            #expect(window.application === shortLived)
+        }
+        #expect(window.application == nil)
+        window.addSubview(RecordingView("view", frame: window.bounds, log: log))
+        window.send(down(1, 10, 10, at: 0))
+        #expect(log.entries == ["view began"], "it sends its events straight to itself")
+    }
+
     final class KeepingApplication: Application {
         let keep: (Event) -> Void
         init(keep: @escaping (Event) -> Void) {

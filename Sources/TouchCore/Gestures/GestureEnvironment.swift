@@ -65,10 +65,11 @@ final class GestureEnvironment {
     // MARK: Entry points
 
     /// Delivers one input batch. Called by the window after it updated every
-    /// touch of `event` and bound new touches to their hit view; `changed` are
-    /// the touches that began, moved, ended or were cancelled in this batch,
-    /// each once.
-    func deliver(_ event: Event, changed: [Touch]) {
+    /// touch of `event` and bound new touches to their hit view; its
+    /// `changedTouches` are the touches that began, moved, ended or were
+    /// cancelled in this batch, each once.
+    func deliver(_ event: Event) {
+        let changed = event.changedTouches
         viewMessages.latestEvent = event
         perform {
             let batch = viewMessages.beginBatch()

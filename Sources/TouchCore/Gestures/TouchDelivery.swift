@@ -45,6 +45,8 @@ final class TouchDelivery {
     /// recognizer deciding when the touch ended held it
     /// (`delaysTouchesEnded`); nil while it was never held.
     var endHeldUntil: Double?
+    /// Whether a timer will flush the queue at `endHeldUntil`.
+    var hasEndHoldTimer = false
 
     init(touch: Touch, receivers: [GestureRecognizer]) {
         self.touch = touch

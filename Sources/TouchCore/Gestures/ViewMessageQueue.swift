@@ -208,17 +208,22 @@ final class ViewMessageQueue {
 
     /// Whether the view's `touchesEnded` for `delivery` waits: while a
     /// recognizer with `delaysTouchesEnded` still decides, and until
-    /// `minimumEndedHold` after it was first held.
+    /// `minimumEndedHold` after it was first held. The timer that ends the
+    /// hold is set only when the recognizers decided before that time (most
+    /// decide after it, and then their decision flushes the queue), so a
+    /// held end costs a timer only when one is needed.
     private func holdsEnded(_ delivery: TouchDelivery) -> Bool {
+        let now = timers.clock.now
         if delivery.hasDecider(where: { $0.delaysTouchesEnded }) {
-            if delivery.endHeldUntil == nil {
-                delivery.endHeldUntil = timers.clock.now + Self.minimumEndedHold
-                timers.schedule(after: Self.minimumEndedHold) { [weak self] in self?.holdExpired() }
-            }
+            if delivery.endHeldUntil == nil { delivery.endHeldUntil = now + Self.minimumEndedHold }
             return true
         }
-        guard let until = delivery.endHeldUntil else { return false }
-        return timers.clock.now < until
+        guard let until = delivery.endHeldUntil, now < until else { return false }
+        if !delivery.hasEndHoldTimer {
+            delivery.hasEndHoldTimer = true
+            timers.schedule(after: until - now) { [weak self] in self?.holdExpired() }
+        }
+        return true
     }
 
     /// Sends `outgoing` in arrival order, one call per run of messages of

@@ -12,10 +12,17 @@ public final class Event {
     /// for a pointer only). Nil on the events delivered with touch messages.
     public let hitTestedKind: Touch.Kind?
     /// The window whose touches these are, where `Application.sendEvent(_:)`
-    /// sends the event. Unowned: the window's gesture environment keeps its
-    /// latest event, which must not keep the window; an event sent after
-    /// its window has gone traps instead of reaching freed memory.
-    unowned let window: Window?
+    /// sends the event, while that window sends it; nil before and after.
+    public var window: Window? { isBeingSent ? sendingWindow?.takeUnretainedValue() : nil }
+    /// The window that built the event, not counted: the window's gesture
+    /// environment keeps its latest event, which must not keep the window,
+    /// and counting it cost routing a tenth of its instructions (each
+    /// retain of a window goes through its side table, for the weak
+    /// references touches hold). It is followed only while `isBeingSent`,
+    /// that is inside the window's own `send`, when the window is alive.
+    private let sendingWindow: Unmanaged<Window>?
+    /// True while the window that built the event is sending it.
+    var isBeingSent = false
     /// The touches that began, moved, ended or were cancelled in this
     /// delivery, each once, in order of change: what `Window.sendEvent(_:)`
     /// delivers. The window empties it once the event has been sent, so
@@ -27,7 +34,7 @@ public final class Event {
         self.allTouches = allTouches
         self.timestamp = timestamp
         hitTestedKind = nil
-        self.window = window
+        sendingWindow = Unmanaged.passUnretained(window)
         self.changedTouches = changedTouches
     }
 
@@ -35,8 +42,15 @@ public final class Event {
         allTouches = []
         self.timestamp = timestamp
         hitTestedKind = kind
-        window = nil
+        sendingWindow = nil
         changedTouches = []
+    }
+
+    /// Calls `body` with the window sending the event, without counting a
+    /// reference to it (see `sendingWindow`); does nothing once it is sent.
+    func withSendingWindow(_ body: (Window) -> Void) {
+        guard isBeingSent, let sendingWindow else { return }
+        sendingWindow._withUnsafeGuaranteedRef(body)
     }
 
     /// The event for hit-testing a new touch of `kind` at `timestamp`.

@@ -6,7 +6,10 @@
 /// first (began, then ended), so no phase is lost. Consecutive moves of one
 /// touch in a frame merge into one move.
 final class TouchDispatcher {
-    private unowned let window: Window
+    /// The window that owns the dispatcher, so it outlives it. Not counted:
+    /// every batch sends through it, and the window's side table (it has
+    /// weak references) makes each counted load cost a slow-path retain.
+    private unowned(unsafe) let window: Window
     /// The window's gesture environment, which learns of ended touches.
     private let environment: GestureEnvironment
     /// The touches currently down, in creation order; one per raw id and
@@ -160,7 +163,8 @@ final class TouchDispatcher {
         for touch in tracked where !changed.contains(where: { $0 === touch }) {
             touch.phase = .stationary
         }
-        window.send(Event(allTouches: trackedSet, timestamp: frameTime, window: window, changedTouches: changed))
+        let event = Event(allTouches: trackedSet, timestamp: frameTime, window: window, changedTouches: changed)
+        Unmanaged.passUnretained(window)._withUnsafeGuaranteedRef { $0.send(event) }
         while !changed.isEmpty { changed.removeLast() }  // keeps the storage
         spareBatch = changed
         let finished = tracked.filter { $0.phase == .ended || $0.phase == .cancelled }

@@ -35,6 +35,12 @@ open class Application: Responder {
         super.init()
     }
 
+    /// Its windows outlive it only as windows of no application (their
+    /// `application` is not counted, so it must not point here after).
+    deinit {
+        for window in windows where window.application === self { window.application = nil }
+    }
+
     /// Adds `window` to the app; the first window becomes the key window.
     public func addWindow(_ window: Window) {
         precondition(window.application == nil || window.application === self,
@@ -64,7 +70,7 @@ open class Application: Responder {
     /// first. A subclass may override it to watch or hold back events, and
     /// calls super to deliver one.
     open func sendEvent(_ event: Event) {
-        event.window?.sendEvent(event)
+        event.withSendingWindow { $0.sendEvent(event) }
     }
 
     /// Sends `action` (UIApplication.sendAction). With a target, the target

@@ -15,7 +15,11 @@ open class Window: View {
     /// Timers for time-based behaviour (long press, double-tap windows), run
     /// by the app's event loop.
     public let timers: TimerQueue
-    public internal(set) weak var application: Application?
+    /// The application the window belongs to, which keeps it. Not counted:
+    /// every input batch and hit-test reads it, and a weak load goes through
+    /// the application's side table each time. It stays valid because the
+    /// application clears it when it removes the window and when it goes.
+    public internal(set) unowned(unsafe) var application: Application?
     /// The responder that receives key presses and nil-target actions first;
     /// at most one per window.
     public private(set) weak var firstResponder: Responder?
@@ -66,8 +70,11 @@ open class Window: View {
     }
     private lazy var ownMenuController = MenuController(window: self)
 
-    lazy var gestureEnvironment = GestureEnvironment(window: self)
-    private lazy var touchDispatcher = TouchDispatcher(window: self, environment: gestureEnvironment)
+    /// Where the window's events go (`sendEvent`). Made as the window is,
+    /// not lazily: every event reads it, and a lazy property's getter is a
+    /// call.
+    private(set) var gestureEnvironment: GestureEnvironment!
+    private final lazy var touchDispatcher = TouchDispatcher(window: self, environment: gestureEnvironment)
     private lazy var indirectGestureDispatcher = IndirectGestureDispatcher(window: self,
                                                                            environment: gestureEnvironment)
     private var damage: [Rect] = []
@@ -79,6 +86,7 @@ open class Window: View {
     public init(size: Size, timers: TimerQueue) {
         self.timers = timers
         super.init(frame: Rect(origin: .zero, size: size))
+        gestureEnvironment = GestureEnvironment(window: self)
     }
 
     /// The application (SPEC §3).
@@ -106,13 +114,15 @@ open class Window: View {
     /// one. An event is delivered while it is being sent: sent again later,
     /// it delivers nothing.
     open func sendEvent(_ event: Event) {
-        gestureEnvironment.deliver(event, changed: event.changedTouches)
+        gestureEnvironment.deliver(event)
     }
 
     /// Sends a touch event the window built from an input batch: through
     /// its application, as UIKit's events go, or straight to `sendEvent`
     /// when the window belongs to none.
     func send(_ event: Event) {
+        event.isBeingSent = true
+        defer { event.isBeingSent = false }
         if let application {
             application.sendEvent(event)
         } else {
