@@ -107,6 +107,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public let longPressRecognizer = LongPressGestureRecognizer()
     /// Drag: move the picked-up line (never cancels the view's touches).
     public let moveRecognizer = PanGestureRecognizer()
+    /// A freehand stroke held still at its end: straighten it into the
+    /// shape it approximates (see `CanvasView+Straightening`).
+    public let holdRecognizer = StrokeHoldGestureRecognizer()
+    /// The shape the held stroke became and follows, while it is held.
+    var straightening: Straightening?
 
     /// Which part of the drawing the view shows, and how large. A change
     /// redraws the whole view.
@@ -194,6 +199,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         moveRecognizer.cancelsTouchesInView = false
         moveRecognizer.addTarget(self, action: Action("moveLine")) { view, _ in view.moveLine() }
         addGestureRecognizer(moveRecognizer)
+        holdRecognizer.name = "holdToStraighten"
+        holdRecognizer.addTarget(self, action: Action("straighten")) { view, _ in view.holdToStraighten() }
+        addGestureRecognizer(holdRecognizer)
         for recognizer in gestureRecognizers { recognizer.delegate = self }
         // Its recognizers come after the canvas's own.
         _ = navigation
@@ -349,6 +357,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                       to: drawingLocation(of: touch))
                 continue
             }
+            // A straightened line follows the hold's recognizer, not each point.
+            if drawing.isStraightened(key) { continue }
             if drawing.linesInProgress[key]?.isFreehand == true {
                 if extendFreehand(for: touch) { finished = true }
                 predict(for: touch)
@@ -544,10 +554,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         false
     }
 
-    /// The pan moves lines while the long press holds them.
+    /// The pan moves lines while the long press holds them; a stroke held
+    /// to straighten goes on under whatever else recognized.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         gestureRecognizer === moveRecognizer || other === moveRecognizer
+            || gestureRecognizer === holdRecognizer || other === holdRecognizer
     }
 
     // MARK: Selection and editing
