@@ -7,8 +7,8 @@ import TouchCore
 ///    `simplificationTolerance` (of the stroke's size) from the chords
 ///    between them: the candidate corners.
 /// 2. A candidate is a corner only where the stroke itself turns by
-///    `minimumCornerTurn` (35°) or more within `cornerReach` (3 % of the
-///    size) either side of it, measured along the stroke: a corner turns
+///    `minimumCornerTurn` (35°) or more between the stretches `cornerReach`
+///    (5 % of the size) long either side of it (`LocalTurns`), measured along the stroke: a corner turns
 ///    sharply there, a curve (however its chords turn) and hand jitter turn
 ///    a little. The other candidates go, and so does one of two that make a
 ///    piece shorter than `shortestPiece` (a corner drawn with a wobble
@@ -20,7 +20,7 @@ import TouchCore
 struct PolylineFit {
     static let simplificationTolerance = 0.02
     static let shortestPiece = 0.05
-    static let cornerReach = 0.03
+    static let cornerReach = 0.05
     /// Radians: 35°.
     static let minimumCornerTurn = 35 * Double.pi / 180
     /// Past this many candidates the stroke is a scribble: no need to go on.

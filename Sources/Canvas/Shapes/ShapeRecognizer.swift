@@ -17,7 +17,7 @@ import TouchCore
 ///    (its short side or axis at least `smallestAspect`, 10 %, of its long one).
 /// 3. Otherwise (or when neither closed fit is good enough), the stroke is
 ///    fitted as a polyline (`PolylineFit`: corners where it turns by 35° or
-///    more within 3 % of the size either side); it becomes a straight line (no
+///    more between the stretches 5 % of the size long either side); it becomes a straight line (no
 ///    corners) or a polyline of at most `maximumCorners` (6) corners when
 ///    its points stray at most `polylineError` (2.5 %) of the size in root
 ///    mean square and nowhere more than `polylineMaximumDeviation` (8 %).
