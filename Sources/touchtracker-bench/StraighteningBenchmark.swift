@@ -23,12 +23,14 @@ enum StraighteningBenchmark {
         var times = Samples(reservingCapacity: decisions), ratios = Samples(reservingCapacity: decisions)
         var reference = RoutingBenchmark.ReferenceWorkload()
         var found: [String: Int] = [:]
+        var byKind: [String: Samples] = [:]
         for decision in 0..<decisions {
             let stroke = strokes[decision % strokes.count]
             var shape: StrokeShape?
             let seconds = Stopwatch.time { shape = ShapeRecognizer.shape(of: stroke.points) }
             let referenceSeconds = Stopwatch.time { reference.run(units: referenceUnits) }
             times.append(seconds)
+            byKind[stroke.expected, default: Samples()].append(seconds)
             ratios.append(seconds / (referenceSeconds / Double(referenceUnits)))
             let name = shape?.name ?? "as drawn"
             precondition(name.hasPrefix(stroke.expected), "a \(stroke.expected) of \(pointsPerStroke) points became \(name)")
@@ -39,7 +41,11 @@ enum StraighteningBenchmark {
         return [
             Figure(name: "straightening decides for a stroke of 2,000 points, p99", value: times.percentile(99) * 1e3,
                    unit: "ms", budget: .atMost(1), verdict: verdict,
-                   details: ["\(times.durationSummary)", "decided: \(kinds)"]),
+                   details: ["\(times.durationSummary)", "decided: \(kinds)",
+                             "p50 by stroke: " + byKind.sorted { $0.key < $1.key }
+                                 .map { "\($0.key) \(Format.duration($0.value.median))" }.joined(separator: ", "),
+                             "p99 by stroke: " + byKind.sorted { $0.key < $1.key }
+                                 .map { "\($0.key) \(Format.duration($0.value.percentile(99)))" }.joined(separator: ", ")]),
             Figure(name: "straightening a stroke of 2,000 points ÷ routing's reference unit, p50", value: ratios.median,
                    unit: "×", budget: nil, verdict: .reportOnly,
                    details: ["p99 \(Format.number(ratios.percentile(99))) ×; the reference unit as in figure 5"]),

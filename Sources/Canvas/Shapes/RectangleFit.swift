@@ -15,7 +15,9 @@ import TouchCore
 ///    from the points' bounds and repeated `settlingRounds` times.
 /// 3. The rotation is refined to the one whose sides the points stray from
 ///    least (root mean square), searching ±8° around the first in halving
-///    steps down to ⅛°.
+///    steps down to ⅛°, on at most `searchSamples` of the points evenly
+///    spread (the search's 15 fits would cost 15 times the points); the
+///    sides at the rotation found are then fitted to all of them.
 struct RectangleFit {
     /// The corners in the order the stroke went round them, the first
     /// nearest where it began.
@@ -27,6 +29,7 @@ struct RectangleFit {
 
     static let settlingRounds = 3
     static let chordSpan = 8
+    static let searchSamples = 256
 
     /// The sides found at one rotation, in the rectangle's own axes.
     private struct Sides {
@@ -37,15 +40,20 @@ struct RectangleFit {
 
     init?(_ points: UnsafeBufferPointer<Point>) {
         guard points.count >= 4 else { return nil }
-        var best = Self.sides(of: points, at: Self.firstRotation(points))
-        var step = 8 * Double.pi / 180
-        while step >= Double.pi / 1440 {
-            for angle in [best.angle - step, best.angle + step] {
-                let sides = Self.sides(of: points, at: angle)
-                if sides.rmsDistance < best.rmsDistance { best = sides }
+        let sampled = stride(from: 0, to: points.count, by: max(1, points.count / Self.searchSamples)).map { points[$0] }
+        var best = sampled.withUnsafeBufferPointer { sampled in
+            var best = Self.sides(of: sampled, at: Self.firstRotation(points))
+            var step = 8 * Double.pi / 180
+            while step >= Double.pi / 1440 {
+                for angle in [best.angle - step, best.angle + step] {
+                    let sides = Self.sides(of: sampled, at: angle)
+                    if sides.rmsDistance < best.rmsDistance { best = sides }
+                }
+                step /= 2
             }
-            step /= 2
+            return best
         }
+        best = Self.sides(of: points, at: best.angle)
         guard best.right > best.left, best.bottom > best.top else { return nil }
         rmsDistance = best.rmsDistance
         let width = best.right - best.left, height = best.bottom - best.top
