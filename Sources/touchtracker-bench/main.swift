@@ -9,7 +9,7 @@
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large, inspector, prediction,
-//                                             navigation, latch), e.g. under callgrind
+//                                             navigation, latch, straightening), e.g. under callgrind
 //   touchtracker-bench --only prediction --recordings DIR
 //                                             also the prediction error on each DIR/NAME.ttrec
 //                                             (scripts/performance-table)
@@ -21,7 +21,7 @@ import Glibc
 
 /// The figures `--only` can pick, in the order they run.
 let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
-                           "inspector", "prediction", "navigation", "latch"]
+                           "inspector", "prediction", "navigation", "latch", "straightening"]
 var quick = false
 var only: String?
 var recordings: String?
@@ -155,6 +155,11 @@ if runs("latch") {
     } catch {
         results.add(Figure.failed("input → presented, commit for the latch", error))
     }
+}
+
+// 16: hold to straighten deciding the shape of a stroke of 2,000 points (issue 38).
+if runs("straightening") {
+    results.add(StraighteningBenchmark.run(decisions: quick ? 20 : 2_000, verdict: timing))
 }
 
 exit(results.finish())

@@ -11,13 +11,16 @@ public final class Drawing {
     public private(set) var store: LineStore
     /// Lines being drawn, keyed by the identity of the touch drawing each one
     /// (`ObjectIdentifier` of a TouchCore `Touch`), never by a compositor id.
-    public private(set) var linesInProgress: [ObjectIdentifier: Line] = [:]
+    public internal(set) var linesInProgress: [ObjectIdentifier: Line] = [:]
     /// Where the pieces of each freehand line in progress lie, so a frame
     /// repaints the pieces inside its damage without going through the
     /// whole line (see `freehandSegmentsInProgress`).
-    private var segmentsInProgress: [ObjectIdentifier: LineGrid] = [:]
+    var segmentsInProgress: [ObjectIdentifier: LineGrid] = [:]
     /// Points of the freehand lines in progress.
-    private var pointsInProgress = 0
+    var pointsInProgress = 0
+    /// The lines as drawn by hand that hold to straighten replaced with a
+    /// shape while in progress, by touch (see Drawing+Straightening).
+    var handDrawnLines: [ObjectIdentifier: Line] = [:]
     /// Which strokes each line in progress was drawn with: a line begun
     /// while another is in progress (fingers down at the same time, a
     /// pinch with fingers drawing) joins that one's strokes, and the lines
@@ -216,10 +219,15 @@ public final class Drawing {
     /// the other lines of the strokes it was drawn with.
     @discardableResult
     public func finishLine(for touch: ObjectIdentifier) -> LineID? {
+        let handDrawn = handDrawnLines[touch]
         guard let strokes = strokesTogether[touch], let line = takeLineInProgress(for: touch) else { return nil }
         let finished = line.compacted()
         let id = append(finished)
-        history.record(.add(id, finished), drawnTogetherAs: strokes)
+        guard let handDrawn else {
+            history.record(.add(id, finished), drawnTogetherAs: strokes)
+            return id
+        }
+        recordStraightened(id, handDrawn: handDrawn.compacted(), shape: finished, drawnTogetherAs: strokes)
         return id
     }
 
@@ -236,6 +244,7 @@ public final class Drawing {
             linesInProgress.removeAll()
             segmentsInProgress.removeAll()
             strokesTogether.removeAll()
+            handDrawnLines.removeAll()
             pointsInProgress = 0
         }
         return Array(linesInProgress.values)
@@ -245,6 +254,7 @@ public final class Drawing {
         guard let line = linesInProgress.removeValue(forKey: touch) else { return nil }
         segmentsInProgress[touch] = nil
         strokesTogether[touch] = nil
+        handDrawnLines[touch] = nil
         pointsInProgress -= line.freehandPointCount
         return line
     }

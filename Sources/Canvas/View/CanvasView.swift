@@ -116,6 +116,11 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public let longPressRecognizer = LongPressGestureRecognizer()
     /// Drag: move the picked-up line (never cancels the view's touches).
     public let moveRecognizer = PanGestureRecognizer()
+    /// A freehand stroke held still at its end: straighten it into the
+    /// shape it approximates (see `CanvasView+Straightening`).
+    public let holdRecognizer = StrokeHoldGestureRecognizer()
+    /// The shape the held stroke became and follows, while it is held.
+    var straightening: Straightening?
 
     /// The app's numbers and looks, or the chapter's (`CanvasRules.book`).
     public var rules = CanvasRules.standard {
@@ -213,6 +218,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         moveRecognizer.cancelsTouchesInView = false
         moveRecognizer.addTarget(self, action: Action("moveLine")) { view, _ in view.moveLine() }
         addGestureRecognizer(moveRecognizer)
+        holdRecognizer.name = "holdToStraighten"
+        holdRecognizer.addTarget(self, action: Action("straighten")) { view, _ in view.holdToStraighten() }
+        addGestureRecognizer(holdRecognizer)
         for recognizer in gestureRecognizers { recognizer.delegate = self }
         // Its recognizers come after the canvas's own.
         _ = navigation
@@ -369,6 +377,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
                       to: drawingLocation(of: touch))
                 continue
             }
+            // A straightened line follows the hold's recognizer, not each point.
+            if drawing.isStraightened(key) { continue }
             if drawing.linesInProgress[key]?.isFreehand == true {
                 if extendFreehand(for: touch) { finished = true }
                 predict(for: touch)
@@ -566,10 +576,12 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         false
     }
 
-    /// The pan moves lines while the long press holds them.
+    /// The pan moves lines while the long press holds them; a stroke held
+    /// to straighten goes on under whatever else recognized.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         gestureRecognizer === moveRecognizer || other === moveRecognizer
+            || gestureRecognizer === holdRecognizer || other === holdRecognizer
     }
 
     // MARK: Selection and editing
