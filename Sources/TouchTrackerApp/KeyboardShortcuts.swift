@@ -14,6 +14,7 @@ enum KeyboardShortcuts {
             .init("Escape", detail: "Deselect, close a menu"),
             .init("L", detail: "Draw straight lines"),
             .init("F", detail: "Draw freehand"),
+            .init("S", detail: "Select lines with a loop"),
         ]),
         .init(heading: "Moving Around", rows: [
             .init("Ctrl+plus, Ctrl+minus", detail: "Zoom in, zoom out"),
