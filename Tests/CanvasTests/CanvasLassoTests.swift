@@ -120,6 +120,8 @@ import TouchCore
     @Test func theSKeyPicksTheSelectToolAndEscapeEndsTheSelection() {
         let h = lassoed()
         h.canvas.tool = .lines
+        // Keys go to the first responder, which a tap makes the canvas.
+        #expect(h.canvas.becomeFirstResponder())
         #expect(h.key(.character("s")))
         #expect(h.canvas.tool == .select)
         #expect(h.key(.escape))

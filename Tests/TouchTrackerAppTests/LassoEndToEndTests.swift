@@ -50,7 +50,8 @@ import TouchCore
         try app.wait(0.5)
 
         #expect(app.pixel(200, 70) != Colour.white && app.pixel(200, 230) != Colour.white, "upright now")
-        #expect(app.pixel(110, 150) == Colour.white && app.pixel(290, 150) == Colour.white, "gone from across")
+        #expect(app.pixel(110, 150) == Colour.white && app.pixel(290, 150) == Colour.white,
+                "gone from across, box and all: \(String(app.pixel(290, 150), radix: 16))")
         let saved = try #require(try app.savedLines().first)
         let ends = [saved.begin, saved.end].sorted { $0.y < $1.y }
         #expect(ends[0].distance(to: Point(x: 200, y: 50)) < 1e-6 && ends[1].distance(to: Point(x: 200, y: 250)) < 1e-6,

@@ -94,11 +94,13 @@ extension CanvasView {
 
     // MARK: Damage
 
-    /// Redraws where lines were and are.
+    /// Redraws where lines were and are, and the selection's box where it
+    /// was (around the lines as they were) and is.
     func damage(_ changes: [(old: Line, new: Line)]?) {
-        guard let changes else { return }
+        guard let changes, let first = changes.first else { return }
         if changes.count > Self.largeChange { return setNeedsDisplay() }
         for (old, new) in changes { damage(old.paintedBounds.union(new.paintedBounds)) }
+        damageBox(around: changes.dropFirst().reduce(first.old.bounds) { $0.union($1.old.bounds) })
         damageSelection()
     }
 
@@ -108,8 +110,14 @@ extension CanvasView {
 
     /// Redraws the selection's box, handles and rings.
     func damageSelection() {
-        guard let bounds = drawing.selectionBounds else { return }
-        let reach = CanvasMetrics.paintReach + viewport.drawingDistance(fromView: Self.handleSize)
+        if let bounds = drawing.selectionBounds { damageBox(around: bounds) }
+    }
+
+    /// Redraws the box (and its handles) around lines whose points lie in `bounds`.
+    private func damageBox(around bounds: Rect) {
+        // The rings reach as far as the lines do; the box stands off them by as much in view points.
+        let reach = CanvasMetrics.paintReach
+            + viewport.drawingDistance(fromView: CanvasMetrics.paintReach + Self.handleSize)
         damage(bounds.insetBy(dx: -reach, dy: -reach))
     }
 
