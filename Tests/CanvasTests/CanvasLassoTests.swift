@@ -81,6 +81,57 @@ import TouchCore
         #expect(!h.drawing.canUndo, "the pinch and the turn were one step")
     }
 
+    /// Drags a touch of the harness's kind from `start` to `end` in six moves.
+    func drag(_ h: CanvasHarness, from start: Point, to end: Point) {
+        h.send(h.down(2, start.x, start.y))
+        for step in 1...6 {
+            let t = Double(step) / 6
+            h.send(h.move(2, start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t))
+        }
+        h.send(h.up(2))
+    }
+
+    @Test(arguments: [Touch.Kind.pointer, .pen])
+    func aCornerHandleScalesTheSelectionAboutTheOppositeCorner(kind: Touch.Kind) {
+        let h = lassoed(by: kind)
+        // The box stands 21 pt off the lines' bounds (100…200 square).
+        let handles = h.canvas.selectionGestures.handles(around: Rect(x: 100, y: 100, width: 100, height: 100))
+        #expect(handles.corners[2] == Point(x: 221, y: 221))
+        drag(h, from: Point(x: 221, y: 221), to: Point(x: 292, y: 256.5))
+        let scale = SelectionHandles.transform(for: .corner(anchor: Point(x: 79, y: 79)), from: Point(x: 221, y: 221),
+                                               to: Point(x: 292, y: 256.5), keepingProportions: false)
+        #expect(scale == AffineTransform(a: 1.5, b: 0, c: 0, d: 1.25, tx: -39.5, ty: -19.75))
+        #expect(h.drawing.lines == [left.transformed(by: scale), right.transformed(by: scale), far])
+        h.canvas.undo()
+        #expect(h.drawing.lines == [left, right, far] && !h.drawing.canUndo)
+    }
+
+    @Test func keepingProportionsScalesBothAxesByTheLarger() {
+        let scale = SelectionHandles.transform(for: .corner(anchor: .zero), from: Point(x: 100, y: 100),
+                                               to: Point(x: 150, y: 120), keepingProportions: true)
+        #expect(scale == AffineTransform(scaleX: 1.5, y: 1.5))
+    }
+
+    @Test(arguments: [Touch.Kind.pointer, .pen])
+    func theTurningHandleTurnsTheSelectionAboutItsCentre(kind: Touch.Kind) {
+        let h = lassoed(by: kind)
+        // Above the box's top edge (79), over its middle.
+        drag(h, from: Point(x: 150, y: 55), to: Point(x: 245, y: 150))
+        let turn = SelectionHandles.transform(for: .turn(centre: Point(x: 150, y: 150)), from: Point(x: 150, y: 55),
+                                              to: Point(x: 245, y: 150), keepingProportions: false)
+        let turned = left.transformed(by: turn)
+        #expect(turned.begin.distance(to: Point(x: 200, y: 100)) < 1e-9, "a quarter turn clockwise: \(turned)")
+        #expect(h.drawing.lines == [turned, right.transformed(by: turn), far])
+        h.canvas.undo()
+        #expect(h.drawing.lines == [left, right, far])
+    }
+
+    @Test func fingersTakeNoHandleAndLassoThere() {
+        let h = lassoed()
+        drag(h, from: Point(x: 150, y: 55), to: Point(x: 245, y: 150))
+        #expect(h.drawing.lines == [left, right, far], "a finger above the box draws a loop, turning nothing")
+    }
+
     @Test func aTapOnTheSelectionOffersDeleteAndDuplicate() throws {
         let h = lassoed()
         h.tap(120, 100)

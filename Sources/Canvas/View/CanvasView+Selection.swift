@@ -19,7 +19,7 @@ extension CanvasView {
     /// Dashes of the loop and the box: on, then off (view points).
     static let dash = (on: 6.0, off: 4.0)
     /// The handles at the box's corners, view points across.
-    static let handleSize = 8.0
+    static let handleSize = SelectionHandles.size
 
     // MARK: Taps
 
@@ -117,7 +117,8 @@ extension CanvasView {
     private func damageBox(around bounds: Rect) {
         // The rings reach as far as the lines do; the box stands off them by as much in view points.
         let reach = CanvasMetrics.paintReach
-            + viewport.drawingDistance(fromView: CanvasMetrics.paintReach + Self.handleSize)
+            + viewport.drawingDistance(fromView: CanvasMetrics.paintReach + SelectionHandles.turnHandleOffset
+                                       + Self.handleSize)
         damage(bounds.insetBy(dx: -reach, dy: -reach))
     }
 
@@ -148,11 +149,20 @@ extension CanvasView {
                 ring(line, in: context)
             }
             context.restoreState()
-            let box = viewport.viewRect(fromDrawing: bounds).insetBy(dx: -CanvasMetrics.paintReach,
-                                                                      dy: -CanvasMetrics.paintReach)
-            let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
-                           Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
+            let handles = selectionGestures.handles(around: bounds)
+            let corners = handles.corners
             strokeDashed(corners + [corners[0]], in: context)
+            // The turning handle: a disc on a stem above the top edge.
+            context.setStrokeColor(Self.selectionColor)
+            context.setLineWidth(1.5)
+            context.beginPath()
+            context.move(to: Point(x: handles.box.midX, y: handles.box.minY))
+            context.addLine(to: handles.turnHandle)
+            context.strokePath()
+            context.setFillColor(Self.selectionColor)
+            context.beginPath()
+            context.addCircle(center: handles.turnHandle, radius: Self.handleSize / 2 + 1)
+            context.fillPath()
             context.setFillColor(Self.paperColor)
             context.setStrokeColor(Self.selectionColor)
             context.setLineWidth(1.5)

@@ -18,9 +18,12 @@ public final class SelectionGestures: GestureRecognizerDelegate {
 
     /// The loops being drawn, by touch, in drawing coordinates.
     public private(set) var lassoes: [ObjectIdentifier: Lasso] = [:]
-    /// The touch dragging the selection and where it went down (drawing
-    /// coordinates).
-    private var drag: (touch: ObjectIdentifier, start: Point)?
+    /// The touch dragging the selection, where it went down (view
+    /// coordinates), and the handle it holds (nil: the selection itself).
+    private var drag: (touch: ObjectIdentifier, start: Point, grip: SelectionHandles.Grip?)?
+    /// A corner handle scales both axes alike (Shift held, for whoever
+    /// wires the keyboard's state to it).
+    public var keepsProportions = false
     /// Where the two fingers' centroid was when the pinch or the turn
     /// began (drawing coordinates).
     private var twoFingerAnchor: Point?
@@ -48,10 +51,15 @@ public final class SelectionGestures: GestureRecognizerDelegate {
     /// coordinates): on the selection, a drag of it; elsewhere, a loop.
     func touchBegan(_ touch: Touch, at point: Point) {
         let key = ObjectIdentifier(touch)
-        if drag == nil, !drawing.isReshapingSelection, selectionHitArea?.contains(point) == true {
-            drawing.beginReshapingSelection()
-            drag = (key, point)
-            return
+        let viewPoint = canvas.viewport.viewPoint(fromDrawing: point)
+        if drag == nil, !drawing.isReshapingSelection, let bounds = drawing.selectionBounds {
+            // Handles are for the mouse and the pen; fingers pinch and turn.
+            let grip = touch.kind == .finger ? nil : handles(around: bounds).grip(at: viewPoint)
+            if grip != nil || selectionHitArea?.contains(point) == true {
+                drawing.beginReshapingSelection()
+                drag = (key, viewPoint, grip)
+                return
+            }
         }
         lassoes[key] = Lasso(points: [point])
     }
@@ -65,8 +73,16 @@ public final class SelectionGestures: GestureRecognizerDelegate {
     func touchMoved(_ touch: Touch, to point: Point) {
         let key = ObjectIdentifier(touch)
         if let drag, drag.touch == key {
-            let offset = point - drag.start
-            canvas.damage(drawing.reshapeSelection(by: AffineTransform(translationX: offset.dx, y: offset.dy)))
+            let viewPoint = canvas.viewport.viewPoint(fromDrawing: point)
+            let inView = if let grip = drag.grip {
+                SelectionHandles.transform(for: grip, from: drag.start, to: viewPoint,
+                                           keepingProportions: keepsProportions)
+            } else {
+                AffineTransform(translationX: viewPoint.x - drag.start.x, y: viewPoint.y - drag.start.y)
+            }
+            // From the drawing to the view, the transform there, and back.
+            let viewport = canvas.viewport.transform
+            canvas.damage(drawing.reshapeSelection(by: viewport.concatenating(inView).concatenating(viewport.inverted())))
             return
         }
         guard var lasso = lassoes[key], let last = lasso.points.last else { return }
@@ -104,6 +120,12 @@ public final class SelectionGestures: GestureRecognizerDelegate {
         if let lasso = lassoes.removeValue(forKey: key) {
             canvas.damageOutline(through: lasso.points + [lasso.points[0]])
         }
+    }
+
+    /// The handles of the selection whose lines lie in `bounds` (drawing
+    /// coordinates), where they show.
+    func handles(around bounds: Rect) -> SelectionHandles {
+        SelectionHandles(aroundLinesIn: canvas.viewport.viewRect(fromDrawing: bounds))
     }
 
     /// Where a touch takes hold of the selection: its box, outset by the
