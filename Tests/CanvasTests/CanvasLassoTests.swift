@@ -106,6 +106,16 @@ import TouchCore
         #expect(h.drawing.lines == [left, right, far] && !h.drawing.canUndo)
     }
 
+    @Test func undoRedrawsTheBoxWhereItStood() {
+        let h = lassoed(by: .pointer)
+        drag(h, from: Point(x: 221, y: 221), to: Point(x: 292, y: 256.5))
+        // The grown box's bottom right handle is centred at (281.5, 251.25).
+        _ = h.window.takeDamage()
+        h.canvas.undo()
+        let damage = h.window.takeDamage()
+        #expect(damage.contains { $0.contains(Point(x: 284, y: 254)) }, "the old handle is wiped: \(damage)")
+    }
+
     @Test func keepingProportionsScalesBothAxesByTheLarger() {
         let scale = SelectionHandles.transform(for: .corner(anchor: .zero), from: Point(x: 100, y: 100),
                                                to: Point(x: 150, y: 120), keepingProportions: true)

@@ -109,6 +109,13 @@ extension CanvasView {
     }
 
     /// Redraws the selection's box, handles and rings.
+    /// Redraws the box where it stood around `lines` (an undo moved them
+    /// back), and where it stands now.
+    func damageSelectionBox(around lines: [Line]) {
+        if let first = lines.first { damageBox(around: lines.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }) }
+        damageSelection()
+    }
+
     func damageSelection() {
         if let bounds = drawing.selectionBounds { damageBox(around: bounds) }
     }

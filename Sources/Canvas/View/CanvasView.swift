@@ -598,21 +598,26 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Reverts the last change to the finished lines; returns whether there was one.
     @discardableResult
     public func undo() -> Bool {
-        apply(drawing.undo())
+        let hadSelection = !drawing.selection.isEmpty
+        return apply(drawing.undo(), hadSelection: hadSelection)
     }
 
     /// Re-applies the last undone change; returns whether there was one.
     @discardableResult
     public func redo() -> Bool {
-        apply(drawing.redo())
+        let hadSelection = !drawing.selection.isEmpty
+        return apply(drawing.redo(), hadSelection: hadSelection)
     }
 
-    private func apply(_ touched: [Line]?) -> Bool {
+    /// `hadSelection`: lines were selected before, so the selection's box
+    /// may have moved or gone with the lines.
+    private func apply(_ touched: [Line]?, hadSelection: Bool) -> Bool {
         guard let touched else { return false }
         if touched.count > Self.largeChange {
             setNeedsDisplay()
         } else {
             for line in touched { damage(line) }
+            if hadSelection || !drawing.selection.isEmpty { damageSelectionBox(around: touched) }
         }
         if drawing.selectedLineID == nil { window?.menuController.hideMenu() }
         onChange?()
