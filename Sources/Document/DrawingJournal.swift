@@ -12,7 +12,9 @@ import TouchCore
 ///     touchtracker-journal 1 <token> <first>+<count>,<first>+<count>...
 ///     + <id> <x1> <y1> <x2> <y2> #<checksum>     a line added (or brought back by undo)
 ///     f <id> <dx> <dy> <x> <y> <pressure>... #<checksum>
-///                                                a freehand line added: its offset, then its samples
+///                                                a freehand line added: its offset, then its samples;
+///                                                for a line that exists, its new samples (the
+///                                                lasso scaled or turned it), which replace them
 ///     - <id> #<checksum>                         a line removed
 ///     m <id> <x1> <y1> <x2> <y2> #<checksum>     a line moved there
 ///     o <id> <dx> <dy> #<checksum>               a freehand line moved: its new offset
@@ -73,7 +75,9 @@ public enum DrawingJournal {
 
         /// The records of one change: a line added with a colour or width
         /// is two (the line, then its style); a line moved or restyled is
-        /// one for each that changed.
+        /// one for each that changed; a freehand line scaled or turned
+        /// (new samples, not a new offset: the lasso's reshaping) is
+        /// written whole again, as an `f` record that replaces it.
         static func records(for change: DrawingChange) -> [Record] {
             switch change {
             case .added(let id, let line):
@@ -81,6 +85,8 @@ public enum DrawingJournal {
                 return line.style.isStandard ? [added] : [added, .restyled(id.rawValue, line.style)]
             case .removed(let id, _):
                 return [.removed(id.rawValue)]
+            case .moved(let id, let from, let to) where to.isFreehand && !to.hasSameSamples(as: from):
+                return records(for: .added(id, to))
             case .moved(let id, let from, let to):
                 var records: [Record] = []
                 if from.restyled(.standard) != to.restyled(.standard) {

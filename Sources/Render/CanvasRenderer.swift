@@ -166,6 +166,9 @@ public final class CanvasRenderer: ContentPainter {
                      predictedTips: canvas.predictedTips.values, selection: canvas.rules.selection, into: buffer,
                      at: canvasArea, damage: local, strokingOn: cairo,
                      beforeStroking: { cairo_surface_mark_dirty(target) })
+        if !canvas.drawing.selection.isEmpty || !canvas.selectionGestures.lassoes.isEmpty {
+            canvas.drawSelection(rect, in: frame.context)
+        }
         return true
     }
 

@@ -14,6 +14,8 @@ final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
     static let switchTool = Action("switchTool")
+    /// The lasso (issue 38), offered beside the drawing tools.
+    static let chooseSelectTool = Action("chooseSelectTool")
     /// Fingers Navigate (on) or Fingers Draw (off), in the main menu: the
     /// canvas's own way of taking fingers, so its controller answers it.
     static let toggleFingersNavigate = Action("toggleFingersNavigate")
@@ -23,7 +25,9 @@ final class CanvasController: ViewController {
     /// them does (the tool it switches to; palm rejection off or on, as the
     /// chain says it is), so they read the same whichever way things are.
     var menuItems: [MenuItem] {
-        [
+        let selectItem = canvas.tool == .select ? []
+            : [MenuItem(title: Self.title(switchingTo: .select), action: Self.chooseSelectTool)]
+        return [
             MenuItem(title: "Undo", action: Self.undo),
             MenuItem(title: "Redo", action: Self.redo),
             MenuItem(title: "Paste", action: CanvasView.pasteLines),
@@ -31,6 +35,7 @@ final class CanvasController: ViewController {
             MenuItem(title: "Export SVG", action: SceneController.exportSVG),
             MenuItem(title: "Export PDF", action: SceneController.exportPDF),
             MenuItem(title: Self.title(switchingTo: otherTool), action: Self.switchTool),
+        ] + selectItem + [
             MenuItem(title: isOn(SceneController.togglePalmRejection) ? Self.palmRejectionOffTitle
                                                                        : Self.palmRejectionOnTitle,
                      action: SceneController.togglePalmRejection),
@@ -57,10 +62,12 @@ final class CanvasController: ViewController {
         switch tool {
         case .lines: "Draw Lines"
         case .freehand: "Draw Freehand"
+        case .select: "Select"
         }
     }
 
-    /// The tool the menu offers: the one not in use.
+    /// The drawing tool the menu and the header's tool button offer: the
+    /// one not in use (Lines from the Select tool).
     private var otherTool: DrawingTool { canvas.tool == .lines ? .freehand : .lines }
 
     let canvas: CanvasView
@@ -134,6 +141,7 @@ final class CanvasController: ViewController {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
         case Self.switchTool: { [unowned self] _ in canvas.choose(otherTool) }
+        case Self.chooseSelectTool: { [unowned self] _ in canvas.choose(.select) }
         case Self.toggleFingersNavigate: { [unowned self] _ in canvas.navigation.fingersNavigate.toggle() }
         default: super.handler(for: action)
         }

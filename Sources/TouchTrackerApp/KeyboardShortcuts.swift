@@ -33,6 +33,7 @@ enum KeyboardShortcuts {
             .init("Escape", detail: "Deselect, close a menu"),
             lines,
             freehand,
+            .init("S", detail: "Select lines with a loop"),
         ]),
         .init(heading: "Moving Around", rows: [
             .init("Ctrl+plus, Ctrl+minus", detail: "Zoom in, zoom out"),

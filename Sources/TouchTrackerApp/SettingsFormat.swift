@@ -7,7 +7,7 @@ import TouchCore
 /// dashes; spaces around `=` and at either end are ignored. Known keys:
 ///
 ///     palm-rejection = on        # or off
-///     tool = lines               # or freehand
+///     tool = lines               # or freehand, or select
 ///     line-color = black         # or blue, green, yellow, orange, red, purple, brown
 ///     line-width = 10            # points: 1, 2, 4, 7, 10, 15, 20 or 30
 ///                                # (thin, medium, thick: 4, 10, 20, still read)

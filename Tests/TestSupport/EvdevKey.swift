@@ -10,6 +10,7 @@ public enum EvdevKey {
     public static let q: UInt32 = 16
     public static let enter: UInt32 = 28
     public static let a: UInt32 = 30
+    public static let s: UInt32 = 31
     public static let f: UInt32 = 33
     public static let l: UInt32 = 38
     public static let leftShift: UInt32 = 42

@@ -47,7 +47,7 @@ import Glibc
         controller.secondaryClick(at: Point(x: 500, y: 400))
         #expect(window.menuController.isMenuVisible)
         // Nothing was changed yet: no Undo, no Redo.
-        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+        #expect(titles == ["Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Select", "Palm Rejection Off",
                            "Show Inspector", "Gesture Playground"])
         #expect(canvas.drawing.selectedLineID == nil)
     }
@@ -64,15 +64,27 @@ import Glibc
         #expect(canvas.tool == .lines && told == [.freehand, .lines])
     }
 
+    /// Issue 38: the menu offers the Select tool until it is in use, and
+    /// the drawing tool to go back to then.
+    @Test func theMenuOffersTheSelectToolAndTheWayBack() throws {
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        try choose("Select")
+        #expect(canvas.tool == .select)
+        controller.secondaryClick(at: Point(x: 500, y: 400))
+        #expect(!titles.contains("Select") && titles.contains("Draw Lines"))
+        try choose("Draw Lines")
+        #expect(canvas.tool == .lines)
+    }
+
     @Test func undoAndRedoAppearWhenTheyCanDoSomething() throws {
         canvas.drawing.add(Line(begin: Point(x: 0, y: 300), end: Point(x: 50, y: 300)))
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+        #expect(titles == ["Undo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Select", "Palm Rejection Off",
                            "Show Inspector", "Gesture Playground"])
         try choose("Undo")
         #expect(canvas.drawing.count == 1)
         controller.secondaryClick(at: Point(x: 500, y: 400))
-        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Palm Rejection Off",
+        #expect(titles == ["Redo", "Export PNG", "Export SVG", "Export PDF", "Draw Freehand", "Select", "Palm Rejection Off",
                            "Show Inspector", "Gesture Playground"])
     }
 

@@ -114,7 +114,7 @@ import TouchCore
     @Test func aBadToolInTheSettingsFileIsReportedAndLeftAlone() throws {
         let app = try AppHarness(settings: "tool = spray\n")
         #expect(app.canvas.tool == .lines)
-        #expect(app.reports.contains { $0.contains("tool must be 'lines' or 'freehand', not 'spray'") }, "\(app.reports)")
+        #expect(app.reports.contains { $0.contains("tool must be 'lines' or 'freehand' or 'select', not 'spray'") }, "\(app.reports)")
         #expect(settingsText(app) == "tool = spray\n")
     }
 

@@ -129,7 +129,8 @@ import TouchCore
         try pressF12(app)
         let timeline = app.session.inspector.model.timeline
         #expect(timeline.rows.map(\.recognizer) == ["doubleTap", "tap", "tapAfterTap", "twoFingerTap", "threeFingerTap", "longPress", "move",
-                                                      "navigatePan", "navigatePinch"])
+                                                      "navigatePan", "navigatePinch", "selectionPinch",
+                                                      "selectionRotation"])
         #expect(timeline.rows.allSatisfy { $0.state == .possible && $0.transitions.isEmpty })
         let rowFrame = try #require(layout(app).timelineRow(1))
         let rowBefore = pixels(app, in: rowFrame)

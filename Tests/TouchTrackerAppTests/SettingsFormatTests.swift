@@ -128,7 +128,7 @@ import TouchCore
         ("# ok\npalm rejection = on", 2, "is not a setting name"),
         ("palm-rejection", 1, "expected 'key = value'"),
         ("palm-rejection = on\npalm-rejection = off", 2, "set twice"),
-        ("tool = pencil", 1, "tool must be 'lines' or 'freehand', not 'pencil'"),
+        ("tool = pencil", 1, "tool must be 'lines' or 'freehand' or 'select', not 'pencil'"),
         ("tool = freehand\ntool = lines", 2, "set twice"),
         ("= on", 1, "is not a setting name"),
     ])

@@ -42,6 +42,15 @@ public final class Drawing {
         }
     }
 
+    /// The lines a lasso selected (see `Drawing+Selection`), which move,
+    /// scale, turn, restyle and go together. Like `selectedLineID`, it names
+    /// only lines that exist: whatever removes a line takes it out, and
+    /// `select(_:)` checks what it is given.
+    public internal(set) var selection: Set<LineID> = []
+    /// The selected lines as they were when a reshaping gesture began,
+    /// while it goes on (see `Drawing+Selection`).
+    var reshapeOrigins: [(id: LineID, line: Line)]?
+
     public init(lines: [Line] = []) {
         store = LineStore(lines: lines)
     }
@@ -72,6 +81,7 @@ public final class Drawing {
             history.shiftIdentities(by: shift)
             erasures = erasures.mapValues { $0.map { ($0.0.shifted(by: shift), $0.1) } }
             selectedLineID = selectedLineID?.shifted(by: shift)
+            selection = Set(selection.map { $0.shifted(by: shift) })
         }
         log.forgetThePast()
         var added: [DrawingChange] = []
@@ -329,6 +339,7 @@ public final class Drawing {
     @discardableResult
     public func undo() -> [Line]? {
         finishEveryErasure()
+        endReshapingSelection()
         if history.isGroupOpen { history.endGroup() }
         guard let step = history.popUndo() else { return nil }
         var touched: [Line] = []
@@ -355,6 +366,7 @@ public final class Drawing {
     @discardableResult
     public func redo() -> [Line]? {
         finishEveryErasure()
+        endReshapingSelection()
         if history.isGroupOpen { history.endGroup() }
         guard let step = history.popRedo() else { return nil }
         var touched: [Line] = []
@@ -379,7 +391,7 @@ public final class Drawing {
 
     // MARK: Primitive changes (logged, not recorded for undo)
 
-    private func append(_ line: Line) -> LineID {
+    func append(_ line: Line) -> LineID {
         let id = store.append(line)
         log.append(.added(id, line))
         return id
@@ -388,6 +400,7 @@ public final class Drawing {
     @discardableResult
     func applyRemove(_ id: LineID) -> Line {
         if selectedLineID == id { selectedLineID = nil }
+        selection.remove(id)
         let line = store.remove(id)
         log.append(.removed(id, line))
         return line
@@ -398,7 +411,7 @@ public final class Drawing {
         log.append(.added(id, line))
     }
 
-    private func applyMove(_ id: LineID, to line: Line) {
+    func applyMove(_ id: LineID, to line: Line) {
         guard let old = store[id] else { preconditionFailure("moving missing \(id)") }
         store.replace(id, with: line)
         log.append(.moved(id, from: old, to: line))
@@ -406,6 +419,7 @@ public final class Drawing {
 
     private func applyClear() {
         selectedLineID = nil
+        selection = []
         store.removeAll()
         log.append(.cleared)
     }

@@ -5,12 +5,16 @@ public enum DrawingTool: String, CaseIterable, Hashable, Sendable {
     case lines
     /// Every point the stroke passes through, as wide as a pen presses.
     case freehand
+    /// A lasso: the loop drawn selects the lines in it, which then move,
+    /// scale and turn together (issue 38; see `Lasso`).
+    case select
 
     /// The key that picks the tool on the canvas (no modifiers).
     public var key: Character {
         switch self {
         case .lines: "l"
         case .freehand: "f"
+        case .select: "s"
         }
     }
 

@@ -151,6 +151,9 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public let zoomIndicator = ZoomIndicatorView()
     /// Panning and zooming by fingers, touchpad and wheel.
     public private(set) lazy var navigation = CanvasNavigation(canvas: self)
+    /// The Select tool's loops, and dragging, pinching and turning the
+    /// selection (issue 38).
+    public private(set) lazy var selectionGestures = SelectionGestures(canvas: self)
 
     public init(frame: Rect, drawing: Drawing = Drawing()) {
         self.drawing = drawing
@@ -224,6 +227,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for recognizer in gestureRecognizers { recognizer.delegate = self }
         // Its recognizers come after the canvas's own.
         _ = navigation
+        _ = selectionGestures
         addSubview(zoomIndicator)
     }
 
@@ -251,6 +255,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// The app's renderer draws the canvas from a cache of its finished
     /// lines instead (Render's `CanvasRenderer`), with the same pixels.
     public override func draw(_ rect: Rect, in context: DrawingContext) {
+        // Last, over everything, in view coordinates.
+        defer { drawSelection(rect, in: context) }
         context.fill(rect, with: Self.paperColor)
         context.saveState()
         defer { context.restoreState() }
@@ -345,6 +351,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         case .freehand:
             guard drawing.freehandPointCount < Drawing.pointLimit else { return }
             damage(drawing.beginFreehand(for: ObjectIdentifier(touch), at: start, style: strokeStyle))
+        case .select:
+            return selectionGestures.touchBegan(touch, at: point)
         }
         predict(for: touch)
     }
@@ -372,6 +380,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for touch in touches.inOrderOfBeginning {
             let key = ObjectIdentifier(touch)
             guard closingPressDragged(touch) else { continue }
+            if selectionGestures.owns(touch) {
+                selectionGestures.touchMoved(touch, to: drawingLocation(of: touch))
+                continue
+            }
             if drawing.isErasing(for: key) {
                 erase(for: touch, from: viewport.drawingPoint(fromView: touch.previousLocation(in: self)),
                       to: drawingLocation(of: touch))
@@ -425,6 +437,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         for touch in touches.inOrderOfBeginning {
             // A closing press that never dragged was a tap: it only closed the menu or popover.
             if closingPresses.removeValue(forKey: ObjectIdentifier(touch)) != nil { continue }
+            if selectionGestures.owns(touch) {
+                if selectionGestures.touchEnded(touch) { finished = true }
+                continue
+            }
             if drawing.isErasing(for: ObjectIdentifier(touch)) {
                 if drawing.finishErasing(for: ObjectIdentifier(touch)) { finished = true }
                 continue
@@ -440,6 +456,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.inOrderOfBeginning {
             closingPresses[ObjectIdentifier(touch)] = nil
+            selectionGestures.touchCancelled(touch)
             endPrediction(for: ObjectIdentifier(touch))
             if let line = drawing.discardLine(for: ObjectIdentifier(touch)) { damage(line) }
             for line in drawing.cancelErasing(for: ObjectIdentifier(touch)) { damage(line) }
@@ -467,8 +484,13 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         if hadLines { onDrawingCleared?() }
     }
 
+    /// With the Select tool, or while lines are selected, a tap is the
+    /// selection's (`tapSelection(at:)`); a tap beside a selection with
+    /// another tool also selects the line there, as any tap.
     private func tap(_ recognizer: GestureRecognizer) {
-        selectLineAndShowMenu(at: recognizer.location(in: self))
+        let point = recognizer.location(in: self)
+        if tool == .select || !drawing.selection.isEmpty, tapSelection(at: point) || tool == .select { return }
+        selectLineAndShowMenu(at: point)
     }
 
     /// What a tap does (and what the app does on a right click): selects the
@@ -509,6 +531,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     private func longPress(_ recognizer: GestureRecognizer) {
         switch recognizer.state {
         case .began:
+            // The Select tool's loop may pause: it picks nothing up.
+            guard tool != .select else { return }
             select(nearestLine(toView: recognizer.location(in: self)))
             // The fingers that pick a line up draw nothing more: their lines
             // in progress go, and later moves find no line to extend.
@@ -608,21 +632,26 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     /// Reverts the last change to the finished lines; returns whether there was one.
     @discardableResult
     public func undo() -> Bool {
-        apply(drawing.undo())
+        let hadSelection = !drawing.selection.isEmpty
+        return apply(drawing.undo(), hadSelection: hadSelection)
     }
 
     /// Re-applies the last undone change; returns whether there was one.
     @discardableResult
     public func redo() -> Bool {
-        apply(drawing.redo())
+        let hadSelection = !drawing.selection.isEmpty
+        return apply(drawing.redo(), hadSelection: hadSelection)
     }
 
-    private func apply(_ touched: [Line]?) -> Bool {
+    /// `hadSelection`: lines were selected before, so the selection's box
+    /// may have moved or gone with the lines.
+    private func apply(_ touched: [Line]?, hadSelection: Bool) -> Bool {
         guard let touched else { return false }
         if touched.count > Self.largeChange {
             setNeedsDisplay()
         } else {
             for line in touched { damage(line) }
+            if hadSelection || !drawing.selection.isEmpty { damageSelectionBox(around: touched) }
         }
         if drawing.selectedLineID == nil { window?.menuController.hideMenu() }
         onChange?()
@@ -659,7 +688,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         }
         case Self.zoomToFitAction: { [unowned self] _ in zoomToFit() }
         case Self.zoomToActualSizeAction: { [unowned self] _ in zoomToActualSize() }
-        default: super.handler(for: action)
+        default: selectionHandler(for: action) ?? super.handler(for: action)
         }
     }
 
@@ -682,6 +711,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         case .delete: drawing.selectedLineID != nil && !(sender is MenuController)
         case Self.deleteLine: drawing.selectedLineID != nil
         case .copy, .cut, .paste, Self.pasteLines: canPerformClipboardAction(action, withSender: sender)
+        case Self.deleteSelection, Self.duplicateSelection: !drawing.selection.isEmpty
         default: super.canPerformAction(action, withSender: sender)
         }
     }
@@ -702,6 +732,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public func choose(_ color: PaletteColor) {
         setStrokeStyle(StrokeStyle(color: color, width: strokeStyle.width))
         restyleSelectedLine { $0.color = color }
+        restyleSelection(color: color)
     }
 
     /// Picks `width` as `choose(_: PaletteColor)` picks a colour: a
@@ -709,6 +740,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
     public func choose(_ width: StrokeWidth) {
         setStrokeStyle(StrokeStyle(color: strokeStyle.color, width: width))
         restyleSelectedLine { $0.width = width }
+        restyleSelection(width: width)
     }
 
     private func setStrokeStyle(_ style: StrokeStyle) {
@@ -726,7 +758,8 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         onChange?()
     }
 
-    /// The tool a key press picks: L for lines, F for freehand, without
+    /// The tool a key press picks: L for lines, F for freehand, S for the
+    /// Select tool, without
     /// modifiers (Shift aside), so Ctrl+F and the like stay free.
     public static func tool(for press: KeyPress) -> DrawingTool? {
         guard case .character(let text) = press.key, press.modifiers.isSubset(of: .shift),
@@ -736,7 +769,7 @@ public final class CanvasView: View, GestureRecognizerDelegate {
 
     /// Delete/BackSpace delete the selected line, Escape deselects and hides
     /// the menu, Ctrl+Z undoes and Ctrl+Shift+Z redoes, L and F pick the
-    /// lines and the freehand tool.
+    /// lines and the freehand tool, S the Select tool.
     public override func keyPressed(_ press: KeyPress) -> Bool {
         if navigationKeyPressed(press) { return true }
         if clipboardKeyPressed(press) { return true }
@@ -747,9 +780,10 @@ public final class CanvasView: View, GestureRecognizerDelegate {
         }
         switch press.key {
         case .delete, .backspace:
-            if deleteSelectedLine() { return true }
+            if deleteSelectedLines() || deleteSelectedLine() { return true }
         case .escape:
             select(nil)
+            deselectAll()
             window?.menuController.hideMenu()
             return true
         case .character(let text) where text.lowercased() == "z" && press.modifiers.contains(.control):
