@@ -49,7 +49,11 @@ public struct InspectorLayout: Equatable, Sendable {
     public init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline, bottom: Double, chartsNote: Bool) {
         let line = PanelStyle.lineHeight
         let left = canvasFrame.minX + Self.margin
-        let top = canvasFrame.minY + Self.margin
+        // The lines above the recognizers are always there: where the canvas
+        // is too short for them and both margins (the smallest windows), the
+        // margins above and below give way, evenly, so they stay inside it.
+        let leastHeight = 3 * PanelStyle.padding + Double(Self.textLines) * line + (chartsNote ? line : 0)
+        let top = canvasFrame.minY + min(Self.margin, max(0, (canvasFrame.height - leastHeight) / 2))
         let width = Self.panelWidth
         let textTop = top + PanelStyle.padding
         latency = Rect(x: left, y: textTop + line, width: width, height: 2 * line)

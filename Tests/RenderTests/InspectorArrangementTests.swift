@@ -1,4 +1,4 @@
-import Render
+@testable import Render
 import Testing
 import TestSupport
 import TouchCore
@@ -77,7 +77,7 @@ import TouchCore
         #expect(placement(582, 193) == .beside && placement(581, 900) == .below)
         // Below: the text's lines, three recognizers, the charts' part that
         // is always there and a finger's block, with the margins.
-        let text: Double = 12 + 6 + 11 * 13 + 12 + 3 * 26
+        let text: Double = 12 + 6 + Double(InspectorLayout.textLines) * 13 + 12 + 3 * 26
         let chartsAndAFinger: Double = (12 + 2 * 13 + 2 * 43) + (13 + 2 * 27)
         let least = text + 12 + chartsAndAFinger + 12
         #expect(placement(400, least) == .below && placement(400, least - 1) == .hidden)

@@ -129,7 +129,7 @@ import TouchCore
         try pressF12(app)
         let timeline = app.session.inspector.model.timeline
         #expect(timeline.rows.map(\.recognizer) == ["doubleTap", "tap", "tapAfterTap", "twoFingerTap", "threeFingerTap", "longPress", "move",
-                                                      "navigatePan", "navigatePinch", "selectionPinch",
+                                                      "holdToStraighten", "navigatePan", "navigatePinch", "selectionPinch",
                                                       "selectionRotation"])
         #expect(timeline.rows.allSatisfy { $0.state == .possible && $0.transitions.isEmpty })
         let rowFrame = try #require(layout(app).timelineRow(1))

@@ -68,7 +68,11 @@ import TouchCore
         let centre = tab.convert(tab.bounds.center, to: nil).inCanvas
         try app.tap(centre.x, centre.y)
         #expect(playground.currentPage === playground.recognizerLab)
-        let switches = playground.recognizerLab.subviews.compactMap { $0 as? LabSwitch }
+        // Each of the lab's panels holds its own switches.
+        func switches(in view: View) -> [LabSwitch] {
+            view.subviews.flatMap { ($0 as? LabSwitch).map { [$0] } ?? switches(in: $0) }
+        }
+        let switches = switches(in: playground.recognizerLab)
         #expect(!switches.isEmpty)
         for labSwitch in switches {
             #expect(labSwitch.frame.height >= 40, "\(labSwitch.title) is \(labSwitch.frame.height) tall")
