@@ -139,7 +139,7 @@ final class CanvasScene {
         inspector.onToggle = { [unowned self] in setTracer() }
         translator.onSecondaryClick = { [unowned self] point in
             // A right click on our title bar (or in the playground) is not the canvas's.
-            guard !canvas.isHidden, canvas.frame.contains(point) else { return }
+            guard !canvas.isHidden, canvas.frame.contains(point), !chrome.closeOpenOverlay() else { return }
             canvasController.secondaryClick(at: canvas.convert(point, from: nil))
         }
         controller.scene = self

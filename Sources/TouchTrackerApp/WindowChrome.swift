@@ -173,6 +173,16 @@ final class WindowChrome: Responder {
         mainMenu?.close()
     }
 
+    /// Closes whichever popover or dialog is open; returns whether one was.
+    /// A press outside one closes it and does nothing else (a right click
+    /// included: it does not also open the canvas's menu).
+    func closeOpenOverlay() -> Bool {
+        let overlays: [OverlayView?] = [mainMenu, colourPopover, zoomOptions, dialog]
+        let open = overlays.compactMap { $0 }.filter(\.isOpen)
+        for overlay in open { overlay.close() }
+        return !open.isEmpty
+    }
+
     // MARK: The colour popover
 
     /// Opens the colour popover under the colour button, or under the

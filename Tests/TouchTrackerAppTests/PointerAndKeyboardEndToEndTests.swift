@@ -109,6 +109,25 @@ import TouchCore
         #expect(app.pixel(104, 250) == Colour.black, "not selected")
     }
 
+    /// A right click outside an open popover closes it and does nothing
+    /// else (issue 36): found under sway, where it left the main menu open
+    /// and opened the canvas's menu beside it.
+    @Test func aRightClickWithTheMainMenuOpenOnlyClosesIt() throws {
+        let app = try AppHarness(lines: [line(100, 250, 300, 250)])
+        try app.focusKeyboard()
+        try app.press(EvdevKey.f10)
+        let chrome = app.session.scene.chrome
+        #expect(chrome.mainMenu?.isOpen == true)
+        try app.pointerEnter(40, 150)
+        try app.pointerButton(Self.rightButton, pressed: true)
+        try app.pointerButton(Self.rightButton, pressed: false)
+        #expect(chrome.mainMenu?.isOpen != true, "the menu closed")
+        #expect(!app.menu.isMenuVisible, "and the canvas's menu did not open")
+        try app.pointerButton(Self.rightButton, pressed: true)
+        try app.pointerButton(Self.rightButton, pressed: false)
+        #expect(app.menu.isMenuVisible, "the next right click opens it")
+    }
+
     /// The wheel moves the view (issue 23), never the lines.
     @Test func theWheelMovesTheViewNotTheLines() throws {
         let app = try AppHarness(lines: [line(100, 200, 300, 200)])
