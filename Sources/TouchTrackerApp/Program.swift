@@ -1,9 +1,9 @@
 import Canvas
 import Document
+import Export
 import JSONLine
 import Platform
 import Playground
-import Render
 import Sound
 import Timing
 import WaylandClient
