@@ -1,13 +1,14 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Render, Sound, Document, Canvas, Decorations, Playground
-//   Render → Document, Canvas → TouchCore → Timing
+//   TouchTrackerApp → WaylandClient, Export, Render, Sound, Document, Canvas, Decorations, Playground
+//   Export (PNG, SVG, PDF files) → Render, Document
+//   Render → Canvas → TouchCore → Timing
 //   Playground, Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
-//   Document, Render, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
+//   Document, Render, Export, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
 // The core (TouchCore, Canvas, Decorations, Playground, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
@@ -74,11 +75,14 @@ let package = Package(
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
-        .target(name: "Render", dependencies: ["CCairo", "Document", "Canvas", "TouchCore", "Platform"]),
+        .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore", "Platform"]),
+        // PNG, SVG and PDF files of a drawing: the lines in Render's style,
+        // read from a saved file a line at a time for `--export`.
+        .target(name: "Export", dependencies: ["CCairo", "Render", "Document", "Canvas", "TouchCore", "Platform"]),
         // Event sounds through libcanberra, and where the shipped ones are.
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
+                dependencies: ["WaylandClient", "Render", "Export", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
                                "CWaylandProtocols", "CXKBCommon", "InputEmulation"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
@@ -94,7 +98,7 @@ let package = Package(
         // Reproducible random drawings (a seeded SplitMix64) for benchmarks and randomized tests.
         .target(name: "SampleDrawings", dependencies: ["Canvas", "TouchCore"]),
         .executableTarget(name: "touchtracker-bench",
-                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Document", "Canvas",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Export", "Document", "Canvas",
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
@@ -111,6 +115,9 @@ let package = Package(
         // Helpers every test target shares (touch changes, lines, temporary
         // directories); pure Swift, like the core it serves.
         .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
+        // Test fixtures: a rendered pixel's colour channels and the named
+        // colours the renderer and the exports paint, read from a PixelBuffer.
+        .target(name: "RenderTestSupport", dependencies: ["Render"], path: "Tests/RenderTestSupport"),
         // Test fixtures: a small tmpfs per test, to play full and read-only disks.
         .target(name: "TestFileSystems", path: "Tests/TestFileSystems"),
         // Test tool: drives a virtual pointer on sway for the playground drags
@@ -132,10 +139,13 @@ let package = Package(
         .testTarget(name: "WaylandClientTests",
                     dependencies: ["WaylandClient", "TestCompositor", "Timing", "Platform", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "RenderTests",
-                    dependencies: ["Render", "Document", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
-                                   "TestFileSystems"]),
+                    dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
+                                   "RenderTestSupport"]),
+        .testTarget(name: "ExportTests",
+                    dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
+                                   "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render",
+                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

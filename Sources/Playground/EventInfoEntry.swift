@@ -39,7 +39,7 @@ public struct EventInfoEntry: Equatable, Sendable {
         ["\(method.rawValue): touches.count \(touchesCount), allTouches \(allTouches.count)"]
             + allTouches.flatMap { info in
                 ["  \(Self.name(of: info.touch)) in \(info.viewName): phase \(Self.number(of: info.phase)) "
-                    + "\(Self.name(of: info.phase)), tapCount \(info.tapCount)",
+                    + "\(info.phase.rawValue), tapCount \(info.tapCount)",
                  "    locationInView(self) \(Self.format(info.inSelf))",
                  "    locationInView(nil)  \(Self.format(info.inWindow))"]
             }
@@ -62,16 +62,6 @@ public struct EventInfoEntry: Equatable, Sendable {
         case .stationary: 2
         case .ended: 3
         case .cancelled: 4
-        }
-    }
-
-    static func name(of phase: Touch.Phase) -> String {
-        switch phase {
-        case .began: "began"
-        case .moved: "moved"
-        case .stationary: "stationary"
-        case .ended: "ended"
-        case .cancelled: "cancelled"
         }
     }
 

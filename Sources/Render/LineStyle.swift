@@ -4,7 +4,7 @@ import TouchCore
 
 /// Cairo's source from the core's colours.
 extension Color {
-    func set(on cairo: OpaquePointer) {
+    public func set(on cairo: OpaquePointer) {
         cairo_set_source_rgba(cairo, red, green, blue, alpha)
     }
 }
@@ -15,19 +15,19 @@ extension Color {
 /// colour past a white gap.
 public enum LineStyle {
     public static let background = CanvasView.paperColor
-    public static let selection = CanvasView.selectionColor
+    static let selection = CanvasView.selectionColor
 
     /// The colour `line` is painted in while in progress.
     static func inProgressColor(of line: Line) -> Color { CanvasView.inProgressColor(of: line) }
 
     /// The colour `line` is painted in once finished.
-    static func color(of line: Line) -> Color { line.style.color.color }
+    public static func color(of line: Line) -> Color { line.style.color.color }
 
     /// Strokes one line on its own in `color` (never batched into one
     /// path, so every way of building a picture composes lines
     /// identically). A freehand line is filled instead, capsule by capsule
     /// (`FreehandPainter`).
-    static func stroke(_ line: Line, _ color: Color, on cairo: OpaquePointer) {
+    public static func stroke(_ line: Line, _ color: Color, on cairo: OpaquePointer) {
         if line.isFreehand {
             FreehandPainter.fill(line, color, on: cairo)
             return
@@ -78,7 +78,7 @@ public enum LineStyle {
     }
 
     /// Sets the caps and joins every canvas line uses.
-    static func configure(_ cairo: OpaquePointer) {
+    public static func configure(_ cairo: OpaquePointer) {
         cairo_set_line_width(cairo, CanvasMetrics.lineWidth)
         cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)

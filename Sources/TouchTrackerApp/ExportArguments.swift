@@ -1,4 +1,4 @@
-import Render
+import Export
 
 /// The options that shape `--export`'s file: `--scale` and `--background`
 /// for a PNG, `--page` for a PDF. `Options.parse` hands each one's value

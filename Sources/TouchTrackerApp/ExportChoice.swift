@@ -1,4 +1,4 @@
-import Render
+import Export
 
 /// What the Export dialog chose: the file's format, the PNG's scale and
 /// background, the PDF's page. Each format's choices are kept while

@@ -1,5 +1,5 @@
 import Decorations
-import Render
+import Export
 import TouchCore
 
 /// What the Export dialog (☰ Export…) holds: a row a choice, its name at

@@ -1,6 +1,6 @@
 import Canvas
 import Document
-import Render
+import Export
 import WaylandClient
 
 /// The canvas's clipboard on the Wayland one: copied lines go out in the

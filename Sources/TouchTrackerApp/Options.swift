@@ -1,4 +1,4 @@
-import Render
+import Export
 
 /// What the command line asked for. Parsing is strict: an unknown option or a
 /// missing value is an error with a message that names it, never ignored.

@@ -1,9 +1,9 @@
 import Canvas
 import Document
+import Export
 import JSONLine
 import Platform
 import Playground
-import Render
 import Sound
 import Timing
 import WaylandClient
@@ -186,13 +186,7 @@ public enum Program {
     /// on stdout with `--trace`, its drawing to `output`.
     static func replay(_ path: String, export output: String?, options: ExportOptions = ExportOptions(),
                        trace: Bool) -> ExitStatus {
-        let recording: Recording
-        do {
-            recording = try Recording.read(path: path)
-        } catch {
-            printError("touchtracker: \(error)")
-            return .failure
-        }
+        guard let recording = readRecording(path) else { return .failure }
         let drawing = Replay(recording, trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
                              report: { printError("touchtracker: replay: \($0)") }).run()
         let count = drawing.lines.count
@@ -219,13 +213,7 @@ public enum Program {
     /// `html`, the report is also written there as a page
     /// (`CheckReportHTML`); a page that cannot be written fails.
     static func check(_ path: String, json: Bool, html: String? = nil) -> ExitStatus {
-        let recording: Recording
-        do {
-            recording = try Recording.read(path: path)
-        } catch {
-            printError("touchtracker: \(error)")
-            return .failure
-        }
+        guard let recording = readRecording(path) else { return .failure }
         let report = CompositorReport(recording, name: path)
         if let html {
             do {
@@ -237,6 +225,17 @@ public enum Program {
         }
         print(json ? report.json : report.text)
         return report.failed ? .failure : .success
+    }
+
+    /// The recording at `path`, or nil once the reason it cannot be read
+    /// is on stderr: what `replay` and `check` run on.
+    static func readRecording(_ path: String) -> Recording? {
+        do {
+            return try Recording.read(path: path)
+        } catch {
+            printError("touchtracker: \(error)")
+            return nil
+        }
     }
 
     /// Says what went wrong and returns its exit status: a drawing that

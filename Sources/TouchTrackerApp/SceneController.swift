@@ -1,6 +1,6 @@
 import Canvas
+import Export
 import Platform
-import Render
 import TouchCore
 
 /// The scene's controller: the next responder after the canvas controller

@@ -31,7 +31,7 @@ enum TraceLog {
         switch record {
         case .touches(let phase, let receiver, let touches):
             object.add("trace", .string("touches"))
-            object.add("phase", .string(name(of: phase)))
+            object.add("phase", .string(phase.rawValue))
             object.add("receiver", .string(receiver))
             object.add("touches", .array(touches.map { touch in
                 var traced = JSONObject()
@@ -79,16 +79,6 @@ enum TraceLog {
             object.add("reason", .string(reason.rawValue))
         }
         return object.line
-    }
-
-    private static func name(of phase: Touch.Phase) -> String {
-        switch phase {
-        case .began: "began"
-        case .moved: "moved"
-        case .stationary: "stationary"
-        case .ended: "ended"
-        case .cancelled: "cancelled"
-        }
     }
 
     private static func name(of phase: IndirectGesture.Phase) -> String {

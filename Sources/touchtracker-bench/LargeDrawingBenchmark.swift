@@ -1,6 +1,7 @@
 import BenchmarkWorkloads
 import Canvas
 import Document
+import Export
 import Render
 import SampleDrawings
 import TouchCore

@@ -1,6 +1,7 @@
 import Canvas
 import CCairo
 @testable import Render
+import RenderTestSupport
 import Testing
 import TestSupport
 import Timing

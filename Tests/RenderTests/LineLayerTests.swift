@@ -1,5 +1,6 @@
 import Canvas
 @testable import Render
+import RenderTestSupport
 import SampleDrawings
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 @testable import Render
+import RenderTestSupport
 import Testing
 import TouchCore
 

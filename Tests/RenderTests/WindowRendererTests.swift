@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 @testable import Render
+import RenderTestSupport
 import SampleDrawings
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Canvas
 import Document
-import Render
+import Export
 import Testing
 import TestSupport
 import TouchCore

@@ -1,7 +1,7 @@
 import CWaylandServerProtocols
 import Decorations
+import Export
 import Foundation
-import Render
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,5 +1,5 @@
 import Canvas
-import Render
+import Export
 import Testing
 import TestCompositor
 import TestSupport

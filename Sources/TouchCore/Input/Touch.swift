@@ -5,7 +5,9 @@
 /// recognizers may key state by it (a `Set<Touch>` or a dictionary). A new
 /// contact always gets a new `Touch`, even when Wayland reuses the raw id.
 public final class Touch: Hashable {
-    public enum Phase: Hashable, Sendable {
+    /// Where a touch is in its life (UITouchPhase). The raw value is the
+    /// phase's name, as `--trace` and the playground's EventInfo print it.
+    public enum Phase: String, Hashable, Sendable {
         case began
         case moved
         /// Down but unchanged in the current event.

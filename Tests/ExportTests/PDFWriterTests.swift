@@ -1,7 +1,7 @@
 import CCairo
 import Canvas
 import Foundation
-@testable import Render
+@testable import Export
 import Testing
 import TestSupport
 import TouchCore

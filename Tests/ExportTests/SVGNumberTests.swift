@@ -1,4 +1,4 @@
-@testable import Render
+@testable import Export
 import Testing
 
 /// `SVGWriter.number` prints every Double as SVG reads it, without an

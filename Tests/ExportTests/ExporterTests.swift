@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Render
+import Export
 import Testing
 import TestSupport
 import TouchCore

@@ -1,7 +1,7 @@
 import CCairo
 import Canvas
 import Foundation
-import Render
+import Export
 import Testing
 import TestSupport
 import TouchCore

@@ -1,7 +1,7 @@
 import Canvas
 import Document
 import Foundation
-import Render
+import Export
 import Testing
 import TestSupport
 import TestFileSystems

@@ -1,7 +1,7 @@
 import Canvas
 import Document
 import Foundation
-import Render
+import Export
 import SampleDrawings
 import Testing
 import TestSupport

@@ -4,7 +4,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import Render
+import Export
+import Render
+import RenderTestSupport
 import Testing
 import TestSupport
 import TouchCore

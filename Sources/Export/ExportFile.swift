@@ -1,6 +1,5 @@
 import CCairo
 import Canvas
-import Document
 import Platform
 
 /// The file an export is written to: a temporary file in the target's

@@ -25,7 +25,7 @@ public struct ExportOptions: Equatable, Sendable {
         case a4, letter
 
         /// Portrait size in points: ISO 216's 210 × 297 mm, and 8.5 × 11 in.
-        public var portraitSize: Size {
+        var portraitSize: Size {
             switch self {
             case .a4: Size(width: 595, height: 842)
             case .letter: Size(width: 612, height: 792)
@@ -62,7 +62,7 @@ public struct ExportOptions: Equatable, Sendable {
 
 extension ExportOptions.Page {
     /// The paper's size in points, turned for landscape; nil for `.drawing`.
-    public var paperSize: Size? {
+    var paperSize: Size? {
         guard case .paper(let paper, let orientation) = self else { return nil }
         let size = paper.portraitSize
         return orientation == .portrait ? size : Size(width: size.height, height: size.width)

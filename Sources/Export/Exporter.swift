@@ -3,6 +3,7 @@ import Canvas
 import Document
 import TouchCore
 import Platform
+import Render
 
 /// File formats the drawing exports to, each through its Cairo surface.
 public enum ExportFormat: String, CaseIterable, Sendable {
@@ -52,7 +53,7 @@ public struct ExportSummary: Equatable, Sendable {
     /// The paper the drawing was fitted to, if one was chosen.
     public var paper: ExportOptions.Paper?
 
-    public init(path: String, page: Size, fit: Double, paper: ExportOptions.Paper? = nil) {
+    init(path: String, page: Size, fit: Double, paper: ExportOptions.Paper? = nil) {
         self.path = path
         self.page = page
         self.fit = fit
@@ -80,10 +81,10 @@ public struct ExportSummary: Equatable, Sendable {
 /// file of that name as it was, and the error names the system's reason.
 public enum Exporter {
     /// Space around the lines when the page is fitted to the drawing.
-    public static let margin = 20.0
+    static let margin = 20.0
     /// The least space between the lines and a sheet of paper's edges:
     /// half an inch, inside what printers leave blank.
-    public static let paperMargin = 36.0
+    static let paperMargin = 36.0
     /// Largest page side, in points (PNG: pixels), so a hostile drawing cannot
     /// ask for a gigantic image. Larger drawings are scaled down to fit:
     /// every drawing the loader accepts (`Drawing.coordinateLimit`) exports.
