@@ -21,7 +21,7 @@ enum StraighteningBenchmark {
     static func run(decisions: Int, verdict: Figure.Verdict) -> [Figure] {
         let strokes = makeStrokes()
         var times = Samples(reservingCapacity: decisions), ratios = Samples(reservingCapacity: decisions)
-        var reference = RoutingBenchmark.ReferenceWorkload()
+        var reference = ReferenceWorkload()
         var found: [String: Int] = [:]
         var byKind: [String: Samples] = [:]
         for decision in 0..<decisions {
