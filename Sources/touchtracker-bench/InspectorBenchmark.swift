@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import TestCompositor
 import TestSupport
 import TouchCore
@@ -45,7 +46,7 @@ enum InspectorBenchmark {
         let center = Point(x: 1100, y: 560), radius = 20.0
         var closed = Samples(reservingCapacity: motions / 2), open = Samples(reservingCapacity: motions / 2)
         // Per block with the overlay open: its motions and the full repaints after it.
-        var openBlocks: [(motions: Samples, fullRepaints: Samples)] = []
+        var openBlocks: [RepeatedRatio.Block] = []
         var largestOpenDamage = 0.0
         var largestOpenRects: [DamageRect] = []
         var openMotionFrames = 0
@@ -76,9 +77,9 @@ enum InspectorBenchmark {
                 bench.seat.touchMotion(id: 0, x: next.x, y: next.y, time: time)
             }.wall
             if inspecting {
-                if index % block == 0 { openBlocks.append((Samples(), Samples())) }
+                if index % block == 0 { openBlocks.append(RepeatedRatio.Block()) }
                 open.append(latency)
-                openBlocks[openBlocks.count - 1].motions.append(latency)
+                openBlocks[openBlocks.count - 1].numerator.append(latency)
                 // What the commit damaged: the frame's own change (the
                 // buffer painted may also catch up with earlier frames').
                 let damage = bench.surface.lastCommit?.bufferDamage ?? []
@@ -93,7 +94,7 @@ enum InspectorBenchmark {
             }
             if inspecting && (index % block == block - 1 || index == motions - 1) {
                 for _ in 0..<fullRepaintsPerBlock {
-                    openBlocks[openBlocks.count - 1].fullRepaints.append(try timeFullRepaint(bench))
+                    openBlocks[openBlocks.count - 1].denominator.append(try timeFullRepaint(bench))
                 }
             }
         }
@@ -104,10 +105,9 @@ enum InspectorBenchmark {
 
         let window = Double(SessionOnTestCompositor.width) * Double(SessionOnTestCompositor.height)
         let setUp = "1920×1080, 10,000 finished lines, one finger circling, blocks of \(block) motions"
-        let fullRepaints = openBlocks.reduce(into: Samples()) { all, block in
-            for value in block.fullRepaints.values { all.append(value) }
-        }
-        let ratios = repeatRatios(openBlocks)
+        var fullRepaints = Samples(), ratios = Samples()
+        for value in openBlocks.flatMap(\.denominator) { fullRepaints.append(value) }
+        for ratio in RepeatedRatio.ratios(of: openBlocks, repeats: repeats) { ratios.append(ratio) }
         return [
             Figure(name: "motion batch → wl_surface.commit with the inspector open ÷ a full repaint with it open, "
                        + "median of repeats", value: ratios.median, unit: "×", budget: .atMost(0.25), verdict: verdict,
@@ -141,25 +141,6 @@ enum InspectorBenchmark {
         let seconds = bench.lastFlush - start
         try quiet(bench)
         return seconds
-    }
-
-    /// The open blocks cut into at most `repeats` runs of consecutive
-    /// blocks; each gives its open motions' median ÷ its full repaints'.
-    private static func repeatRatios(_ blocks: [(motions: Samples, fullRepaints: Samples)]) -> Samples {
-        let count = max(min(repeats, blocks.count), 1)
-        var ratios = Samples(reservingCapacity: count)
-        for part in 0..<count {
-            let range = (part * blocks.count / count)..<((part + 1) * blocks.count / count)
-            var motions = Samples(), fullRepaints = Samples()
-            for block in blocks[range] {
-                for value in block.motions.values { motions.append(value) }
-                for value in block.fullRepaints.values { fullRepaints.append(value) }
-            }
-            guard motions.count > 0, fullRepaints.count > 0 else { continue }
-            ratios.append(motions.median / fullRepaints.median)
-        }
-        precondition(ratios.count > 0, "no block with the inspector open")
-        return ratios
     }
 
     /// Settles until a settle draws nothing more (the overlay's latency
