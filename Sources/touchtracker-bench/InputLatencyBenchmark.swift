@@ -40,7 +40,35 @@ import Glibc
 ///   shows, so a canvas that withholds the down shows as a wait. The same
 ///   is measured with the canvas's taps set up as the book does (and as the
 ///   app did before ink came first): `delaysTouchesBegan`, 45 pt, 1.5 s.
+///
+/// Each figure is judged as its p99 on this thread's CPU ÷ the reference
+/// unit (`ReferenceUnits`), also on the CPU, timed after every batch, never
+/// as an absolute time; the wall-clock times are reported. Everything runs
+/// on this thread and nothing in a batch sleeps (the loop runs
+/// non-blocking), so the CPU time is the batch's whole work; what it leaves
+/// out is the time the scheduler gave other processes, which on a loaded
+/// machine decides the wall clock's p99 (4.3 ms, against a p50 of 185 µs,
+/// with load 9 on the 2-core development machine) and says nothing of the
+/// app. Why the reference
+/// unit and not a full repaint timed in the same run: a batch's time is CPU
+/// work of the kind the reference does (dispatching small events through
+/// the core, views and recognizers, allocating, hashing) plus a few
+/// syscalls, with a small damaged area painted; a full repaint is a copy of
+/// 8 MB of pixels, bound by memory bandwidth, which differs between
+/// machines by other factors than the CPU (PLATFORM-NOTES: one 8 MB copy
+/// took 138 µs on one machine and 600–720 µs on another of the same kind,
+/// where routing differed by 2×). The budgets keep the absolute budgets'
+/// strictness on the development machine: 1 ms (a tenth of a 60 Hz frame
+/// for the stroke start) in its reference units
+/// (`ReferenceUnits.developmentMachineUnit`).
 enum InputLatencyBenchmark {
+    /// The motions' and whole strokes' p99 budget: 1 ms in reference units.
+    static let batchBudgetUnits = ReferenceUnits.units(in: 1e-3)
+    /// The stroke start's: a tenth of a 60 Hz frame in reference units.
+    static let strokeStartBudgetUnits = ReferenceUnits.units(in: 1.0 / 60 / 10)
+    /// Reference units timed after each batch, about as long as a batch.
+    static let referenceUnitsPerBatch = 100
+
     static let motionsPerStroke = 40
     /// How far and how often the finger moves while drawing.
     static let step = 5.0, motionInterval = 0.008
@@ -51,16 +79,23 @@ enum InputLatencyBenchmark {
                         height: Double(SessionOnTestCompositor.height))
         let starts = SampleLines.randomPoints(count: strokes, in: area.insetBy(dx: 260, dy: 260), seed: 11)
         let directions = SampleLines.random(count: strokes, in: area, lengths: step...step, seed: 12)
+        // On the wall clock (reported) and on this thread's CPU (judged).
         var motions = Samples(reservingCapacity: strokes * motionsPerStroke)
         var wholeStrokes = Samples(reservingCapacity: strokes * (motionsPerStroke + 2))
         var strokeStarts = Samples(reservingCapacity: strokes)
+        var motionsCPU = motions, wholeStrokesCPU = wholeStrokes, strokeStartsCPU = strokeStarts
         var clock = CompositorClock()
+        var reference = ReferenceUnits(unitsPerSample: referenceUnitsPerBatch, clock: .threadCPU,
+                                       reservingCapacity: strokes * (motionsPerStroke + 2))
 
         for (start, direction) in zip(starts, directions) {
             let step = direction.end - direction.begin
             let (startLatency, reached) = try timeStrokeStart(bench, at: start, moving: step, clock: &clock)
-            strokeStarts.append(startLatency)
-            wholeStrokes.append(startLatency)
+            strokeStarts.append(startLatency.wall)
+            wholeStrokes.append(startLatency.wall)
+            strokeStartsCPU.append(startLatency.cpu)
+            wholeStrokesCPU.append(startLatency.cpu)
+            reference.sample()
             var point = reached
             for _ in 0..<motionsPerStroke {
                 try bench.settle()
@@ -68,38 +103,49 @@ enum InputLatencyBenchmark {
                 let latency = try timeBatch(bench, "motion") {
                     bench.seat.touchMotion(id: 0, x: point.x, y: point.y, time: clock.advance())
                 }
-                motions.append(latency)
-                wholeStrokes.append(latency)
+                motions.append(latency.wall)
+                wholeStrokes.append(latency.wall)
+                motionsCPU.append(latency.cpu)
+                wholeStrokesCPU.append(latency.cpu)
                 try check(bench.surface.lastCommit, shows: point)
+                reference.sample()
             }
             try bench.settle()
-            wholeStrokes.append(try timeBatch(bench, "up") { bench.seat.touchUp(id: 0, time: clock.advance()) })
+            let up = try timeBatch(bench, "up") { bench.seat.touchUp(id: 0, time: clock.advance()) }
+            wholeStrokes.append(up.wall)
+            wholeStrokesCPU.append(up.cpu)
             try check(bench.surface.lastCommit, shows: point)
+            reference.sample()
         }
         precondition(bench.session.canvas.drawing.count == 10_000 + strokes, "every stroke must become a line")
         try checkPixels(bench, clock: &clock)
         let book = try bookStrokeStarts(bench, strokes: strokes, starts: starts, directions: directions, clock: &clock)
 
         let motionP99 = motions.percentile(99)
+        let unit = reference.unit
         let setUp = "1920×1080, 10,000 finished lines, Session on the test compositor, "
             + "compositor answers every frame callback before the next batch"
         return [
-            Figure(name: "input batch → wl_surface.commit, mid-stroke motions, p99", value: motionP99 * 1e3,
-                   unit: "ms", budget: .atMost(1), verdict: verdict,
-                   details: ["\(motions.durationSummary); \(setUp)"]),
-            Figure(name: "input batch → wl_surface.commit, whole strokes (down, motions, up), p99",
-                   value: wholeStrokes.percentile(99) * 1e3, unit: "ms", budget: .atMost(1), verdict: verdict,
-                   details: ["\(wholeStrokes.durationSummary); the up's line is saved after its commit"]),
+            Figure(name: "input batch → wl_surface.commit, mid-stroke motions, p99 on the CPU ÷ reference unit",
+                   value: motionsCPU.percentile(99) / unit, unit: "×", budget: .atMost(batchBudgetUnits), verdict: verdict,
+                   details: ["on the CPU: \(motionsCPU.durationSummary)", "wall clock: \(motions.durationSummary); \(setUp)",
+                             "\(reference.summary), on the CPU, timed after each batch"]),
+            Figure(name: "input batch → wl_surface.commit, whole strokes (down, motions, up), p99 on the CPU ÷ reference unit",
+                   value: wholeStrokesCPU.percentile(99) / unit, unit: "×", budget: .atMost(batchBudgetUnits),
+                   verdict: verdict,
+                   details: ["on the CPU: \(wholeStrokesCPU.durationSummary)",
+                             "wall clock: \(wholeStrokes.durationSummary); the up's line is saved after its commit"]),
             // Issue 25: a first frame costs a sub-millisecond more than a
             // motion's (cold caches, not work), which nobody sees; the
-            // budget is a tenth of a 60 Hz frame, and the old ratio is
-            // reported beside it.
-            Figure(name: "stroke start (touch down → commit showing its ink) p99",
-                   value: strokeStarts.percentile(99) * 1e3, unit: "ms", budget: .atMost(1000.0 / 60 / 10),
+            // budget is a tenth of a 60 Hz frame on the development
+            // machine, and the old ratio is reported beside it.
+            Figure(name: "stroke start (touch down → commit showing its ink) p99 on the CPU ÷ reference unit",
+                   value: strokeStartsCPU.percentile(99) / unit, unit: "×", budget: .atMost(strokeStartBudgetUnits),
                    verdict: verdict,
                    details: [
-                       "stroke start: \(strokeStarts.durationSummary)",
-                       "÷ the motions' p99 (the old budget, ≤ 1 ×): "
+                       "on the CPU: \(strokeStartsCPU.durationSummary)",
+                       "wall clock: \(strokeStarts.durationSummary)",
+                       "÷ the motions' p99, wall clock (the old budget, ≤ 1 ×): "
                            + Format.number(strokeStarts.percentile(99) / motionP99) + " ×",
                        "with the book's tap set-up (delaysTouchesBegan, 45 pt, 1.5 s; the app before ink came first), "
                            + "the finger moving 5 pt per 8 ms: \(book.durationSummary)",
@@ -123,11 +169,11 @@ enum InputLatencyBenchmark {
     /// finger then is.
     @inline(never)  // a function of its own, for profiling
     private static func timeStrokeStart(_ bench: SessionOnTestCompositor, at start: Point, moving step: Vector,
-                                        clock: inout CompositorClock) throws -> (Double, Point) {
+                                        clock: inout CompositorClock) throws -> (BatchTime, Point) {
         try bench.settle()
         let framesBefore = bench.framesDrawn
         var point = start
-        let begin = Stopwatch.now
+        let begin = Stopwatch.now, beginCPU = Stopwatch.threadCPU
         bench.seat.touchDown(on: bench.surface.resource, id: 0, x: start.x, y: start.y, time: clock.advance(by: 100))
         bench.seat.touchFrame()
         bench.compositor.dispatch()
@@ -138,7 +184,7 @@ enum InputLatencyBenchmark {
                 try bench.session.loop.runOnce(timeout: 0)
             }
             if showsInk(bench, framesBefore: framesBefore) {
-                let elapsed = bench.lastFlush - begin
+                let elapsed = BatchTime(wall: bench.lastFlush - begin, cpu: bench.lastFlushCPU - beginCPU)
                 bench.compositor.dispatch()
                 try check(bench.surface.lastCommit,
                           shows: inWindow(bench, bench.session.canvas.drawing.linesInProgress.values.first!.begin))
@@ -183,7 +229,7 @@ enum InputLatencyBenchmark {
         var samples = Samples(reservingCapacity: strokes)
         for (start, direction) in zip(starts, directions) {
             samples.append(try timeStrokeStart(bench, at: start, moving: direction.end - direction.begin,
-                                               clock: &clock).0)
+                                               clock: &clock).0.wall)
             try bench.settle()
             bench.seat.touchCancel()
             try waitForFrame(bench)
@@ -191,19 +237,28 @@ enum InputLatencyBenchmark {
         return samples
     }
 
-    /// Sends one batch (`events` + `wl_touch.frame`) and returns the seconds
+    /// How long a batch took until the flush of its commit: on the wall
+    /// clock (what a user waits, on this machine under its load) and on
+    /// this thread's CPU (the work of both sides, which share the thread,
+    /// without the time the scheduler gave other processes).
+    struct BatchTime {
+        let wall: Double
+        let cpu: Double
+    }
+
+    /// Sends one batch (`events` + `wl_touch.frame`) and returns the time
     /// until the session has flushed the commit of the frame drawn for it.
     @inline(never)  // a function of its own, for profiling
-    static func timeBatch(_ bench: SessionOnTestCompositor, _ what: String, _ events: () -> Void) throws -> Double {
+    static func timeBatch(_ bench: SessionOnTestCompositor, _ what: String, _ events: () -> Void) throws -> BatchTime {
         let framesBefore = bench.framesDrawn
-        let start = Stopwatch.now
+        let start = Stopwatch.now, startCPU = Stopwatch.threadCPU
         events()
         bench.seat.touchFrame()
         bench.compositor.dispatch()
         for _ in 0..<100 where bench.framesDrawn == framesBefore {
             try bench.session.loop.runOnce(timeout: 0)
         }
-        let elapsed = bench.lastFlush - start
+        let elapsed = BatchTime(wall: bench.lastFlush - start, cpu: bench.lastFlushCPU - startCPU)
         guard bench.framesDrawn > framesBefore else {
             throw SessionOnTestCompositor.NeverHappened(description: "no frame was drawn for a touch \(what)")
         }

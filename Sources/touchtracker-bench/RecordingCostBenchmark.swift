@@ -35,7 +35,7 @@ enum RecordingCostBenchmark {
                     time += 8
                     samples[index].append(try InputLatencyBenchmark.timeBatch(bench, "motion") {
                         bench.seat.touchMotion(id: 0, x: point.x, y: point.y, time: time)
-                    })
+                    }.wall)
                 }
                 try bench.settle()
                 time += 8

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import Timing
 import TouchCore
 
@@ -139,7 +140,7 @@ enum RoutingBenchmark {
             for _ in 0..<cyclesPerPass { script.appendCycle() }
             time = script.frames.last!.timestamp
             let seconds = Stopwatch.time { scene.deliver(script.frames) }
-            let units = script.changes * ReferenceWorkload.unitsPerChange
+            let units = script.changes * referenceUnitsPerChange
             let referenceSeconds = Stopwatch.time { reference.run(units: units) }
             perChange.append(seconds / Double(script.changes))
             perUnit.append(referenceSeconds / Double(units))
@@ -195,41 +196,7 @@ enum RoutingBenchmark {
     /// either, so this leaves about 40 %.
     static let budgetRatio = 6.0
 
-    /// This machine's yardstick: work of the kind routing does (small
-    /// objects made and freed, reference counting, hashing them into a set
-    /// and a dictionary, short arrays), a fixed amount per unit, with a
-    /// checksum so the optimizer cannot drop it.
-    struct ReferenceWorkload {
-        /// Units timed per routed change: enough for a pass to take about as
-        /// long as the routing it is compared with.
-        static let unitsPerChange = 8
-
-        final class Token {
-            let value: Int
-            init(_ value: Int) { self.value = value }
-        }
-
-        private(set) var checksum = 0
-        private var tokens: [Token] = []
-        private var members = Set<ObjectIdentifier>()
-        private var values: [ObjectIdentifier: Int] = [:]
-
-        mutating func run(units: Int) {
-            tokens.reserveCapacity(4)
-            for unit in 0..<units {
-                for index in 0..<4 {
-                    let token = Token(unit &+ index)
-                    tokens.append(token)
-                    members.insert(ObjectIdentifier(token))
-                    values[ObjectIdentifier(token)] = token.value
-                }
-                for token in tokens where members.contains(ObjectIdentifier(token)) {
-                    checksum &+= values[ObjectIdentifier(token)] ?? 0
-                }
-                tokens.removeAll(keepingCapacity: true)
-                members.removeAll(keepingCapacity: true)
-                values.removeAll(keepingCapacity: true)
-            }
-        }
-    }
+    /// Reference units timed per routed change: enough for a pass of the
+    /// reference to take about as long as the routing it is compared with.
+    static let referenceUnitsPerChange = 8
 }

@@ -46,6 +46,21 @@ enum Stopwatch {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 
+    /// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), in
+    /// seconds: what it ran, without the time other processes had the CPU.
+    static var threadCPU: Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+    }
+
+    /// The calling thread's CPU seconds `body` took.
+    static func timeOnCPU(_ body: () throws -> Void) rethrows -> Double {
+        let start = threadCPU
+        try body()
+        return threadCPU - start
+    }
+
     /// Seconds `body` took.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = now

