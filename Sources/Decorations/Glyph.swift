@@ -10,6 +10,8 @@ public enum Glyph: Hashable, Sendable {
     case back
     /// The two drawing tools: a straight line, a free curve.
     case lines, freehand
+    /// The Select tool: a dashed loop, as the lasso draws it.
+    case select
     case minimize, maximize, restore, close
     /// A menu item that is on.
     case check
@@ -62,6 +64,14 @@ public enum Glyph: Hashable, Sendable {
             context.move(to: point(-7, 4))
             context.addCurve(to: point(0, -1), control1: point(-5, -7), control2: point(-1, -6))
             context.addCurve(to: point(7, -3), control1: point(1, 5), control2: point(5, 7))
+            context.strokePath()
+        case .select:
+            // A dashed square: two dashes a side, gaps at the corners' middles.
+            for (start, end) in [((-6.0, -6.0), (-1.5, -6.0)), ((1.5, -6), (6, -6)), ((6, -3), (6, 3)),
+                                 ((6, 6), (1.5, 6)), ((-1.5, 6), (-6, 6)), ((-6, 3), (-6, -3))] {
+                context.move(to: point(start.0, start.1))
+                context.addLine(to: point(end.0, end.1))
+            }
             context.strokePath()
         case .minimize:
             context.setLineWidth(1.5)

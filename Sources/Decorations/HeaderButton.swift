@@ -39,6 +39,21 @@ public final class HeaderButton: View {
         /// A short reading, its command's value as a string ("150%": the
         /// zoom), in place of a glyph.
         case readout
+        /// One of several choices, the one at the index its command's value
+        /// holds (the tool in use, on the button that opens the tools):
+        /// its glyph, and its word when labels are shown.
+        case choice([Choice])
+    }
+
+    /// A choice of a `.choice` button: what it shows while it is the one.
+    public struct Choice: Hashable, Sendable {
+        public var glyph: Glyph
+        public var label: String
+
+        public init(_ glyph: Glyph, _ label: String) {
+            self.glyph = glyph
+            self.label = label
+        }
     }
 
     public let command: Command
@@ -80,19 +95,35 @@ public final class HeaderButton: View {
         super.init(frame: Rect(x: 0, y: 0, width: AdwaitaStyle.buttonSide, height: AdwaitaStyle.buttonSide))
     }
 
-    /// The words for the command's state now, if it has labels.
-    public var label: String? { labels.map { command.state == .on ? $0.on : $0.off } }
+    /// The words for the command's state (a choice's: its value) now, if it has labels.
+    public var label: String? {
+        if case .choice(let choices) = content { return currentChoice(of: choices)?.label }
+        return labels.map { command.state == .on ? $0.on : $0.off }
+    }
+
+    /// The choice the command's value names, if it names one.
+    private func currentChoice(of choices: [Choice]) -> Choice? {
+        guard let index = command.value as? Int, choices.indices.contains(index) else { return nil }
+        return choices[index]
+    }
 
     /// Space before the glyph and after the label, and between them.
     static let labelPadding = 10.0, labelGap = 6.0
     static let labelFont = AdwaitaStyle.bodyFont
 
     /// How wide the button is with its label shown: wide enough for the
-    /// longer of its labels, so it keeps its width as its state changes.
+    /// longest of its labels, so it keeps its width as its state changes.
     /// Nil without labels.
     public func labelledWidth(measuredBy measurer: any TextMeasuring) -> Double? {
-        guard let labels else { return nil }
-        let text = max(measurer.size(of: labels.off).width, measurer.size(of: labels.on).width)
+        let words: [String]
+        if case .choice(let choices) = content {
+            words = choices.map(\.label)
+        } else if let labels {
+            words = [labels.off, labels.on]
+        } else {
+            return nil
+        }
+        let text = words.map { measurer.size(of: $0).width }.max() ?? 0
         return Self.labelPadding + AdwaitaStyle.iconSize + Self.labelGap + text + Self.labelPadding
     }
 
@@ -192,16 +223,16 @@ public final class HeaderButton: View {
             glyph.draw(centredAt: centre, colour: AdwaitaStyle.foreground, in: context)
         case .colourChoice(let colour):
             drawColourChoice(colour, centredAt: centre, in: context)
-        case .glyph, .toggle, .swatch, .widthChoice, .readout:
+        case .glyph, .toggle, .swatch, .widthChoice, .readout, .choice:
             // A width's face spans its cell, so the thickest sample fits on it.
             let side = AdwaitaStyle.buttonSide
             let face = if case .widthChoice = content { bounds.insetBy(dx: 3, dy: 5) }
                 else if isLabelShown { Rect(x: bounds.minX, y: centre.y - side / 2, width: bounds.width, height: side) }
                 else { Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side) }
-            // A glyph button whose command is on (the main menu open) looks
-            // held, as GTK's toggle and menu buttons do.
+            // A glyph button whose command is on (the main menu open, the
+            // tools open) looks held, as GTK's toggle and menu buttons do.
             let isChecked: Bool = switch content {
-            case .glyph, .widthChoice: command.state == .on
+            case .glyph, .widthChoice, .choice: command.state == .on
             case .toggle, .swatch, .windowButton, .colourChoice, .readout: false
             }
             if isPressed || isChecked {
@@ -215,6 +246,8 @@ public final class HeaderButton: View {
                 drawGlyph(glyph, on: face, in: context)
             case .toggle(let off, let on):
                 drawGlyph(command.state == .on ? on : off, on: face, in: context)
+            case .choice(let choices):
+                if let choice = currentChoice(of: choices) { drawGlyph(choice.glyph, on: face, in: context) }
             case .swatch:
                 if let swatch = command.value as? Swatch { Self.drawSwatch(swatch, centredAt: centre, in: context) }
             case .widthChoice(let width):

@@ -16,6 +16,10 @@ final class CanvasController: ViewController {
     static let switchTool = Action("switchTool")
     /// The lasso (issue 38), offered beside the drawing tools.
     static let chooseSelectTool = Action("chooseSelectTool")
+    /// The header's tool popover and the narrow bar's main menu pick one
+    /// of the three tools by name.
+    static let chooseLinesTool = Action("chooseLinesTool")
+    static let chooseFreehandTool = Action("chooseFreehandTool")
     /// Fingers Navigate (on) or Fingers Draw (off), in the main menu: the
     /// canvas's own way of taking fingers, so its controller answers it.
     static let toggleFingersNavigate = Action("toggleFingersNavigate")
@@ -66,8 +70,22 @@ final class CanvasController: ViewController {
         }
     }
 
-    /// The drawing tool the menu and the header's tool button offer: the
-    /// one not in use (Lines from the Select tool).
+    /// The action that picks `tool`.
+    static func action(choosing tool: DrawingTool) -> Action {
+        switch tool {
+        case .lines: chooseLinesTool
+        case .freehand: chooseFreehandTool
+        case .select: chooseSelectTool
+        }
+    }
+
+    /// The tool `action` picks, if it picks one.
+    static func tool(chosenBy action: Action) -> DrawingTool? {
+        DrawingTool.allCases.first { Self.action(choosing: $0) == action }
+    }
+
+    /// The drawing tool the canvas menu offers: the one not in use (Lines
+    /// from the Select tool).
     private var otherTool: DrawingTool { canvas.tool == .lines ? .freehand : .lines }
 
     let canvas: CanvasView
@@ -114,6 +132,10 @@ final class CanvasController: ViewController {
             command.state = canvas.strokeStyle.width == width ? .on : .off
             return
         }
+        if let tool = Self.tool(chosenBy: command.action) {
+            command.state = canvas.tool == tool ? .on : .off
+            return
+        }
         switch command.action {
         case Self.switchTool: command.state = canvas.tool == .freehand ? .on : .off
         case Self.toggleFingersNavigate: command.state = canvas.navigation.fingersNavigate ? .on : .off
@@ -141,6 +163,8 @@ final class CanvasController: ViewController {
         case Self.undo: { [unowned self] _ in canvas.undo() }
         case Self.redo: { [unowned self] _ in canvas.redo() }
         case Self.switchTool: { [unowned self] _ in canvas.choose(otherTool) }
+        case Self.chooseLinesTool: { [unowned self] _ in canvas.choose(.lines) }
+        case Self.chooseFreehandTool: { [unowned self] _ in canvas.choose(.freehand) }
         case Self.chooseSelectTool: { [unowned self] _ in canvas.choose(.select) }
         case Self.toggleFingersNavigate: { [unowned self] _ in canvas.navigation.fingersNavigate.toggle() }
         default: super.handler(for: action)

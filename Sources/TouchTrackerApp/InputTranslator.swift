@@ -87,7 +87,10 @@ final class InputTranslator {
             handleTabletTool(frame)
         case .keyboardFocus(let seat, let entered):
             // Keys held when focus goes come back with no release.
-            if !entered { spaceHeld.remove(seat) }
+            if !entered {
+                spaceHeld.remove(seat)
+                window.modifiers = []
+            }
         case .seatCapabilities(let seat, let hasPointer, _, _):
             // A pointer that went away releases its button (the layer sends
             // a synthetic release first); forget its position too.
@@ -240,6 +243,8 @@ final class InputTranslator {
             }
         }
         pointers[frame.seat] = state
+        // Before the touches, so a drag reads the keys held with its motion.
+        window.modifiers = Self.modifiers(of: frame.modifiers)
         if !changes.isEmpty {
             deliver(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
         }
@@ -322,6 +327,7 @@ final class InputTranslator {
         if event.keysym == Keysym.space {
             if event.action == .release { spaceHeld.remove(event.seat) } else { spaceHeld.insert(event.seat) }
         }
+        window.modifiers = Self.modifiers(of: event.modifiers)
         guard event.action != .release else { return }
         let press = KeyPress(Self.key(for: event), modifiers: Self.modifiers(of: event.modifiers),
                              isRepeat: event.action == .repeat)

@@ -13,6 +13,7 @@ enum KeyboardShortcuts {
     static let redo = TextRowsView.Row("Ctrl+Shift+Z", detail: "Redo")
     static let lines = TextRowsView.Row("L", detail: "Draw straight lines")
     static let freehand = TextRowsView.Row("F", detail: "Draw freehand")
+    static let select = TextRowsView.Row("S", detail: "Select lines with a loop")
     static let fit = TextRowsView.Row("Ctrl+0", detail: "Fit the whole drawing")
     static let actualSize = TextRowsView.Row("Ctrl+1", detail: "Zoom to 100 %")
     static let mainMenu = TextRowsView.Row("F10", detail: "Open the main menu")
@@ -28,12 +29,12 @@ enum KeyboardShortcuts {
             undo,
             redo,
             .init("Delete, BackSpace", detail: "Delete the selected line"),
-            .init("Ctrl+C, Ctrl+X", detail: "Copy, cut the selected line (or all)"),
+            .init("Ctrl+C, Ctrl+X", detail: "Copy, cut the selected lines (or all)"),
             .init("Ctrl+V", detail: "Paste lines in the middle"),
             .init("Escape", detail: "Deselect, close a menu"),
             lines,
             freehand,
-            .init("S", detail: "Select lines with a loop"),
+            select,
         ]),
         .init(heading: "Moving Around", rows: [
             .init("Ctrl+plus, Ctrl+minus", detail: "Zoom in, zoom out"),

@@ -6,13 +6,11 @@ import WaylandClient
 /// keys, as the Keyboard Shortcuts dialog lists them; a resting pointer or
 /// pen shows it, as a finger held on the button does.
 extension WindowChrome {
-    static let toolTooltipName = "Straight Lines or Freehand"
-
     func setUpTooltips() {
         undoButton.tooltip = KeyboardShortcuts.tooltip(undoButton.command.title, KeyboardShortcuts.undo)
         redoButton.tooltip = KeyboardShortcuts.tooltip(redoButton.command.title, KeyboardShortcuts.redo)
         toolButton.tooltip = KeyboardShortcuts.tooltip(Self.toolTooltipName, KeyboardShortcuts.lines,
-                                                       KeyboardShortcuts.freehand)
+                                                       KeyboardShortcuts.freehand, KeyboardShortcuts.select)
         colourButton.tooltip = KeyboardShortcuts.tooltip(colourButton.command.title)
         zoomButton.tooltip = KeyboardShortcuts.tooltip(zoomButton.command.title, KeyboardShortcuts.fit,
                                                        KeyboardShortcuts.actualSize)

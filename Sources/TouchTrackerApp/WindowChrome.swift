@@ -31,8 +31,9 @@ final class WindowChrome: Responder {
     let headerBar: HeaderBarView
     let undoButton = HeaderButton(Command(title: "Undo", action: CanvasController.undo), content: .glyph(.undo))
     let redoButton = HeaderButton(Command(title: "Redo", action: CanvasController.redo), content: .glyph(.redo))
-    let toolButton = HeaderButton(Command(title: "Freehand", action: CanvasController.switchTool),
-                                  content: .toggle(off: .lines, on: .freehand))
+    /// The tool in use; pressed, the three tools (`WindowChrome+Tools`).
+    let toolButton = HeaderButton(Command(title: "Tool", action: WindowChrome.showTools),
+                                  content: .choice(WindowChrome.tools.map(\.choice)))
     let colourButton = HeaderButton(Command(title: "Colour and Width", action: WindowChrome.showColours),
                                     content: .swatch)
     /// The zoom, as read ("150%"); tapped, it offers Fit and 100 %.
@@ -50,13 +51,15 @@ final class WindowChrome: Responder {
     private(set) var colourPopover: PopoverView?
     /// The zoom readout's popover, while open.
     private(set) var zoomOptions: PopoverView?
+    /// The tool button's popover, while open.
+    var toolOptions: PopoverView?
     /// The dialog shown, while open.
     private(set) var dialog: DialogView?
     /// The widest column the dialog shown asked for.
     private var dialogColumnWidth = 0.0
     unowned let window: Window
     /// Measures menu titles (Pango in the app).
-    private let measurer: any TextMeasuring
+    let measurer: any TextMeasuring
     /// Shows the header buttons' tooltips (`WindowChrome+Tooltips`).
     let tooltips: TooltipController
     /// Who takes on a press that closes a popover, at a window point (the
@@ -73,7 +76,6 @@ final class WindowChrome: Responder {
         self.measurer = measurer
         drawingTitle = title
         headerBar = HeaderBarView(title: title, startButtons: [], endButtons: [])
-        toolButton.labels = (off: "Lines", on: "Freehand")
         drawingButton.labels = (off: "Drawing", on: "Drawing")
         headerBar.textMeasurer = measurer
         tooltips = TooltipController(window: window, measurer: measurer)
@@ -122,7 +124,7 @@ final class WindowChrome: Responder {
 
     /// A popover around `content`: a tap outside only closes it, a drag
     /// that starts outside closes it and goes on to what is under it.
-    private func makePopover(holding content: View) -> PopoverView {
+    func makePopover(holding content: View) -> PopoverView {
         let popover = PopoverView(contentView: content)
         popover.takerOfPressOutside = { [unowned self] point in takerOfPressOutsidePopover?(point) }
         return popover
@@ -134,8 +136,7 @@ final class WindowChrome: Responder {
     /// exports, what is shown and how fingers are taken, then the app's.
     var mainMenuSections: [[Command]] {
         [
-            headerBar.isCollapsed ? [Command(title: "Freehand", action: CanvasController.switchTool),
-                                     Command(title: "Colour and Width…", action: Self.showColours),
+            headerBar.isCollapsed ? toolCommands + [Command(title: "Colour and Width…", action: Self.showColours),
                                      Command(title: Self.fitTitle, action: CanvasView.zoomToFitAction),
                                      Command(title: Self.actualSizeTitle, action: CanvasView.zoomToActualSizeAction)]
                 : [],
@@ -275,6 +276,7 @@ final class WindowChrome: Responder {
         closeMainMenu()
         colourPopover?.close()
         zoomOptions?.close()
+        toolOptions?.close()
         // Its text wraps and its columns go again for the new width.
         if let dialog, dialog.isOpen, let content = dialog.contentView as? TextRowsView {
             showDialog(title: dialog.title, sections: content.sections, columnWidth: dialogColumnWidth)
@@ -288,6 +290,7 @@ final class WindowChrome: Responder {
         case Self.showMainMenu: { [unowned self] _ in openMainMenu() }
         case Self.showColours: { [unowned self] _ in openColours() }
         case Self.showZoomOptions: { [unowned self] _ in openZoomOptions() }
+        case Self.showTools: { [unowned self] _ in openTools() }
         case Self.showExportDialog: { [unowned self] _ in openExportDialog() }
         case Self.showKeyboardShortcuts: { [unowned self] _ in
             showDialog(title: "Keyboard Shortcuts", sections: KeyboardShortcuts.sections, columnWidth: 350)
@@ -305,6 +308,9 @@ final class WindowChrome: Responder {
         case Self.showMainMenu: command.state = mainMenu == nil ? .off : .on
         case Self.showColours: command.value = currentSwatch()
         case Self.showZoomOptions: command.value = currentZoom()
+        case Self.showTools:
+            command.state = toolOptions == nil ? .off : .on
+            command.value = currentToolIndex()
         default: break
         }
     }

@@ -9,7 +9,7 @@
 //                                             its timings are shown, never judged
 //   touchtracker-bench --only routing         just one figure (latency, recording, renderer, nearest-line,
 //                                             routing, idle, memory, large, inspector, prediction,
-//                                             navigation, latch, straightening), e.g. under callgrind
+//                                             navigation, latch, straightening, selection-drag), e.g. under callgrind
 //   touchtracker-bench --only prediction --recordings DIR
 //                                             also the prediction error on each DIR/NAME.ttrec
 //                                             (scripts/performance-table)
@@ -21,7 +21,7 @@ import Glibc
 
 /// The figures `--only` can pick, in the order they run.
 let benchmarkNames: Set = ["latency", "recording", "renderer", "nearest-line", "routing", "idle", "memory", "large",
-                           "inspector", "prediction", "navigation", "latch", "straightening"]
+                           "inspector", "prediction", "navigation", "latch", "straightening", "selection-drag"]
 var quick = false
 var only: String?
 var recordings: String?
@@ -160,6 +160,11 @@ if runs("latch") {
 // 16: hold to straighten deciding the shape of a stroke of 2,000 points (issue 38).
 if runs("straightening") {
     results.add(StraighteningBenchmark.run(decisions: quick ? 20 : 2_000, verdict: timing))
+}
+
+// 17: dragging a selection of 10,000 lines against one of 10 (issue 38).
+if runs("selection-drag") {
+    results.add(SelectionDragBenchmark.run(frames: quick ? 10 : 60, verdict: timing))
 }
 
 exit(results.finish())

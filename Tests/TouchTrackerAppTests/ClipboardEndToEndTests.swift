@@ -18,7 +18,7 @@ import Glibc
 
     /// What another client reads of `type` from the app's selection,
     /// pumping both sides until the app closes the pipe.
-    private func pasteAsOtherClient(_ type: String, from app: AppHarness) throws -> [UInt8] {
+    func pasteAsOtherClient(_ type: String, from app: AppHarness) throws -> [UInt8] {
         let fd = try #require(app.clipboard?.pasteAsOtherClient(type))
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -37,7 +37,7 @@ import Glibc
     }
 
     /// Another client copies `lines` in the app's own type.
-    private func copyAsOtherClient(_ lines: [Line], into app: AppHarness) throws {
+    func copyAsOtherClient(_ lines: [Line], into app: AppHarness) throws {
         app.clipboard?.copyAsOtherClient([(Self.types[0], ClipboardLines.encode(lines))])
         try app.settle()
     }

@@ -120,43 +120,12 @@ import WaylandClient
         #expect(app.toplevel.moveRequests.isEmpty)
     }
 
-    @Test func theToolButtonSwitchesAndShowsTheTool() throws {
-        let app = try Self.running()
-        let chrome = Self.chrome(app)
-        #expect(chrome.toolButton.command.state == .off)
-        try Self.tap(app, chrome.toolButton)
-        #expect(app.session.canvas.tool == .freehand)
-        #expect(chrome.toolButton.command.state == .on)
-        try Self.tap(app, chrome.toolButton)
-        #expect(app.session.canvas.tool == .lines)
-    }
-
     /// The pixels of `rect` (window points) in the last frame.
     static func pixels(_ app: Running, in rect: Rect) -> [UInt32] {
         guard let commit = app.lastPixels else { return [] }
         return (Int(rect.minY)..<Int(rect.maxY)).flatMap { y in
             (Int(rect.minX)..<Int(rect.maxX)).map { commit.pixel(x: $0, y: y) ?? 0 }
         }
-    }
-
-    @Test func theToolButtonSaysWhichToolInWordsBesideItsIcon() throws {
-        let app = try Self.running()
-        let chrome = Self.chrome(app)
-        let button = chrome.toolButton
-        #expect(button.isLabelShown && button.frame.width > 80, "an 800-point bar has room for the words")
-        // The words: dark pixels right of the icon, which change with the tool.
-        let face = button.convert(button.bounds, to: nil)
-        let words = Rect(x: face.minX + 32, y: face.minY + 6, width: face.width - 36, height: face.height - 12)
-        let lines = Self.pixels(app, in: words)
-        #expect(Self.darkest(app, in: words) < 0x80, "the label is painted")
-        Self.save(app, "tool-button-lines")
-        try Self.tap(app, button)
-        #expect(app.session.canvas.tool == .freehand)
-        #expect(Self.pixels(app, in: words) != lines, "it reads Freehand now")
-        #expect(Self.darkest(app, in: words) < 0x80)
-        Self.save(app, "tool-button-freehand")
-        let neighbours = [chrome.zoomButton, chrome.colourButton].map { $0.convert($0.bounds, to: nil) }
-        #expect(neighbours.allSatisfy { !$0.intersects(face) })
     }
 
     @Test func theColourButtonShowsTheChosenWidth() throws {
@@ -339,13 +308,13 @@ import WaylandClient
             #expect(Self.darkest(app, in: face) < 0xC0, "\(button.command.title) is drawn")
         }
         Self.save(app, "header-bar-360")
-        // The tool is in the main menu.
+        // The tools are in the main menu.
         try Self.tap(app, chrome.menuButton)
         let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
-        #expect(menu.commands.first?.title == "Freehand")
+        #expect(menu.commands.prefix(3).map(\.title) == ["Lines", "Freehand", "Select"])
         #expect(chrome.mainMenu.map { $0.cardFrame.minX >= 0 && $0.cardFrame.maxX <= 360 } == true)
         Self.save(app, "main-menu-360")
-        let row = menu.convert(menu.rowFrames[0], to: nil)
+        let row = menu.convert(menu.rowFrames[1], to: nil)
         try Self.finger(app, row.midX, row.midY)
         #expect(app.session.canvas.tool == .freehand)
     }

@@ -15,19 +15,27 @@ public protocol CanvasClipboard: AnyObject {
     func readLines(_ place: @escaping ([Line]) -> Void)
 }
 
-/// Copy, Cut and Paste (issue 37): the selected line, or the whole drawing
-/// when nothing is selected, goes to the clipboard; pasted lines land
-/// centred where the press was (or in the middle of the view), selected.
-/// What "the selection" is lives in `linesToCopy` and `selectPasted` alone,
-/// so a selection of many lines widens just those two.
+/// Copy, Cut and Paste (issue 37): the selected line, or the lasso's
+/// selection (issue 38), or the whole drawing when nothing is selected,
+/// goes to the clipboard; pasted lines land centred where the press was
+/// (or in the middle of the view), selected. What "the selection" is
+/// lives in `linesToCopy` and `selectPasted` alone.
 extension CanvasView {
     /// The canvas menu's Paste item, and Ctrl+V.
     public static let pasteLines = Action("pasteLines")
 
-    /// The lines Copy and Cut take: the selected one, else every line.
+    /// The lines Copy and Cut take, in drawing order: the tapped one, else
+    /// the lasso's, else every line.
     var linesToCopy: [LineID] {
         if let id = drawing.selectedLineID { return [id] }
+        if !drawing.selection.isEmpty { return drawing.selection.sorted() }
         return drawing.store.ids
+    }
+
+    /// Whether a line is selected, by a tap or by the lasso: what the
+    /// selection's menus offer Copy and Cut for.
+    private var hasSelectedLines: Bool {
+        drawing.selectedLineID != nil || !drawing.selection.isEmpty
     }
 
     /// Copies the selection (or the drawing); returns whether there was
@@ -46,10 +54,12 @@ extension CanvasView {
     public func cutSelection() -> Bool {
         let ids = linesToCopy
         guard copySelection() else { return false }
-        if ids.count == drawing.count, drawing.selectedLineID == nil {
+        if ids.count == drawing.count, !hasSelectedLines {
             drawing.clear()
             setNeedsDisplay()
         } else {
+            // The lasso's box and handles go with its lines.
+            damageSelection()
             drawing.beginUndoGroup()
             for id in ids { damage(drawing.remove(id).paintedBounds) }
             drawing.endUndoGroup()
@@ -90,13 +100,16 @@ extension CanvasView {
         onChange?()
     }
 
-    /// Selects what was pasted. The canvas selects one line at a time:
-    /// a single pasted line is selected; of several, none is (selecting one
-    /// of them would let Delete take it alone).
+    /// Selects what was pasted, in place of what was selected: a single
+    /// line as a tap selects it (its menu offers Delete, Copy and Cut), several
+    /// as the lasso does, so they move, restyle, go and copy together.
     private func selectPasted(_ ids: [LineID]) {
         if let old = drawing.selectedLine { damage(old.paintedBounds) }
+        deselectAll()
         drawing.selectedLineID = ids.count == 1 ? ids[0] : nil
+        if ids.count > 1 { drawing.select(Set(ids)) }
         if let new = drawing.selectedLine { damage(new.paintedBounds) }
+        damageSelection()
     }
 }
 
@@ -133,13 +146,13 @@ extension CanvasView {
         }
     }
 
-    /// Nothing without a clipboard. Copy and Cut need lines (in the menu, a selected one: the menu of a
+    /// Nothing without a clipboard. Copy and Cut need lines (in the menu, selected ones: the menu of a
     /// press beside the lines offers only Paste); Paste needs lines on the
     /// clipboard. In the menu, the canvas's own Paste stands for the standard one.
     func canPerformClipboardAction(_ action: Action, withSender sender: Any?) -> Bool {
         guard clipboard?.isAvailable == true else { return false }
         switch action {
-        case .copy, .cut: return sender is MenuController ? drawing.selectedLineID != nil : drawing.count > 0
+        case .copy, .cut: return sender is MenuController ? hasSelectedLines : drawing.count > 0
         case .paste: return clipboard?.holdsLines == true && !(sender is MenuController)
         case Self.pasteLines: return clipboard?.holdsLines == true
         default: return false

@@ -6,10 +6,12 @@ import TouchCore
 /// beside it does, and its menu.
 extension CanvasView {
     /// The selection menu's items, in order: what a tap on the selection
-    /// offers. Other edits (Copy, Cut, Paste) join the list here.
+    /// offers. Copy and Cut take the whole selection (`linesToCopy`).
     public static let selectionMenuItems = [
         MenuItem(title: "Delete", action: CanvasView.deleteSelection),
         MenuItem(title: "Duplicate", action: CanvasView.duplicateSelection),
+        MenuItem(title: "Copy", action: .copy),
+        MenuItem(title: "Cut", action: .cut),
     ]
     public static let deleteSelection = Action("deleteSelection")
     public static let duplicateSelection = Action("duplicateSelection")

@@ -21,9 +21,10 @@ public final class SelectionGestures: GestureRecognizerDelegate {
     /// The touch dragging the selection, where it went down (view
     /// coordinates), and the handle it holds (nil: the selection itself).
     private var drag: (touch: ObjectIdentifier, start: Point, grip: SelectionHandles.Grip?)?
-    /// A corner handle scales both axes alike (Shift held, for whoever
-    /// wires the keyboard's state to it).
-    public var keepsProportions = false
+    /// A corner handle scales both axes alike while Shift is held, as in
+    /// GNOME's image editors; the window knows the keys held with the
+    /// pointer's motion (`Window.modifiers`).
+    var keepsProportions: Bool { canvas.window?.modifiers.contains(.shift) == true }
     /// Where the two fingers' centroid was when the pinch or the turn
     /// began (drawing coordinates).
     private var twoFingerAnchor: Point?

@@ -62,6 +62,11 @@ open class Window: View {
     /// header bar or toolbar, which the wiring lays out): the menu keeps
     /// below it, as UIKit's menus keep inside the safe area.
     public var topChromeHeight = 0.0
+    /// The modifier keys held, as the input that arrives last says (the
+    /// wiring sets it from each key and pointer event before delivering
+    /// it): what a drag reads to change its meaning, as Shift keeps a
+    /// selection handle's proportions. Touches carry no modifiers of their own.
+    public var modifiers: KeyModifiers = []
     /// The part of the window the menu may cover: all of it below
     /// `topChromeHeight`.
     public var menuArea: Rect {

@@ -1,0 +1,33 @@
+import BenchmarkWorkloads
+
+/// Figure 17 (issue 38): the mouse dragging the lasso's selection over a
+/// drawing of 10,000 lines, a motion frame (the motion delivered, the
+/// frame's damage rendered) with all 10,000 selected over the same frame
+/// with 10 selected; the two drags alternate, medians compared within one
+/// run, as figure 10 compares motion frames.
+enum SelectionDragBenchmark {
+    static let lineCount = 10_000
+
+    static func run(frames: Int, verdict: Figure.Verdict) -> Figure {
+        let few = SelectionDragWorkload(lineCount: lineCount, selectedCount: 10)
+        let many = SelectionDragWorkload(lineCount: lineCount, selectedCount: lineCount)
+        var fewTimes = Samples(reservingCapacity: frames), manyTimes = Samples(reservingCapacity: frames)
+        // Where the frame of the large selection goes: moving the lines, or rendering.
+        var manyMoves = Samples(reservingCapacity: frames), manyRenders = Samples(reservingCapacity: frames)
+        for _ in 0..<frames {
+            fewTimes.append(Stopwatch.time { few.step() })
+            let move = Stopwatch.time { many.move() }
+            let render = Stopwatch.time { many.render() }
+            manyMoves.append(move)
+            manyRenders.append(render)
+            manyTimes.append(move + render)
+        }
+        return Figure(name: "dragging a selection, motion frame with \(Format.count(lineCount)) selected ÷ 10 selected",
+                      value: manyTimes.median / fewTimes.median, unit: "×", budget: .atMost(2), verdict: verdict,
+                      details: ["\(Format.count(lineCount)) selected: \(manyTimes.durationSummary)",
+                                "of which moving the lines: \(manyMoves.durationSummary)",
+                                "of which rendering: \(manyRenders.durationSummary)",
+                                "10 selected: \(fewTimes.durationSummary)",
+                                "a drawing of \(Format.count(lineCount)) lines, 1920×1080"])
+    }
+}
