@@ -6,9 +6,10 @@ import BenchmarkWorkloads
 /// with 10 selected; the two drags alternate, medians compared within one
 /// run, as figure 10 compares motion frames.
 enum SelectionDragBenchmark {
-    static let lineCount = 10_000
-
-    static func run(frames: Int, verdict: Figure.Verdict) -> Figure {
+    /// `lineCount`: the drawing's lines, all of them selected on the large
+    /// side (10,000; quick runs take 1,000, whose frames a debug build
+    /// draws in CI's time).
+    static func run(lineCount: Int = 10_000, frames: Int, verdict: Figure.Verdict) -> Figure {
         let few = SelectionDragWorkload(lineCount: lineCount, selectedCount: 10)
         let many = SelectionDragWorkload(lineCount: lineCount, selectedCount: lineCount)
         var fewTimes = Samples(reservingCapacity: frames), manyTimes = Samples(reservingCapacity: frames)
