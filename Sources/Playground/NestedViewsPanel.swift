@@ -43,19 +43,14 @@ public final class NestedViewsPanel: RecognizerLabPanel {
     public let kt2CancelsTouchesInView = LabSwitch(title: "KT2 cancelsTouchesInView", isOn: true)
     public let kt2DelaysTouchesEnded = LabSwitch(title: "KT2 delaysTouchesEnded", isOn: true)
     /// KT1's three, then KT2's (a column each when there is room).
-    public var switches: [LabSwitch] {
+    public override var switches: [LabSwitch] {
         [kt1DelaysTouchesBegan, kt1CancelsTouchesInView, kt1DelaysTouchesEnded,
          kt2DelaysTouchesBegan, kt2CancelsTouchesInView, kt2DelaysTouchesEnded]
     }
 
-    /// Every line so far, oldest first, at most `capacity` lines.
-    public private(set) var log: [String] = []
-    public static let capacity = 200
-
     public init() {
         super.init(title: "Nested views (KT1, KT2)")
-        backgroundColor = Color(red: 0.96, green: 0.96, blue: 0.94)
-        let write: (String) -> Void = { [unowned self] line in append(line) }
+        let write: (String) -> Void = { [unowned self] line in appendToLog(line) }
         for view in [outer, inner] { view.write = write }
         for recognizer in [kt1, kt2] { recognizer.write = write }
         inner.addGestureRecognizer(kt1)
@@ -64,16 +59,12 @@ public final class NestedViewsPanel: RecognizerLabPanel {
         kt2.addTarget(outer, action: Action("tapAction:")) { view, _ in view.tapAction() }
         outer.addSubview(inner)
         addSubview(outer)
-        for labSwitch in switches {
-            labSwitch.onChange = { [unowned self] _ in applySwitches() }
-            addSubview(labSwitch)
-        }
-        applySwitches()
+        addSwitches()
     }
 
     public override var recognizers: [GestureRecognizer] { [kt1, kt2] }
 
-    private func applySwitches() {
+    override func applySwitches() {
         kt1.delaysTouchesBegan = kt1DelaysTouchesBegan.isOn
         kt1.cancelsTouchesInView = kt1CancelsTouchesInView.isOn
         kt1.delaysTouchesEnded = kt1DelaysTouchesEnded.isOn
@@ -82,59 +73,13 @@ public final class NestedViewsPanel: RecognizerLabPanel {
         kt2.delaysTouchesEnded = kt2DelaysTouchesEnded.isOn
     }
 
-    // MARK: The log
-
-    private func append(_ line: String) {
-        log.append(line)
-        if log.count > Self.capacity { log.removeFirst(log.count - Self.capacity) }
-        setNeedsDisplay(logRect)
-    }
-
-    /// Starts the log over.
-    public func clearLog() {
-        log = []
-        setNeedsDisplay(logRect)
-    }
-
-    // MARK: Layout and drawing
+    // MARK: Layout
 
     public override func layoutSubviews() {
-        let columns = bounds.width >= 420 ? 2 : 1
-        let rows = (switches.count + columns - 1) / columns
-        let height = TapPairPanel.switchHeight
-        // The switches keep their finger-sized rows; on a short panel the
-        // views give way (to 60 points at least) so the log keeps its room.
-        let room = bounds.height - 8 - 6 - Double(rows) * height - 6 - TapPairPanel.logMinimum
-        outer.frame = Rect(x: bounds.minX + 10, y: bounds.minY + 8, width: max(0, bounds.width - 20),
-                           height: max(60, min(bounds.height * 0.3, room)))
+        layOut(experiment: outer, heightShare: 0.3, minimumHeight: 60, switchOrder: .columnByColumn)
         // View2 takes the outer view's right part, below View's name, so
         // either can be tapped alone.
         inner.frame = Rect(x: outer.bounds.width * 0.4, y: 18, width: outer.bounds.width * 0.6 - 8,
                            height: max(0, outer.bounds.height - 26))
-        let width = (bounds.width - 20) / Double(columns)
-        for (index, labSwitch) in switches.enumerated() {
-            let row = columns == 2 ? index % rows : index, column = columns == 2 ? index / rows : 0
-            labSwitch.frame = Rect(x: bounds.minX + 10 + width * Double(column),
-                                   y: outer.frame.maxY + 6 + height * Double(row), width: width, height: height)
-        }
-    }
-
-    /// Where the log goes, below the switches.
-    var logRect: Rect {
-        let top = (switches.map(\.frame.maxY).max() ?? bounds.minY) + 6
-        return Rect(x: bounds.minX, y: top, width: bounds.width, height: max(0, bounds.maxY - top))
-    }
-
-    /// The latest lines that fit, oldest at the top, as the reference
-    /// prints them.
-    public override func draw(_ rect: Rect, in context: DrawingContext) {
-        let area = logRect
-        let fitting = max(0, Int((area.height - 4) / TapPairPanel.lineHeight))
-        var y = area.minY
-        for line in log.suffix(fitting) {
-            context.draw(line, at: Point(x: area.minX + 10, y: y), font: TapPairPanel.listFont,
-                         color: TapPairPanel.text, width: area.width - 20, truncation: .end)
-            y += TapPairPanel.lineHeight
-        }
     }
 }

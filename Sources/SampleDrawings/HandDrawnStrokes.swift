@@ -53,14 +53,8 @@ public struct HandDrawnStrokes {
 
     private mutating func roughened(count: Int, _ ideal: (Double) -> Point) -> [Point] {
         let clean = (0..<count).map { ideal(Double($0) / Double(count - 1)) }
-        var minX = clean[0].x, maxX = minX, minY = clean[0].y, maxY = minY
-        for point in clean {
-            minX = min(minX, point.x)
-            maxX = max(maxX, point.x)
-            minY = min(minY, point.y)
-            maxY = max(maxY, point.y)
-        }
-        let size = Vector(dx: maxX - minX, dy: maxY - minY).length
+        let box = Rect(enclosing: clean)
+        let size = Vector(dx: box.width, dy: box.height).length
         let phase = random.unit() * 2 * Double.pi
         return clean.enumerated().map { index, point in
             let t = Double(index) / Double(count - 1)

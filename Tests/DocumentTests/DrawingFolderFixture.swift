@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import Canvas
 @testable import Document
 import TouchCore
@@ -19,6 +20,14 @@ class DrawingFolderFixture {
 
     deinit {
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Appends everything that changed in `drawing` since `revision` to the
+    /// journal, as a save does; returns the new revision.
+    @discardableResult
+    func append(_ drawing: Drawing, since revision: UInt64) throws -> UInt64 {
+        try Document.appendToJournal(try #require(drawing.changes(since: revision)), at: path)
+        return drawing.revision
     }
 
     /// A short straight line starting at (x, y).

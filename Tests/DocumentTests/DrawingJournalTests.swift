@@ -17,13 +17,6 @@ import TouchCore
         try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1
     }
 
-    /// Appends everything that changed in `drawing` since `revision`; returns the new revision.
-    @discardableResult
-    private func append(_ drawing: Drawing, since revision: UInt64) throws -> UInt64 {
-        try Document.appendToJournal(try #require(drawing.changes(since: revision)), at: path)
-        return drawing.revision
-    }
-
     @Test func aSnapshotAndItsJournalReadBackAsTheDrawing() throws {
         // Deterministic pseudo-random edits: adds, deletes, moves, clears, undo and redo.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -205,21 +205,9 @@ import TouchCore
 
 /// Freehand lines in the journal: added, moved (by their offset, so the
 /// replay is exact even where the sums are not), removed, undone.
-@Suite final class FreehandJournalTests {
-    let directory = NSTemporaryDirectory() + "touchtracker-freehand-journal-\(UUID().uuidString)"
-    var path: String { directory + "/drawing.json" }
-
+@Suite final class FreehandJournalTests: DrawingFolderFixture {
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func append(_ drawing: Drawing, since revision: UInt64) throws -> UInt64 {
-        try Document.appendToJournal(try #require(drawing.changes(since: revision)), at: path)
-        return drawing.revision
+        try super.init(name: "freehand-journal")
     }
 
     @Test func aSnapshotAndItsJournalReadBackExactlyWithFreehandLines() throws {
@@ -270,7 +258,7 @@ import TouchCore
     @Test(arguments: ["f 3 0 0 5 5 nan", "f 3 0 0 5 5 2", "f 3 0 0 5 5", "f 3 0 0 5 5 0.5 6", "f 3 0 0 1e999 5 1",
                       "f 3 2e6 0 5 5 1", "o 1 1e7 0", "o 0 3 3", "o 9 3 3", "o 1 3"])
     func hostileRecordsAreSkippedAndTheRecordsAfterThemApplied(hostile: String) throws {
-        let drawing = Drawing(lines: [line(0, 0, 10, 10)])
+        let drawing = Drawing(lines: [TestSupport.line(0, 0, 10, 10)])
         try Document.saveSnapshot(of: drawing, to: path)
         let journal = DrawingJournal.path(for: path)
         var text = try String(contentsOfFile: journal, encoding: .utf8)
@@ -282,7 +270,7 @@ import TouchCore
         text += record("f 2 0 0 7 7 0.5")
         try text.write(toFile: journal, atomically: false, encoding: .utf8)
         #expect(try Document.load(from: path) == [
-            line(0, 0, 10, 10),
+            TestSupport.line(0, 0, 10, 10),
             Line(freehand: [FreehandPoint(x: 5, y: 5, pressure: 0.5), FreehandPoint(x: 6, y: 6)]),
             Line(freehand: [FreehandPoint(x: 7, y: 7, pressure: 0.5)]),
         ], "\(hostile) is skipped, what follows it is applied")

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import Canvas
 @testable import Document
@@ -7,21 +6,9 @@ import TouchCore
 /// The lasso's changes in the journal (issue 38): a selection moved,
 /// scaled, turned, restyled, duplicated and deleted, undone and redone,
 /// reads back as the drawing, with the transformed points themselves.
-@Suite final class SelectionJournalTests {
-    let directory = NSTemporaryDirectory() + "touchtracker-selection-journal-\(UUID().uuidString)"
-    var path: String { directory + "/drawing.json" }
-
+@Suite final class SelectionJournalTests: DrawingFolderFixture {
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func append(_ drawing: Drawing, since revision: UInt64) throws -> UInt64 {
-        try Document.appendToJournal(try #require(drawing.changes(since: revision)), at: path)
-        return drawing.revision
+        try super.init(name: "selection-journal")
     }
 
     @Test func everySelectionChangeReadsBackFromTheJournal() throws {

@@ -53,4 +53,14 @@ import TouchCore
         #expect(abs(rotated.minX - -20) < 1e-9 && abs(rotated.maxX) < 1e-9)
         #expect(abs(rotated.minY) < 1e-9 && abs(rotated.maxY - 10) < 1e-9)
     }
+
+    /// The box of any sequence of points: the extremes of each axis, from
+    /// whichever points hold them; no points at all is the null rectangle.
+    @Test func enclosingTheExtremesOfAnySequenceOfPoints() {
+        let points = [Point(x: 3, y: -2), Point(x: -5, y: 4), Point(x: 7, y: 1), Point(x: 0, y: 9)]
+        #expect(Rect(enclosing: points) == rect(-5, -2, 12, 11))
+        #expect(Rect(enclosing: points.lazy.map { Point(x: $0.x * 2, y: $0.y) }) == rect(-10, -2, 24, 11))
+        #expect(Rect(enclosing: points.prefix(1)) == rect(3, -2, 0, 0))
+        #expect(Rect(enclosing: EmptyCollection<Point>()).isNull)
+    }
 }

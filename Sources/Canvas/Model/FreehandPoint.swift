@@ -72,14 +72,7 @@ final class FreehandStorage: @unchecked Sendable {
     init(_ points: ContiguousArray<FreehandPoint>) {
         precondition(!points.isEmpty, "a freehand line has at least one point")
         self.points = points
-        var minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY
-        for point in points {
-            minX = min(minX, point.x)
-            maxX = max(maxX, point.x)
-            minY = min(minY, point.y)
-            maxY = max(maxY, point.y)
-        }
-        bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        bounds = Rect(enclosing: points.lazy.map(\.location))
     }
 
     func append(_ point: FreehandPoint) {

@@ -39,14 +39,8 @@ public enum ShapeRecognizer {
     }
 
     static func shape(of points: UnsafeBufferPointer<Point>) -> StrokeShape? {
-        var minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY
-        for point in points {
-            minX = min(minX, point.x)
-            maxX = max(maxX, point.x)
-            minY = min(minY, point.y)
-            maxY = max(maxY, point.y)
-        }
-        let size = Vector(dx: maxX - minX, dy: maxY - minY).length
+        let box = Rect(enclosing: points)
+        let size = Vector(dx: box.width, dy: box.height).length
         guard size > 0 else { return nil }
         let closed = isClosed(points, size: size)
         if closed, let shape = closedShape(points, size: size) { return shape }

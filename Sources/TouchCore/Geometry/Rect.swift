@@ -21,14 +21,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public static let null = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
 
     /// The smallest rectangle containing every point of `points`, or `null`
-    /// when there are none.
-    public init(enclosing points: [Point]) {
-        guard let first = points.first else {
+    /// when there are none. Any sequence of points will do (a buffer, a
+    /// lazy map of samples), so no caller copies its points into an array
+    /// to measure them; `@inlinable` so that a loaded drawing's freehand
+    /// lines are measured by a specialized loop.
+    @inlinable
+    public init<Points: Sequence<Point>>(enclosing points: Points) {
+        var remaining = points.makeIterator()
+        guard let first = remaining.next() else {
             self = .null
             return
         }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
-        for point in points.dropFirst() {
+        while let point = remaining.next() {
             minX = min(minX, point.x)
             maxX = max(maxX, point.x)
             minY = min(minY, point.y)
