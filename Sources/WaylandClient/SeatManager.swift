@@ -12,6 +12,10 @@ public final class SeatManager {
     /// How the batch `onInput` is handling came to be (read it there);
     /// `.compositor` between batches.
     public private(set) var currentOrigin = InputOrigin.compositor
+    /// The `wl_surface` of the window the batch `onInput` is handling
+    /// targets (read it there): nil for a batch about a seat, which every
+    /// window takes.
+    public private(set) var currentTarget: OpaquePointer?
 
     private let display: Display
     private let loop: EventLoop
@@ -73,9 +77,9 @@ public final class SeatManager {
     }
 
     /// Starts following the display's seats. `isOurSurface` tells the
-    /// window's `wl_surface` from others; `cursorScale` gives the window's
+    /// windows' `wl_surface`s from others; `cursorScale` gives the windows'
     /// integer buffer scale for the cursor image.
-    init(display: Display, loop: EventLoop, isOurSurface: @escaping (OpaquePointer?) -> Bool,
+    public init(display: Display, loop: EventLoop, isOurSurface: @escaping (OpaquePointer?) -> Bool,
          cursorScale: @escaping () -> Int32) {
         self.display = display
         self.loop = loop
@@ -173,7 +177,7 @@ public final class SeatManager {
             isOurSurface: isOurSurface,
             cursor: cursor,
             cursorShapeManager: { [weak self] in self?.cursorShapeManager?.proxy },
-            deliver: { [weak self] event, origin in self?.deliver(event, origin: origin) },
+            deliver: { [weak self] event, origin, target in self?.deliver(event, origin: origin, target: target) },
             notePress: { [weak self] seat, serial in
                 self?.lastPress = (seat, serial)
                 self?.lastInput = (seat, serial)
@@ -249,9 +253,13 @@ public final class SeatManager {
         seat.destroy()
     }
 
-    private func deliver(_ event: InputEvent, origin: InputOrigin) {
+    private func deliver(_ event: InputEvent, origin: InputOrigin, target: OpaquePointer?) {
         currentOrigin = origin
-        defer { currentOrigin = .compositor }
+        currentTarget = target
+        defer {
+            currentOrigin = .compositor
+            currentTarget = nil
+        }
         onInput?(event)
     }
 
