@@ -4,7 +4,7 @@ import TouchCore
 /// the canvas's place, its side panel follows the window's trace, its
 /// sounds go to `onPlaygroundSound`): its animations (a picture gliding
 /// on) step once per frame the compositor asks for, and not at all at rest.
-extension Session {
+extension DocumentWindow {
     /// Steps the window's display links while some run.
     func setUpPlayground() {
         window.onNeedsAnimationFrame = { [unowned self] in scheduleAnimationStep() }

@@ -5,7 +5,7 @@ import WaylandClient
 /// Input → on screen: every frame that is the first to show some input
 /// asks the compositor when it reached the screen (`wp_presentation`),
 /// and the answer goes to `--log-input`, the recording and the inspector.
-extension Session {
+extension DocumentWindow {
     func wirePresentation(logInput: ((String) -> Void)?) {
         inspector.presentationOffered = toplevel.offersPresentationFeedback
         recorder?.presentationOffered = toplevel.offersPresentationFeedback
