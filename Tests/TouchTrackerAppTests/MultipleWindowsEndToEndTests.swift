@@ -124,7 +124,7 @@ import TouchCore
             app.compositor.dispatch()
         })
         #expect(result.endedByItself, "closing the last window ends the session")
-        #expect(app.session.endings.map(\.ending) == [.saved, .saved])
+        #expect(app.session.endings.map { $0.ending } == [.saved, .saved])
         #expect(try app.savedLines().count == 1)
         #expect(try Document.load(from: secondPath).count == 1)
         #expect(!FileSystem.exists(DrawingLock.lockPath(for: secondPath)))
