@@ -79,6 +79,9 @@ public enum Program {
                 identities.append(identity)
             }
             do {
+                // Among several files, one that is plainly no drawing is
+                // refused as it is rather than set aside.
+                if paths.count > 1 { try Document.refuseIfPlainlyNotADrawing(at: path) }
                 openings.append(try Document.beginOpening(at: path))
             } catch {
                 printError("touchtracker: \(error)")

@@ -162,12 +162,14 @@ public final class Session {
     }
 
     /// `openWindow(for:from:)` for a path, throwing why the drawing cannot
-    /// be opened (a `DocumentError`).
+    /// be opened (a `DocumentError`). A file that is plainly no drawing is
+    /// refused as it is, never set aside: it came from outside.
     public func openWindow(at path: String) throws -> DocumentWindow {
         if let identity = FileIdentity(path: path),
            let open = windows.first(where: { FileIdentity(path: $0.documentPath) == identity }) {
             return open
         }
+        try Document.refuseIfPlainlyNotADrawing(at: path)
         let opening = try Document.beginOpening(at: path)
         do {
             return try openWindow(with: opening)
