@@ -174,7 +174,7 @@ import WaylandClient
         #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
         #expect(menu.commands.map(\.title) == ["Export…", "Palm Rejection",
                                                "Fingers Navigate", "Prediction", "Book", "Inspector", "Gesture Playground",
-                                               "Keyboard Shortcuts", "About TouchTracker"])
+                                               "New Window", "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
         let exportRow = menu.convert(menu.rowFrames[0], to: nil)
