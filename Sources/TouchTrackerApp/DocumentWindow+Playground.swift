@@ -32,11 +32,11 @@ extension DocumentWindow {
     /// fallback steps them a little later, so an animation still ends.
     func scheduleAnimationStep() {
         guard window.needsAnimationFrame, animationStep?.isActive != true else { return }
-        animationStep = loop.timers.schedule(after: 0) { [unowned self] in
+        animationStep = timers.schedule(after: 0) { [unowned self] in
             animationFallback?.cancel()
-            window.runDisplayLinks(at: loop.timers.clock.now)
+            window.runDisplayLinks(at: timers.clock.now)
             guard window.needsAnimationFrame else { return }
-            animationFallback = loop.timers.schedule(after: Self.animationFallbackInterval) { [unowned self] in
+            animationFallback = timers.schedule(after: Self.animationFallbackInterval) { [unowned self] in
                 scheduleAnimationStep()
             }
         }

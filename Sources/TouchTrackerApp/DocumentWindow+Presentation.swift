@@ -29,7 +29,7 @@ extension DocumentWindow {
         // The frame that shows it may be paced for the compositor's latch.
         toplevel.setNeedsInputFrame()
         unshownInputTime = min(unshownInputTime ?? time, time)
-        unshownInputReceived = unshownInputReceived ?? loop.timers.clock.now
+        unshownInputReceived = unshownInputReceived ?? timers.clock.now
     }
 
     /// The frame being drawn shows the input noted since the last one.

@@ -22,6 +22,9 @@ import WaylandClient
 /// while saves fail, a banner on the canvas says why.
 public final class DocumentWindow {
     public let loop: EventLoop
+    /// The window's timers, in the loop's queue: closing the window cancels
+    /// them all (`close()`), so none fires into a window that is gone.
+    public let timers: TimerQueue
     public let toplevel: ToplevelWindow
     /// The session's seats (shared by every window).
     public let seats: SeatManager
@@ -165,6 +168,7 @@ public final class DocumentWindow {
         self.report = report
         self.environment = environment
         self.loop = loop
+        timers = TimerQueue(sharing: loop.timers)
         self.seats = seats
         let drawing = Drawing()
         switch source {
@@ -179,7 +183,7 @@ public final class DocumentWindow {
         self.settingsFile = settingsFile
         let palmRejectionOn = settingsFile?.settings.palmRejection ?? true
         scene = CanvasScene(
-            size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
+            size: Size(width: Double(size.width), height: Double(size.height)), timers: timers,
             drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
             strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
             fingersNavigate: settingsFile?.settings.fingersNavigate ?? false,
@@ -196,7 +200,7 @@ public final class DocumentWindow {
             Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
                      fingersNavigate: fingersNavigate, viewport: viewport, report: report)
         }
-        guide = instrumented && configuration.showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
+        guide = instrumented && configuration.showsCheckGuide ? CheckGuide(timers: timers) : nil
         scene.chrome.drawingTitle = title
         scene.setUpClipboard(LinesClipboard(clipboard: seats.clipboard))
 
@@ -300,7 +304,7 @@ public final class DocumentWindow {
         recorder?.record(drawingOpened: lines.lines)
         let drawnMeanwhile = scene.documentOpened(lines)
         if let lineCache { canvasRenderer.adopt(lineCache, showing: canvas.drawing) }
-        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
+        let autosave = Autosave(document: document, timers: timers, drawing: canvas.drawing,
                                 unsaved: drawnMeanwhile, environment: environment, report: report)
         autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
         autosave.onOutsideChange = { [unowned self] notice in banner.show(notice, style: .notice) }
@@ -454,7 +458,7 @@ public final class DocumentWindow {
     private func continueRendering() {
         let unfinished = canvasRenderer.unfinishedArea
         guard !unfinished.isEmpty, continuation?.isActive != true else { return }
-        continuation = loop.timers.schedule(after: 0) { [unowned self] in
+        continuation = timers.schedule(after: 0) { [unowned self] in
             for rect in canvasRenderer.unfinishedArea { repaint(rect) }
         }
     }
@@ -475,6 +479,13 @@ public final class DocumentWindow {
     public func save() {
         needsSave = false
         autosave?.drawingChanged()
+    }
+
+    /// The window closes for good, alone (`Session.close`): its drawing is
+    /// saved (`finish()`), and its timers and pending frame work stop.
+    func close() {
+        finish()
+        timers.cancelAll()
     }
 
     /// Saves one last time, leaving only the drawing file (see

@@ -185,6 +185,7 @@ public final class Session {
         guard windows.count > 1 else { return quit() }
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         finish(window)
+        window.close()
         windows.remove(at: index)
     }
 

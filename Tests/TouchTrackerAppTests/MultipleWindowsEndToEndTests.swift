@@ -112,6 +112,25 @@ import TouchCore
         #expect(app.session.firstWindow.canvas.drawing.count == 1)
     }
 
+    /// A toast, a tap's double-tap wait and the autosave's timers are due
+    /// when the window closes: none fires into the closed window.
+    @Test func aClosedWindowsTimersNeverFire() throws {
+        let app = try AppHarness()
+        let second = try Self.openSecondWindow(app)
+        try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        try app.down(5, 400, 300)
+        try app.up(5)
+        let first = app.session.firstWindow
+        let firstTimers = first.timers
+        #expect(firstTimers.count > 0, "the first window has timers pending")
+        app.toplevel.close()
+        try app.settle()
+        #expect(firstTimers.count == 0)
+        try app.wait(10)
+        try Self.stroke(on: second, app, from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        #expect(app.session.firstWindow.canvas.drawing.count == 1)
+    }
+
     @Test func closingTheLastWindowQuitsWithBothDrawingsSaved() throws {
         let app = try AppHarness()
         let second = try Self.openSecondWindow(app)
