@@ -95,12 +95,15 @@ public final class Session {
         }
     }
 
-    /// Hands an input batch to the window it targets, or to every window.
+    /// Hands an input batch to the window it targets, or a seat's news to
+    /// every window; the end of a touch or a leave aimed at a window closed
+    /// meanwhile goes nowhere.
     private func deliver(_ event: InputEvent) {
-        guard let target = seats.currentWindow else {
+        if seats.currentIsSeatWide {
             for window in windows { window.handle(event) }
             return
         }
+        guard let target = seats.currentWindow else { return }
         windows.first { $0.toplevel === target }?.handle(event)
     }
 

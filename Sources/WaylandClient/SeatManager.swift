@@ -13,8 +13,12 @@ public final class SeatManager {
     /// `.compositor` between batches.
     public private(set) var currentOrigin = InputOrigin.compositor
     /// The window the batch `onInput` is handling targets (read it there):
-    /// nil for a batch about a seat, which every window takes.
+    /// nil for a batch about a seat (`currentIsSeatWide`), which every
+    /// window takes, and for one aimed at a window that is gone.
     public private(set) weak var currentWindow: ToplevelWindow?
+    /// Whether the batch `onInput` is handling is about a seat (its
+    /// capabilities) rather than aimed at one window.
+    public private(set) var currentIsSeatWide = false
 
     private let display: Display
     private let loop: EventLoop
@@ -285,9 +289,11 @@ public final class SeatManager {
     private func deliver(_ event: InputEvent, origin: InputOrigin, target: OpaquePointer?) {
         currentOrigin = origin
         currentWindow = windowOf(target)
+        currentIsSeatWide = target == nil
         defer {
             currentOrigin = .compositor
             currentWindow = nil
+            currentIsSeatWide = false
         }
         onInput?(event)
     }
