@@ -124,6 +124,10 @@ final class CanvasScene {
             switch (press.key, press.modifiers) {
             case (.character("q"), .control):
                 onQuit()
+            case (.character("o"), .control) where !press.isRepeat:
+                application.sendAction(WindowChrome.showOpenChooser, to: nil, from: nil)
+            case (.character("s"), [.control, .shift]) where !press.isRepeat:
+                application.sendAction(WindowChrome.showSaveAsChooser, to: nil, from: nil)
             case (.other(Keysym.f12), []) where !press.isRepeat:
                 inspector.toggle()
             case (.other(Keysym.f10), []) where !press.isRepeat:

@@ -8,11 +8,14 @@ public enum EvdevKey {
     public static let equal: UInt32 = 13
     public static let backspace: UInt32 = 14
     public static let q: UInt32 = 16
+    public static let e: UInt32 = 18
+    public static let o: UInt32 = 24
     public static let enter: UInt32 = 28
     public static let a: UInt32 = 30
     public static let s: UInt32 = 31
     public static let f: UInt32 = 33
     public static let l: UInt32 = 38
+    public static let down: UInt32 = 108
     public static let leftShift: UInt32 = 42
     public static let z: UInt32 = 44
     public static let x: UInt32 = 45
