@@ -83,6 +83,11 @@ extension CanvasScene {
         show(Toast("Cannot open “\(Self.fileName(of: path))”: \(error)"))
     }
 
+    /// What was chosen in the desktop's file chooser could not be done.
+    func fileChoiceFailed(_ message: String) {
+        show(Toast(message))
+    }
+
     static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

@@ -30,6 +30,12 @@ final class DrawingFiles {
         self.renameDrawing = renameDrawing
     }
 
+    /// Escape while the desktop's chooser is up: closes it, and ours
+    /// opens. Returns whether it was up.
+    func cancelDesktopChooser() -> Bool {
+        (chooser as? PortalFileChooser)?.cancel() ?? false
+    }
+
     func open() { chooser.chooseDrawingToOpen(openDrawing) }
     func openRecent() { inApp.chooseRecentDrawing(openDrawing) }
     func saveAs() { chooser.chooseSaveAsPath(currentName: currentName(), saveDrawingAs) }

@@ -187,11 +187,16 @@ extension Session {
             if mode == .openRecent { return recent.map { ChooserEntry(path: $0, detail: "Recent") } }
             return ChooserEntry.entries(recent: recent, folder: dataFolder).filter { $0.path != documentPath }
         }
-        chrome.drawingFiles = DrawingFiles(
+        let files = DrawingFiles(
             inApp: inApp, currentName: { [unowned self] in DrawingName.title(ofDrawingAt: documentPath) },
             openDrawing: { [unowned self] path in failure { () throws(DrawingFileProblem) in try openDrawingInThisWindow(path) } },
             saveDrawingAs: { [unowned self] path in failure { () throws(DrawingFileProblem) in try saveDrawing(as: path) } },
             renameDrawing: { [unowned self] name in failure { () throws(DrawingFileProblem) in try renameDrawing(to: name) } })
+        if let portal = PortalFileChooser(environment: environment, loop: loop, fallback: inApp,
+                                          tell: { [unowned self] in scene.fileChoiceFailed($0) }, report: report) {
+            files.chooser = portal
+        }
+        chrome.drawingFiles = files
     }
 
     /// What `action` threw, reported; nil when it worked.
