@@ -57,7 +57,7 @@ public final class Session {
     lazy var recentDrawings = RecentDrawings(path: RecentDrawings.defaultPath(environment: environment), report: report)
     /// The thread parsing and indexing a large drawing while the window is
     /// already up, and where it leaves the result; nil once the drawing is open.
-    var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
+    private var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
     /// True while the drawing is still being opened: the canvas shows a
     /// notice meanwhile.
     public var isOpeningDrawing: Bool { opening != nil }

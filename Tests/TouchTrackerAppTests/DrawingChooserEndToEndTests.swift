@@ -78,7 +78,7 @@ import TouchCore
         #expect(try Document.load(from: garden).count == 3, "Garden stays as it was")
         #expect(!FileSystem.exists(DrawingLock.lockPath(for: garden)) && FileSystem.exists(DrawingLock.lockPath(for: ace)))
         #expect(app.toplevel.title == "ace")
-        try app.stroke(from: Point(x: 50, y: 300), to: Point(x: 250, y: 300))
+        try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 250, y: 200))
         #expect(app.canvas.drawing.count == 4)
 
         // Rename…: in place, the title follows, the line drawn in the copy goes along.
@@ -117,7 +117,7 @@ import TouchCore
         #expect(!FileSystem.exists(DrawingLock.lockPath(for: notes)))
         try app.press(EvdevKey.escape)
         #expect(app.session.scene.chrome.dialog?.isOpen != true)
-        try app.stroke(from: Point(x: 50, y: 300), to: Point(x: 250, y: 300))
+        try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 250, y: 200))
         #expect(try app.savedLines().count == 2, "drawing and saving go on")
     }
 }

@@ -30,7 +30,12 @@ final class FakeFileChooserPortal: @unchecked Sendable {
 
     private let bus: OpaquePointer
     private let behaviour: Behaviour
-    private let stopped = Atomic<Bool>(false)
+    /// Set when the portal goes away; its thread reads it, not the portal
+    /// (which is being destroyed by then).
+    private final class StopFlag: Sendable {
+        let isSet = Atomic<Bool>(false)
+    }
+    private let stopped = StopFlag()
     private let received = Mutex<[Call]>([])
     /// The request paths closed with Request.Close.
     private let closedPaths = Mutex<[String]>([])
@@ -56,8 +61,9 @@ final class FakeFileChooserPortal: @unchecked Sendable {
             }, Unmanaged.passUnretained(self).toOpaque())
         }
         guard result >= 0 else { throw FakePortalFailed(description: "cannot serve the portal: \(String(cString: strerror(-result)))") }
-        work = try BackgroundWork { [unowned self] in
-            while !stopped.load(ordering: .acquiring) {
+        let stopped = stopped
+        work = try BackgroundWork {
+            while !stopped.isSet.load(ordering: .acquiring) {
                 if sd_bus_process(bus, nil) > 0 { continue }
                 _ = sd_bus_wait(bus, 50_000)
             }
@@ -65,7 +71,7 @@ final class FakeFileChooserPortal: @unchecked Sendable {
     }
 
     deinit {
-        stopped.store(true, ordering: .releasing)
+        stopped.isSet.store(true, ordering: .releasing)
         work?.join()
         sd_bus_slot_unref(slot)
         sd_bus_flush_close_unref(bus)

@@ -83,6 +83,7 @@ import TestSupport
         #expect(FileURI.path(of: "file://localhost/a%20b") == "/a b")
         #expect(FileURI.path(of: "https://example.org/a") == nil)
         #expect(XMLText.unescaped("a &amp;lt; b &lt; c") == "a &lt; b < c", "an escaped ampersand is unescaped once")
+        #expect(RecentDrawingsFormat.timestamp((2026, 1, 2, 3, 4, 5), microsecond: 42) == "2026-01-02T03:04:05.000042Z")
     }
 
     @Test func aFileThatIsNotXBELIsNotWrittenInto() {

@@ -36,7 +36,8 @@ final class RecentDrawings {
     }
 
     /// Records that the drawing at `path` was opened or saved now.
-    func use(_ drawingPath: String, now: Int = Time.secondsSince1970()) {
+    /// `now`: microseconds since 1970.
+    func use(_ drawingPath: String, now: Int = Time.microsecondsSince1970()) {
         let existing: String?
         switch read() {
         case .missing: existing = nil
@@ -45,8 +46,9 @@ final class RecentDrawings {
             report("the recent drawings are not kept: cannot read \(path) (\(reason))")
             return
         }
-        let date = CalendarDate.utc(now)
-        let stamp = RecentDrawingsFormat.timestamp((date.year, date.month, date.day, date.hour, date.minute, date.second))
+        let date = CalendarDate.utc(now / 1_000_000)
+        let stamp = RecentDrawingsFormat.timestamp((date.year, date.month, date.day, date.hour, date.minute, date.second),
+                                                   microsecond: now % 1_000_000)
         do {
             let updated = try RecentDrawingsFormat.adding(drawingPath, at: stamp, to: existing)
             try FileSystem.makeDirectories(FileSystem.parent(of: path), permissions: 0o700)

@@ -70,10 +70,13 @@ enum RecentDrawingsFormat {
         return text
     }
 
-    /// `2026-12-04T20:37:27.000000Z`, GLib's way of writing a moment.
-    static func timestamp(_ date: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)) -> String {
+    /// `2026-12-04T20:37:27.123456Z`, GLib's way of writing a moment.
+    static func timestamp(_ date: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int),
+                          microsecond: Int = 0) -> String {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(date.year)-\(two(date.month))-\(two(date.day))T\(two(date.hour)):\(two(date.minute)):\(two(date.second)).000000Z"
+        let micro = String(microsecond)
+        let fraction = String(repeating: "0", count: max(0, 6 - micro.count)) + micro
+        return "\(date.year)-\(two(date.month))-\(two(date.day))T\(two(date.hour)):\(two(date.minute)):\(two(date.second)).\(fraction)Z"
     }
 
     // MARK: Reading

@@ -35,7 +35,11 @@ extension Session {
         } catch {
             // A missing file is a new drawing; other errors show at finish().
         }
-        try replaceDrawing(with: opening)
+        do throws(DocumentError) {
+            try replaceDrawing(with: opening)
+        } catch {
+            throw .document(error)
+        }
     }
 
     /// Save As…: writes the drawing shown to `path` (a new file, or one the
