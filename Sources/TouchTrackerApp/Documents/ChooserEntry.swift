@@ -8,7 +8,7 @@ struct ChooserEntry: Equatable {
     let path: String
     /// What a person calls it: its file name without the extension.
     let name: String
-    /// "Recent", or the folder it is in.
+    /// "Recent", or the folder it is in ("~/.local/share/touchtracker").
     let detail: String
     let thumbnail: DrawingThumbnail?
 
@@ -25,16 +25,16 @@ struct ChooserEntry: Equatable {
     }
 
     /// The recent drawings first (most recent first, `recent`), then the
-    /// other drawings in `folder` by name; each once.
-    static func entries(recent: [String], folder: String) -> [ChooserEntry] {
+    /// other drawings in `folder` by name, with `folderTitle` as their
+    /// detail; each once.
+    static func entries(recent: [String], folder: String, folderTitle: String) -> [ChooserEntry] {
         let recentEntries = recent.map { ChooserEntry(path: $0, detail: "Recent") }
         let names = ((try? FileSystem.names(in: folder)) ?? [])
             .filter(DrawingName.hasDrawingExtension)
             .sorted { $0.lowercased() < $1.lowercased() }
-        let folderName = CanvasScene.fileName(of: folder)
         let inFolder = names.map { "\(folder)/\($0)" }
             .filter { path in !recent.contains(path) && (try? FileStatus(path: path))?.kind == .regular }
-            .map { ChooserEntry(path: $0, detail: folderName) }
+            .map { ChooserEntry(path: $0, detail: folderTitle) }
         return recentEntries + inFolder
     }
 }

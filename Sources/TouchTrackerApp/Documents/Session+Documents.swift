@@ -189,7 +189,10 @@ extension Session {
         let inApp = InAppFileChooser(chrome: chrome, dataFolder: { [unowned self] in dataFolder }) { [unowned self] mode in
             let recent = recentDrawings.drawings.filter { $0 != documentPath }
             if mode == .openRecent { return recent.map { ChooserEntry(path: $0, detail: "Recent") } }
-            return ChooserEntry.entries(recent: recent, folder: dataFolder).filter { $0.path != documentPath }
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            let folderTitle = home.flatMap { dataFolder.hasPrefix($0 + "/") ? "~" + dataFolder.dropFirst($0.count) : nil }
+            return ChooserEntry.entries(recent: recent, folder: dataFolder, folderTitle: folderTitle ?? dataFolder)
+                .filter { $0.path != documentPath }
         }
         let files = DrawingFiles(
             inApp: inApp, currentName: { [unowned self] in DrawingName.title(ofDrawingAt: documentPath) },
