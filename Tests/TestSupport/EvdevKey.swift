@@ -21,6 +21,7 @@ public enum EvdevKey {
     public static let x: UInt32 = 45
     public static let c: UInt32 = 46
     public static let v: UInt32 = 47
+    public static let slash: UInt32 = 53
     public static let space: UInt32 = 57
     public static let f10: UInt32 = 68
     public static let f12: UInt32 = 88

@@ -3,6 +3,7 @@ import Decorations
 import Document
 import Platform
 import Testing
+import TestFileSystems
 import TestSupport
 import TouchCore
 @testable import TouchTrackerApp
@@ -119,5 +120,52 @@ import TouchCore
         #expect(app.session.scene.chrome.dialog?.isOpen != true)
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 250, y: 200))
         #expect(try app.savedLines().count == 2, "drawing and saving go on")
+    }
+
+    @Test func aDrawingOpenInAnotherInstanceIsRefusedAndNothingChanges() throws {
+        let app = try AppHarness(lines: [line(50, 100, 300, 100)])
+        let folder = Self.dataFolder(app)
+        try FileSystem.makeDirectories(folder, permissions: 0o700)
+        let garden = folder + "/Garden.touchtracker"
+        try Document.save([line(10, 10, 100, 10)], to: garden)
+        let other = try AppHarness(documentPath: garden)
+        try app.focusKeyboard()
+        try app.press(EvdevKey.o, modifiers: Self.control)
+        let content = try Self.chooser(app)
+        try Self.tap(app, content.rowFrame(0), in: content)
+        #expect(content.problem == "That drawing is open in another TouchTracker window. Close it there first.")
+        #expect(app.session.documentPath == app.documentPath && app.canvas.drawing.count == 1)
+        #expect(other.session.documentPath == garden, "the other instance keeps it")
+
+        // Save As onto it: a name taken, refused before its lock is tried.
+        try app.press(EvdevKey.escape)
+        try app.press(EvdevKey.s, modifiers: Self.control | Self.shift)
+        let saveAs = try Self.chooser(app)
+        try Self.tap(app, saveAs.rowFrame(0), in: saveAs)
+        #expect(saveAs.name == "Garden", "a tapped drawing's name fills the field")
+        try app.press(EvdevKey.slash)
+        try app.press(EvdevKey.enter)
+        #expect(saveAs.problem == DrawingName.Problem.slash.description)
+        try app.press(EvdevKey.backspace)
+        try app.press(EvdevKey.enter)
+        #expect(saveAs.problem == "“Garden.touchtracker” already exists. Choose another name.")
+        #expect(try Document.load(from: garden).count == 1, "Garden is as it was")
+    }
+
+    @Test(.enabled(if: ScratchFileSystem.isAvailable, "needs to mount a tmpfs (root): skipped"))
+    func renamingInAReadOnlyFolderIsRefusedAndTheDrawingKeepsSaving() throws {
+        let disk = try ScratchFileSystem(size: 64 << 10)
+        let app = try AppHarness(documentPath: disk.path + "/drawing.json")
+        try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
+        try disk.makeReadOnly()
+        try app.focusKeyboard()
+        app.session.application.sendAction(WindowChrome.showRenameChooser, to: nil, from: nil)
+        let content = try Self.chooser(app)
+        try app.press(EvdevKey.a)
+        try app.press(EvdevKey.enter)
+        #expect(content.problem?.contains("is read-only: nothing can be saved there") == true, "\(content.problem ?? "")")
+        #expect(app.session.documentPath == disk.path + "/drawing.json")
+        #expect(try Document.load(from: disk.path + "/drawing.json").count == 1, "nothing moved or lost")
+        try disk.makeWritable()
     }
 }
