@@ -35,6 +35,8 @@ final class InAppFileChooser: FileChooser {
                 let name = try DrawingName(typed)
                 let path = "\(dataFolder())/\(name.fileName)"
                 if FileSystem.exists(path) { return .exists(fileName: name.fileName) }
+                // The first drawing saved there may be this one (the app started with --file).
+                try? FileSystem.makeDirectories(dataFolder(), permissions: 0o700)
                 return chosen(path)
             } catch {
                 return .name(error)

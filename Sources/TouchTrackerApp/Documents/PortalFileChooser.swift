@@ -23,8 +23,14 @@ final class PortalFileChooser: FileChooser {
     /// How long the portal has to answer the call itself (not the person).
     static let acknowledgementTimeout = 10.0
 
-    private let bus: BusConnection
+    /// The session bus's address; connected to at the first choice, so a
+    /// session that never opens a file never touches the bus.
+    private let address: String
+    private var bus: BusConnection?
     private var watch: FileWatch?
+    /// Set once connecting failed: the in-app chooser from then on.
+    private var isUnreachable = false
+    private unowned let loop: EventLoop
     private let timers: TimerQueue
     private let fallback: InAppFileChooser
     /// The window's handle for the portal to parent its dialog to
@@ -49,27 +55,36 @@ final class PortalFileChooser: FileChooser {
         let fallBack: () -> Void
     }
 
-    /// Connects to the session bus `environment` names; nil where there is
-    /// none (a bare compositor, CI): the in-app chooser is then the only one.
+    /// For the session bus `environment` names; nil where there is none (a
+    /// bare compositor, CI): the in-app chooser is then the only one.
     init?(environment: [String: String], loop: EventLoop, fallback: InAppFileChooser,
           tell: @escaping (String) -> Void, report: @escaping (String) -> Void) {
-        guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty,
-              let bus = try? BusConnection(address: address, timeout: .seconds(2)) else { return nil }
-        self.bus = bus
+        guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else { return nil }
+        self.address = address
+        self.loop = loop
         timers = loop.timers
         self.fallback = fallback
         self.tell = tell
         self.report = report
+    }
+
+    /// The bus, connected (and its socket watched by the loop) at first use.
+    private func connectedBus() throws(BusError) -> BusConnection {
+        if let bus { return bus }
+        let bus = try BusConnection(address: address, timeout: .seconds(2))
+        self.bus = bus
         watch = loop.watch(fd: bus.fileDescriptor, events: .readable) { [unowned self] _ in
             do {
-                try self.bus.processPending()
+                try bus.processPending()
             } catch {
                 // The bus went away: no desktop chooser from now on.
-                self.watch?.cancel()
-                self.watch = nil
+                isUnreachable = true
+                watch?.cancel()
+                watch = nil
                 abandon(because: "\(error)")
             }
         }
+        return bus
     }
 
     deinit {
@@ -101,7 +116,7 @@ final class PortalFileChooser: FileChooser {
     @discardableResult
     func cancel() -> Bool {
         guard let pending else { return false }
-        _ = try? bus.send(MethodCall(destination: Self.service, path: pending.path, interface: Self.requestInterface,
+        _ = try? bus?.send(MethodCall(destination: Self.service, path: pending.path, interface: Self.requestInterface,
                                      member: "Close")) { _ in }
         finish()
         pending.fallBack()
@@ -130,11 +145,12 @@ final class PortalFileChooser: FileChooser {
     private func ask(_ member: String, title: String, options: [BusValue.Entry],
                      chosen: @escaping (String) -> DrawingFileProblem?, fallBack: @escaping () -> Void) {
         if pending != nil { cancel() }
-        guard watch != nil else { return fallBack() }
+        guard !isUnreachable else { return fallBack() }
         requestCount += 1
         let token = "touchtracker\(requestCount)"
-        let path = Self.requestPath(uniqueName: bus.uniqueName, token: token)
         do {
+            let bus = try connectedBus()
+            let path = Self.requestPath(uniqueName: bus.uniqueName, token: token)
             let response = try bus.watchSignal(sender: nil, path: path, interface: Self.requestInterface,
                                                member: "Response") { [unowned self] message in
                 responded(message, chosen: chosen)
@@ -162,6 +178,7 @@ final class PortalFileChooser: FileChooser {
                 abandon(because: "no answer within \(Int(Self.acknowledgementTimeout)) s")
             }
         } catch {
+            if bus == nil { isUnreachable = true }
             pending = nil
             abandon(because: error.description, fallBack: fallBack)
         }
