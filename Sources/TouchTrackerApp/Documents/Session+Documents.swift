@@ -97,7 +97,9 @@ extension Session {
         do throws(DocumentError) {
             try showDrawing(Document.beginOpening(at: target, holding: lock).finish())
         } catch {
+            // Renamed but not opened again: nothing saves the lines drawn from now on.
             report("cannot open the renamed drawing \(target): \(error)")
+            banner.show("Not saved: \(error.reason). Open “\(name.fileName)” again to keep drawing in it.")
             throw .document(error)
         }
     }
