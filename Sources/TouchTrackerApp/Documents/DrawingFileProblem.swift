@@ -23,7 +23,8 @@ enum DrawingFileProblem: Error, Equatable, CustomStringConvertible {
         case .exists(let fileName): "“\(fileName)” already exists. Choose another name."
         case .stillOpening: "The drawing is still being opened. Try again in a moment."
         case .alreadyShown: "That drawing is already open here."
-        case .readOnlyFolder(let folder): "The folder “\(CanvasScene.fileName(of: folder))” is read-only: nothing can be saved there."
+        case .readOnlyFolder(let folder):
+            "The folder “\(CanvasScene.fileName(of: folder))” is read-only: nothing can be saved there."
         case .document(let error): Self.sentence(for: error)
         }
     }
