@@ -203,6 +203,8 @@ extension Session {
             renameDrawing: { [unowned self] name in failure { () throws(DrawingFileProblem) in try renameDrawing(to: name) } })
         if let portal = PortalFileChooser(environment: environment, loop: loop, fallback: inApp,
                                           tell: { [unowned self] in scene.fileChoiceFailed($0) }, report: report) {
+            // Its dialog over this window where the compositor exports it (xdg-foreign).
+            portal.parentWindow = { [unowned self] in toplevel.exportedHandle.map { "wayland:\($0)" } ?? "" }
             files.chooser = portal
         }
         chrome.drawingFiles = files
