@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Export", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
-                               "CWaylandProtocols", "CXKBCommon", "InputEmulation"]),
+                               "CWaylandProtocols", "CXKBCommon", "InputEmulation", "DBus"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
         // The compositors' own input-emulation interfaces that `touchtracker
@@ -146,7 +146,8 @@ let package = Package(
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
-                                   "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
+                                   "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
+                                   "CSystemdBus", "Platform"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),

@@ -8,6 +8,7 @@
 #include "tablet-v2-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "xdg-foreign-unstable-v2-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 #include "xdg-toplevel-icon-v1-client-protocol.h"
 const struct wl_interface *tt_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -51,6 +52,10 @@ const struct wl_interface *tt_wp_viewporter_interface(void) { return &wp_viewpor
 const struct wl_interface *tt_wp_viewport_interface(void) { return &wp_viewport_interface; }
 const struct wl_interface *tt_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 const struct wl_interface *tt_zxdg_toplevel_decoration_v1_interface(void) { return &zxdg_toplevel_decoration_v1_interface; }
+const struct wl_interface *tt_zxdg_exporter_v2_interface(void) { return &zxdg_exporter_v2_interface; }
+const struct wl_interface *tt_zxdg_importer_v2_interface(void) { return &zxdg_importer_v2_interface; }
+const struct wl_interface *tt_zxdg_exported_v2_interface(void) { return &zxdg_exported_v2_interface; }
+const struct wl_interface *tt_zxdg_imported_v2_interface(void) { return &zxdg_imported_v2_interface; }
 const struct wl_interface *tt_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *tt_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
 const struct wl_interface *tt_xdg_surface_interface(void) { return &xdg_surface_interface; }

@@ -10,7 +10,7 @@ import CSystemdBus
 /// connection has no loop of its own and dispatches incoming messages only
 /// inside `call` and `awaitSignal`. One thread uses it at a time.
 public final class BusConnection {
-    private let bus: OpaquePointer
+    let bus: OpaquePointer
     /// How long a call waits for its reply.
     public let timeout: Duration
 

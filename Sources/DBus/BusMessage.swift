@@ -46,6 +46,40 @@ public final class BusMessage {
         return value != 0
     }
 
+    /// The next argument, which must be an `a{sv}` of options: the
+    /// entries whose value is a list of strings (`as`, a portal's `uris`),
+    /// by key; entries of other types are skipped.
+    public func readStringLists() throws(BusError) -> [String: [String]] {
+        try check(sd_bus_message_enter_container(message, BusValue.code("a"), "{sv}"), expecting: "a")
+        var lists: [String: [String]] = [:]
+        while sd_bus_message_enter_container(message, BusValue.code("e"), "sv") > 0 {
+            let key = try readString()
+            if sd_bus_message_enter_container(message, BusValue.code("v"), "as") > 0 {
+                var strings: [String] = []
+                try check(sd_bus_message_enter_container(message, BusValue.code("a"), "s"), expecting: "a")
+                while sd_bus_message_at_end(message, 0) == 0 { strings.append(try readString()) }
+                sd_bus_message_exit_container(message)
+                sd_bus_message_exit_container(message)
+                lists[key] = strings
+            } else {
+                sd_bus_message_skip(message, "v")
+            }
+            sd_bus_message_exit_container(message)
+        }
+        sd_bus_message_exit_container(message)
+        return lists
+    }
+
+    /// The error this message is (a method's error reply), or nil.
+    var error: BusError? {
+        guard sd_bus_message_is_method_error(message, nil) > 0, let error = sd_bus_message_get_error(message) else {
+            return nil
+        }
+        let name = error.pointee.name.map { String(cString: $0) }
+        let text = error.pointee.message.map { String(cString: $0) } ?? ""
+        return BusError(name: name, description: "\(name ?? "error"): \(text)")
+    }
+
     private func readText(_ type: Unicode.Scalar) throws(BusError) -> String {
         var text: UnsafePointer<CChar>?
         let result = sd_bus_message_read_basic(message, BusValue.code(type), &text)

@@ -11,6 +11,13 @@ public enum BusValue: Equatable, Sendable {
     case uint32(UInt32)
     case double(Double)
     case dictionary([Entry])
+    /// An array of values of one type, `elementSignature` (an empty
+    /// array still has one).
+    case array(elementSignature: String, [BusValue])
+    /// A struct: its fields in order (`(sa(us))`, a portal's filter).
+    case structure([BusValue])
+    /// An array of bytes (`ay`: a path as the portals take one).
+    case bytes([UInt8])
 
     public struct Entry: Equatable, Sendable {
         public let key: String
@@ -32,6 +39,9 @@ public enum BusValue: Equatable, Sendable {
         case .uint32: "u"
         case .double: "d"
         case .dictionary: "a{sv}"
+        case .array(let element, _): "a\(element)"
+        case .structure(let fields): "(\(fields.map(\.signature).joined()))"
+        case .bytes: "ay"
         }
     }
 
@@ -69,6 +79,18 @@ public enum BusValue: Equatable, Sendable {
             }
             if result >= 0 { result = sd_bus_message_close_container(message) }
             return result
+        case let .array(element, values):
+            var result = sd_bus_message_open_container(message, Self.code("a"), element)
+            for value in values where result >= 0 { result = value.append(to: message) }
+            if result >= 0 { result = sd_bus_message_close_container(message) }
+            return result
+        case let .structure(fields):
+            var result = sd_bus_message_open_container(message, Self.code("r"), fields.map(\.signature).joined())
+            for field in fields where result >= 0 { result = field.append(to: message) }
+            if result >= 0 { result = sd_bus_message_close_container(message) }
+            return result
+        case let .bytes(bytes):
+            return bytes.withUnsafeBytes { sd_bus_message_append_array(message, Self.code("y"), $0.baseAddress, $0.count) }
         }
     }
 

@@ -18,6 +18,14 @@ public enum Time {
         Int(time(nil))
     }
 
+    /// Microseconds since 1970 on the wall clock, for time stamps other
+    /// programs order by (two within one second still differ).
+    public static func microsecondsSince1970() -> Int {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return spec.tv_sec * 1_000_000 + spec.tv_nsec / 1000
+    }
+
     /// Sleeps the whole `seconds`, a signal notwithstanding.
     public static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))

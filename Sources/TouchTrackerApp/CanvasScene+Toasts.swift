@@ -97,6 +97,11 @@ extension CanvasScene {
 
     static let onlyFilesTitle = "Only drawing files can be dropped here"
 
+    /// What was chosen in the desktop's file chooser could not be done.
+    func fileChoiceFailed(_ message: String) {
+        show(Toast(message))
+    }
+
     static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

@@ -132,6 +132,12 @@ final class CanvasScene {
                 onCloseWindow()
             case (.character("n"), .control) where !press.isRepeat:
                 onNewWindow()
+            case (.character("o"), .control) where !press.isRepeat:
+                application.sendAction(WindowChrome.showOpenChooser, to: nil, from: nil)
+            case (.character("s"), [.control, .shift]) where !press.isRepeat:
+                application.sendAction(WindowChrome.showSaveAsChooser, to: nil, from: nil)
+            case (.escape, []) where chrome.drawingFiles?.cancelDesktopChooser() == true:
+                break
             case (.other(Keysym.f12), []) where !press.isRepeat:
                 inspector.toggle()
             case (.other(Keysym.f10), []) where !press.isRepeat:

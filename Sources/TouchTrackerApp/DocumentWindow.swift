@@ -53,10 +53,14 @@ public final class DocumentWindow {
     var animationStep: TimerHandle?
     var animationFallback: TimerHandle?
     /// Keeps the drawing on disk; nil while the drawing is still being opened.
-    private(set) var autosave: Autosave?
+    var autosave: Autosave?
     /// Where the drawing is saved: the path given, with a symbolic link at
-    /// its end resolved to its target.
-    public let documentPath: String
+    /// its end resolved to its target; another after Open…, Save As… or
+    /// Rename… (`DocumentWindow+Documents`).
+    public internal(set) var documentPath: String
+    /// The drawings this app used lately, shared with the desktop
+    /// (`DocumentWindow+Documents`: Open…, Save As…, Rename… add to it).
+    lazy var recentDrawings = RecentDrawings(path: RecentDrawings.defaultPath(environment: environment), report: report)
     /// The thread parsing and indexing a large drawing while the window is
     /// already up, and where it leaves the result; nil once the drawing is open.
     private var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
@@ -74,11 +78,11 @@ public final class DocumentWindow {
     /// ended: `quit()`, a lost connection); nil while it is open.
     public private(set) var ending: SessionEnding?
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
-    private let report: (String) -> Void
+    let report: (String) -> Void
     /// Opens exports in the desktop's default application (their toast's Open).
     private(set) var opener: DesktopOpener?
     /// The process environment: where emergency copies and exports go.
-    private let environment: [String: String]
+    let environment: [String: String]
     /// The canvas's fast path: its line cache.
     private let canvasRenderer: CanvasRenderer = {
         let canvasRenderer = CanvasRenderer()
@@ -114,11 +118,15 @@ public final class DocumentWindow {
     var onQuit: () -> Void = {}
     /// New Window (Ctrl+N, the main menu).
     var onNewWindow: () -> Void = {}
+    /// Open… and Open Recent of a drawing this window does not take in
+    /// place: the session opens it in a window of its own (or shows the
+    /// window that has it), throwing why it cannot.
+    var onOpenDrawing: (String) throws -> Void = { _ in }
     /// The drawing could not be opened after all (read in the background):
     /// the session closes the window, or stops if it was the only one.
     var onOpeningFailure: () -> Void = {}
     /// A change to the finished lines is waiting to be saved (see `wire`).
-    private var needsSave = false
+    var needsSave = false
     /// The compositor time of the oldest input whose change no committed
     /// frame shows yet (see `DocumentWindow+Presentation`).
     var unshownInputTime: UInt32?
@@ -208,6 +216,7 @@ public final class DocumentWindow {
         if instrumented { scene.traceLine = configuration.trace }
         setUpDecorations()
         setUpPlayground()
+        setUpDrawingFiles()
         switch source {
         case .opened(let document):
             documentOpened(document, lines: Drawing(lines: document.takeLines()))
@@ -299,7 +308,7 @@ public final class DocumentWindow {
     /// on disk: what was drawn meanwhile is saved at once. `lineCache`, the
     /// lines rasterized while they were opened, replaces the canvas's line
     /// cache if the canvas is still the size it was made for.
-    private func documentOpened(_ document: OpenedDocument, lines: Drawing, lineCache: PreparedLineCache? = nil) {
+    func documentOpened(_ document: OpenedDocument, lines: Drawing, lineCache: PreparedLineCache? = nil) {
         if let message = document.message { report(message) }
         recorder?.record(drawingOpened: lines.lines)
         let drawnMeanwhile = scene.documentOpened(lines)
@@ -511,7 +520,7 @@ public final class DocumentWindow {
 
     /// Remembers where the drawing was seen, for the next time it opens; a
     /// view nobody moved leaves the settings file as it was (or absent).
-    private func rememberView() {
+    func rememberView() {
         let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
         guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
         settingsFile.update { $0.views.remember(canvas.viewport, for: key) }

@@ -36,6 +36,10 @@ enum KeyboardShortcuts {
             freehand,
             select,
         ]),
+        .init(heading: "Drawings", rows: [
+            .init("Ctrl+O", detail: "Open a drawing"),
+            .init("Ctrl+Shift+S", detail: "Save a copy under another name"),
+        ]),
         .init(heading: "Moving Around", rows: [
             .init("Ctrl+plus, Ctrl+minus", detail: "Zoom in, zoom out"),
             fit,

@@ -120,6 +120,7 @@ public final class Session {
         window.onClose = { [unowned self, unowned window] in close(window) }
         window.onQuit = { [unowned self] in quit() }
         window.onNewWindow = { [unowned self, unowned window] in openWindow(for: nil, from: window) }
+        window.onOpenDrawing = { [unowned self] path in _ = try openWindow(at: path) }
         window.onOpeningFailure = { [unowned self, unowned window] in
             if windows.count == 1 { loop.stop() } else { close(window) }
         }

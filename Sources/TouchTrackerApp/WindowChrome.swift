@@ -48,6 +48,9 @@ final class WindowChrome: Responder {
         // Over the playground the bar keeps the playground's title.
         didSet { if !headerBar.startButtons.contains(where: { $0 === drawingButton }) { headerBar.title = drawingTitle } }
     }
+    /// Open…, Open Recent, Save As… and Rename… (`WindowChrome+DrawingFiles`);
+    /// nil where no file may be touched (a replay): they are greyed.
+    var drawingFiles: DrawingFiles?
     /// The main menu, while open.
     private(set) var mainMenu: PopoverView?
     /// The colour popover, while open.
@@ -143,6 +146,7 @@ final class WindowChrome: Responder {
                                      Command(title: Self.fitTitle, action: CanvasView.zoomToFitAction),
                                      Command(title: Self.actualSizeTitle, action: CanvasView.zoomToActualSizeAction)]
                 : [],
+            drawingFileCommands,
             [Command(title: "Export…", action: Self.showExportDialog)],
             [Command(title: "Palm Rejection", action: SceneController.togglePalmRejection),
              Command(title: "Fingers Navigate", action: CanvasController.toggleFingersNavigate),
@@ -296,6 +300,8 @@ final class WindowChrome: Responder {
         case Self.showZoomOptions: { [unowned self] _ in openZoomOptions() }
         case Self.showTools: { [unowned self] _ in openTools() }
         case Self.showExportDialog: { [unowned self] _ in openExportDialog() }
+        case Self.showOpenChooser, Self.showRecentChooser, Self.showSaveAsChooser, Self.showRenameChooser:
+            drawingFilesHandler(for: action)
         case Self.showKeyboardShortcuts: { [unowned self] _ in
             showDialog(title: "Keyboard Shortcuts", sections: KeyboardShortcuts.sections, columnWidth: 350)
         }

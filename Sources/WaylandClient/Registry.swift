@@ -28,6 +28,7 @@ final class Registry {
         static let viewporter: UInt32 = 1
         static let presentation: UInt32 = 1
         static let toplevelIconManager: UInt32 = 1
+        static let exporter: UInt32 = 1
     }
 
     private let display: OpaquePointer
@@ -54,6 +55,9 @@ final class Registry {
     private(set) var presentationClock: UInt32?
     /// `xdg_toplevel_icon_manager_v1` (KWin 6.3), for the window's icon.
     private(set) var toplevelIconManager: OpaquePointer?
+    /// `zxdg_exporter_v2` (xdg-foreign), for a handle other clients (the
+    /// desktop's file chooser) parent their dialogs to.
+    private(set) var exporter: OpaquePointer?
     /// Bound outputs by registry name.
     private(set) var outputs: [UInt32: Output] = [:]
     /// Names of the globals bound here (not forwarded to `onGlobal`).
@@ -90,6 +94,7 @@ final class Registry {
         if let syncCallback { wl_callback_destroy(syncCallback) }
         if let presentation { wp_presentation_destroy(presentation) }
         if let toplevelIconManager { xdg_toplevel_icon_manager_v1_destroy(toplevelIconManager) }
+        if let exporter { zxdg_exporter_v2_destroy(exporter) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
@@ -98,7 +103,7 @@ final class Registry {
         if let compositor { wl_compositor_destroy(compositor) }
         if let proxy { wl_registry_destroy(proxy) }
         syncCallback = nil; presentation = nil; toplevelIconManager = nil; viewporter = nil; fractionalScaleManager = nil; decorationManager = nil
-        wmBase = nil; shm = nil; compositor = nil; proxy = nil
+        wmBase = nil; shm = nil; compositor = nil; proxy = nil; exporter = nil
     }
 
     /// Binds a global (`wl_registry.bind`) at `version`, which must not exceed
@@ -170,6 +175,9 @@ final class Registry {
             guard toplevelIconManager == nil else { return false }
             toplevelIconManager = bindProxy(tt_xdg_toplevel_icon_manager_v1_interface(),
                                             SupportedVersion.toplevelIconManager)
+        case "zxdg_exporter_v2":
+            guard exporter == nil else { return false }
+            exporter = bindProxy(tt_zxdg_exporter_v2_interface(), SupportedVersion.exporter)
         case "wl_output":
             // Outputs before v2 send no scale: treat them as not usable for HiDPI.
             guard global.version >= 2,

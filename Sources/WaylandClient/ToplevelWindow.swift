@@ -42,6 +42,12 @@ public final class ToplevelWindow {
     /// Called when the compositor picks a decoration mode.
     public var onDecorationModeChange: ((DecorationMode) -> Void)?
 
+    /// The toplevel as exported for other clients to parent their
+    /// dialogs to (`ToplevelWindow+Export`), and its handle once the
+    /// compositor gave it; nil where it offers no `zxdg_exporter_v2`.
+    var exported: OpaquePointer?
+    public internal(set) var exportedHandle: String?
+
     /// The window title (`xdg_toplevel.set_title`).
     public var title: String {
         didSet { xdg_toplevel_set_title(toplevel, title) }
@@ -124,6 +130,7 @@ public final class ToplevelWindow {
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
         setIcon(named: appID, registry: registry)
+        export(registry: registry)
         xdg_toplevel_set_min_size(toplevel, Int32(minimumSize.width), Int32(minimumSize.height))
         if let manager = registry.decorationManager {
             let decoration = WindowDecoration(manager: manager, toplevel: toplevel)
@@ -152,6 +159,7 @@ public final class ToplevelWindow {
         decoration = nil
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        if let exported { zxdg_exported_v2_destroy(exported) }
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)

@@ -8,6 +8,7 @@
 #include "tablet-v2-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
+#include "xdg-foreign-unstable-v2-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 #include "xdg-toplevel-icon-v1-server-protocol.h"
 const struct wl_interface *tts_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -51,6 +52,10 @@ const struct wl_interface *tts_wp_viewporter_interface(void) { return &wp_viewpo
 const struct wl_interface *tts_wp_viewport_interface(void) { return &wp_viewport_interface; }
 const struct wl_interface *tts_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 const struct wl_interface *tts_zxdg_toplevel_decoration_v1_interface(void) { return &zxdg_toplevel_decoration_v1_interface; }
+const struct wl_interface *tts_zxdg_exporter_v2_interface(void) { return &zxdg_exporter_v2_interface; }
+const struct wl_interface *tts_zxdg_importer_v2_interface(void) { return &zxdg_importer_v2_interface; }
+const struct wl_interface *tts_zxdg_exported_v2_interface(void) { return &zxdg_exported_v2_interface; }
+const struct wl_interface *tts_zxdg_imported_v2_interface(void) { return &zxdg_imported_v2_interface; }
 const struct wl_interface *tts_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *tts_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
 const struct wl_interface *tts_xdg_surface_interface(void) { return &xdg_surface_interface; }

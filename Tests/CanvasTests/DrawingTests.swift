@@ -208,4 +208,25 @@ import TouchCore
         #expect(drawing.undo() != nil)
         #expect(drawing.lines.isEmpty)
     }
+
+    // MARK: Another drawing opened in the window (issue 37)
+
+    @Test func replacingEverythingLeavesOnlyTheOpenedLinesAndNothingToUndo() throws {
+        let drawing = Drawing()
+        let idA = drawing.add(a)
+        drawing.add(b)
+        drawing.selectedLineID = idA
+        let inProgress = FakeTouch()
+        drawing.beginLine(for: ObjectIdentifier(inProgress), at: Point(x: 0, y: 90))
+        let revision = drawing.revision
+        let opened = (0..<3).map { Line(begin: Point(x: Double($0), y: 200), end: Point(x: 50, y: 200)) }
+
+        drawing.replaceAll(with: Drawing(lines: opened))
+        #expect(drawing.lines == opened)
+        #expect(drawing.selectedLineID == nil && drawing.linesInProgress.isEmpty)
+        #expect(!drawing.canUndo && !drawing.canRedo, "the other drawing's steps are not this one's")
+        #expect(drawing.undo() == nil)
+        #expect(drawing.changes(since: revision) == nil, "renderers start over")
+        #expect(drawing.nearestLine(to: Point(x: 25, y: 201), within: 5) != nil, "the opened lines' index came along")
+    }
 }

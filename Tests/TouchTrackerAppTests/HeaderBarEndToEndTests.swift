@@ -172,12 +172,12 @@ import WaylandClient
         let button = chrome.menuButton.convert(chrome.menuButton.bounds, to: nil)
         #expect(popover.cardFrame.minY > button.maxY && popover.cardFrame.maxX <= 800)
         #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
-        #expect(menu.commands.map(\.title) == ["Export…", "Palm Rejection",
+        #expect(menu.commands.map(\.title) == ["Open…", "Open Recent…", "Save As…", "Rename…", "Export…", "Palm Rejection",
                                                "Fingers Navigate", "Prediction", "Book", "Inspector", "Gesture Playground",
                                                "New Window", "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
-        let exportRow = menu.convert(menu.rowFrames[0], to: nil)
+        let exportRow = menu.convert(menu.rowFrames[4], to: nil)
         #expect(Self.darkest(app, in: exportRow.insetBy(dx: 4, dy: 4)) < 0x60, "its title is drawn")
         #expect(app.session.firstWindow.canvas.drawing.count == 1, "the tap on the menu button drew nothing")
     }
@@ -203,7 +203,8 @@ import WaylandClient
     /// Book (issue 41): the canvas takes the chapter's values and the menu
     /// shows it ticked.
     @Test func bookInTheMainMenuRunsTheCanvasWithTheChaptersValues() throws {
-        let app = try Self.running()
+        // Tall enough for the main menu down to Book (Open… to Rename… made it four rows longer).
+        let app = try Self.running(height: 600)
         let chrome = Self.chrome(app)
         #expect(app.session.firstWindow.canvas.rules == .standard)
         try Self.tap(app, chrome.menuButton)
@@ -261,8 +262,8 @@ import WaylandClient
 
     @Test func keyboardShortcutsAndAboutOpenFromTheMenu() throws {
         // Tall enough for the whole main menu under the bar (Book made it
-        // a row longer).
-        let app = try Self.running(height: 530)
+        // a row longer, Open… to Rename… four more).
+        let app = try Self.running(height: 720)
         let chrome = Self.chrome(app)
         for (title, name) in [("Keyboard Shortcuts", "shortcuts"), ("About TouchTracker", "about")] {
             try Self.tap(app, chrome.menuButton)

@@ -103,8 +103,11 @@ import TouchCore
             try pen.up()
             try pen.leave()
             try app.wait(0.5)
-        case .canvasMenuByRightClick, .mainMenu, .colourPopover, .zoomOptions:
+        case .canvasMenuByRightClick, .colourPopover, .zoomOptions:
             try app.tap(300, 80)
+        case .mainMenu:
+            // Away from the menu, which reaches down the window's end.
+            try app.tap(40, 200)
         }
         try app.frame()
         let chrome = Self.chrome(app)

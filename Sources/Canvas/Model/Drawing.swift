@@ -92,6 +92,26 @@ public final class Drawing {
         return added
     }
 
+    /// Becomes the drawing `opened` holds (another file opened in this
+    /// drawing's window): its lines, index included, and nothing of what
+    /// was here, neither lines in progress nor undo steps nor the
+    /// selection. Not an undoable change. Renderers start over.
+    public func replaceAll(with opened: Drawing) {
+        selectedLineID = nil
+        selection = []
+        reshapeOrigins = nil
+        store = opened.store
+        opened.store = LineStore()
+        linesInProgress = [:]
+        segmentsInProgress = [:]
+        pointsInProgress = 0
+        handDrawnLines = [:]
+        strokesTogether = [:]
+        erasures = [:]
+        history = UndoHistory()
+        log.forgetThePast()
+    }
+
     // MARK: Reading
 
     /// Number of finished lines.

@@ -7,6 +7,7 @@
 #include "tablet-v2-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
+#include "xdg-foreign-unstable-v2-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 #include "xdg-toplevel-icon-v1-server-protocol.h"
 #include "tts-interfaces.h"

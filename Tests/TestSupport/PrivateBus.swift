@@ -1,20 +1,19 @@
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A message bus of the test's own: `dbus-daemon --session` listening on a
 /// socket in a temporary directory, ended when the value goes away.
-final class PrivateBus {
-    let address: String
+public final class PrivateBus {
+    public let address: String
     private let directory: TemporaryDirectory
     private let pid: pid_t
 
-    struct StartFailed: Error, CustomStringConvertible {
-        let description: String
+    public struct StartFailed: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    init() throws {
+    public init() throws {
         directory = try TemporaryDirectory(prefix: "touchtracker-dbus")
         address = "unix:path=\(directory.path)/bus"
         // The daemon prints its address on the pipe once it accepts
