@@ -46,17 +46,24 @@ import TouchCore
         let app = try Self.session(on: bus)
         try app.focusKeyboard()
         try app.press(EvdevKey.o, modifiers: Self.control)
-        try Self.run(app) { app.session.firstWindow.documentPath == garden && app.toplevel.title == "Garden & Co" }
+        // The window has a line: the drawing chosen opens in a window of its own.
+        try Self.run(app) {
+            app.session.windows.last?.documentPath == garden && app.compositor.toplevels.last?.title == "Garden & Co"
+        }
         #expect(portal.calls.first?.member == "OpenFile" && portal.calls.first?.title == "Open Drawing")
         #expect(portal.calls.first?.handleToken.hasPrefix("touchtracker") == true)
-        #expect(app.canvas.drawing.count == 2)
+        #expect(app.session.windows.count == 2 && app.session.windows.last?.canvas.drawing.count == 2)
+        #expect(app.canvas.drawing.count == 1, "the first window keeps its drawing")
         #expect(app.session.firstWindow.scene.chrome.dialog?.isOpen != true, "no in-app chooser on top")
 
-        // Save As: the portal is offered the name; its answer is Garden itself, already shown.
+        // Save As in the first window: the portal is offered its name; its
+        // answer is Garden, which the other window holds.
         try app.press(EvdevKey.s, modifiers: Self.control | Self.shift)
         try Self.run(app) { portal.calls.count == 2 && app.session.firstWindow.scene.toasts.current != nil }
-        #expect(portal.calls.last?.member == "SaveFile" && portal.calls.last?.currentName == "Garden & Co.touchtracker")
-        #expect(app.session.firstWindow.scene.toasts.current?.title == DrawingFileProblem.alreadyShown.description)
+        let title = DrawingName.title(ofDrawingAt: app.documentPath)
+        #expect(portal.calls.last?.member == "SaveFile" && portal.calls.last?.currentName?.hasPrefix(title) == true)
+        #expect(app.session.firstWindow.scene.toasts.current?.title.contains("open in another TouchTracker window") == true)
+        #expect(app.session.firstWindow.documentPath == app.documentPath, "the window keeps its drawing")
     }
 
     @Test func cancellingTheDesktopsChooserChangesNothing() throws {
