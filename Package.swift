@@ -83,15 +83,22 @@ let package = Package(
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Export", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
-                               "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
-                               "CWaylandProtocols", "CXKBCommon", "InputEmulation"]),
+                               "Timing", "Platform", "JSONLine"]),
+        // `touchtracker conformance`: the app's window driven through the
+        // compositor's input emulation, each case judged on what the app
+        // received and showed. A second Wayland client beside the app's, so
+        // the C modules it speaks are its own; it drives a Session, so it
+        // sits above TouchTrackerApp and the executable hands it in.
+        .target(name: "Conformance",
+                dependencies: ["TouchTrackerApp", "InputEmulation", "WaylandClient", "Document", "Canvas", "TouchCore",
+                               "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
         // The compositors' own input-emulation interfaces that `touchtracker
         // conformance` drives (mutter's RemoteDesktop over D-Bus, KWin's
         // fake input); only that command uses them.
         .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"]),
-        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
+        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Conformance", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
         .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "SampleDrawings", "Timing"]),
@@ -145,8 +152,11 @@ let package = Package(
                     dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
+                    dependencies: ["TouchTrackerApp", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems"]),
+        .testTarget(name: "ConformanceTests",
+                    dependencies: ["Conformance", "TouchTrackerApp", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
+                                   "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
