@@ -1,4 +1,5 @@
 import Platform
+import TouchTrackerApp
 
 /// Which compositor a conformance run talked to, for the report's header:
 /// its program (the peer of the Wayland socket, `SO_PEERCRED`) and, where

@@ -1,4 +1,5 @@
 import Canvas
+import TouchTrackerApp
 
 /// One case of `touchtracker conformance`: a short script of emulated
 /// input, the protocol rule it checks (one line, as `check`'s rows say

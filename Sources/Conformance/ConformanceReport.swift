@@ -1,4 +1,5 @@
 import JSONLine
+import TouchTrackerApp
 
 /// The results of a conformance run in the three forms the command
 /// prints: TAP (streamed as the cases end), one JSON object, JUnit XML.

@@ -1,13 +1,14 @@
 import Canvas
 import TouchCore
+import TouchTrackerApp
 import WaylandClient
 
 /// Runs conformance cases against the app's live session, on the app's
 /// one thread: the case's script sends requests through the back end, and
 /// between them the runner turns the session's own loop (`runOnce`), so
 /// the app receives, draws and presents exactly as in a normal run. What
-/// the app received (each input batch, through `Session.onInputObserved`)
-/// and the pixels it presented (`Session.onFramePainted`) are kept per
+/// the app received (each input batch, through `Session.observeInput`)
+/// and the pixels it presented (`Session.observePaintedFrames`) are kept per
 /// case for its judgement.
 final class ConformanceRunner: CaseDriver {
     /// How long the app gets, after a case's last input, to recognize what
@@ -47,11 +48,11 @@ final class ConformanceRunner: CaseDriver {
         self.session = session
         self.backend = backend
         signals = session.loop.watchTerminationSignals { [unowned self] in stopRequested = true }
-        session.onInputObserved = { [unowned self] event, origin in
+        session.observeInput { [unowned self] event, origin in
             batches.append(Recording.Entry(time: now, item: .batch(event, origin: origin, seatVersion: nil),
                                            lineNumber: batches.count + 1))
         }
-        session.onFramePainted = { [unowned self] target in
+        session.observePaintedFrames { [unowned self] target in
             guard wantsSnapshot else { return }
             wantsSnapshot = false
             snapshotTaken = Self.copy(target, canvasOrigin: (session.canvas.frame.minX, session.canvas.frame.minY))
@@ -92,7 +93,7 @@ final class ConformanceRunner: CaseDriver {
             if let reason = backend.unavailableReason(for: device) { return result(.skipped(reason: reason)) }
         }
         let firstBatch = batches.count
-        let layout = session.windowLayout
+        let layout = session.layout
         linesAtStart = lines
         do {
             for device in testCase.devices {
@@ -139,9 +140,9 @@ final class ConformanceRunner: CaseDriver {
     /// A recording of `entries` alone, as `check` reads a file.
     private func recording(of entries: ArraySlice<Recording.Entry>, layout: WindowLayout) -> Recording {
         let seats = session.seats.seatVersions.map { Recording.Seat(name: $0.name, version: $0.version) }
-        return Recording(appVersion: Version.string, seats: seats, palmRejection: session.palmRejection.isEnabled,
-                         tool: session.canvas.tool,
-                         entries: [Recording.Entry(time: 0, item: .window(layout), lineNumber: 0)] + Array(entries))
+        return Recording(madeOf: [Recording.Entry(time: 0, item: .window(layout), lineNumber: 0)] + Array(entries),
+                         appVersion: Version.string, seats: seats, palmRejection: session.isPalmRejectionEnabled,
+                         tool: session.canvas.tool)
     }
 
     /// Waits until the window is on screen: its first frame presented.

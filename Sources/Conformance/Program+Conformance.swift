@@ -1,5 +1,6 @@
 import Document
 import Platform
+import TouchTrackerApp
 import WaylandClient
 
 extension Program {
@@ -7,8 +8,13 @@ extension Program {
     /// the cases driven through the first input-emulation interface the
     /// compositor offers, their results as TAP (streamed), JSON or JUnit.
     /// Fails when a case fails; a case that cannot run here is skipped.
-    static func conformance(_ options: ConformanceOptions) -> ExitStatus {
+    public static func conformance(_ options: ConformanceOptions) -> ExitStatus {
         if options.drive { return drive() }
+        let known = Set(ConformanceSuite.cases.map(\.id))
+        if let unknown = options.only?.first(where: { !known.contains($0) }) {
+            printError("touchtracker: conformance has no case '\(unknown)' (see conformance --list)")
+            return .usage
+        }
         let cases = ConformanceSuite.cases(only: options.only)
         if options.list {
             let width = cases.map(\.id.count).max() ?? 0

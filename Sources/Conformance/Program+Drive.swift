@@ -1,6 +1,7 @@
 import Glibc
 import JSONLine
 import Platform
+import TouchTrackerApp
 
 extension Program {
     /// `touchtracker conformance --drive`: no window; drives the compositor

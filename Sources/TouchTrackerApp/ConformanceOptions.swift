@@ -22,7 +22,7 @@ public struct ConformanceOptions: Equatable, Sendable {
     }
 
     /// Parses what follows `conformance`; nil for `--help`.
-    static func parse(_ arguments: ArraySlice<String>) throws(Options.ParseError) -> ConformanceOptions? {
+    package static func parse(_ arguments: ArraySlice<String>) throws(Options.ParseError) -> ConformanceOptions? {
         var options = ConformanceOptions()
         var remaining = arguments
         while let argument = remaining.popFirst() {
@@ -52,11 +52,9 @@ public struct ConformanceOptions: Equatable, Sendable {
                 options.junit = path
             case "--only":
                 guard options.only == nil else { throw Options.ParseError(description: "option --only is given twice") }
+                // The ids are checked against the suite when the command runs:
+                // the suite is the Conformance target's, above this one.
                 let ids = try value().split(separator: ",").map { String($0) }
-                let known = Set(ConformanceSuite.cases.map(\.id))
-                if let unknown = ids.first(where: { !known.contains($0) }) {
-                    throw Options.ParseError(description: "conformance has no case '\(unknown)' (see conformance --list)")
-                }
                 guard !ids.isEmpty else { throw Options.ParseError(description: "option --only needs case ids") }
                 options.only = ids
             default:

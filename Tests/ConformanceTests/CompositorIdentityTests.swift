@@ -1,6 +1,7 @@
 import Platform
 import Testing
 import TestCompositor
+@testable import Conformance
 @testable import TouchTrackerApp
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+@testable import Conformance
 import Testing
 @testable import TouchTrackerApp
 
@@ -14,6 +15,14 @@ import Testing
     @Test func onlyKeepsTheSuitesOrder() {
         #expect(ConformanceSuite.cases(only: ["key-repeat", "tap"]).map(\.id) == ["tap", "key-repeat"])
         #expect(ConformanceSuite.cases(only: nil).count == ConformanceSuite.cases.count)
+    }
+
+    /// An unknown case is refused as a usage error before anything opens
+    /// (no compositor is needed to be told).
+    @Test func anUnknownCaseIsAUsageError() throws {
+        #expect(try Options.parse(["conformance", "--only", "tap,nope"]).command
+                == .conformance(ConformanceOptions(only: ["tap", "nope"])))
+        #expect(Program.conformance(ConformanceOptions(only: ["tap", "nope"])) == .usage)
     }
 
     @Test func everyCaseHasAUniqueIdAndARuleOfOneLine() {
@@ -37,7 +46,6 @@ import Testing
     }
 
     @Test(arguments: [
-        (["conformance", "--only", "tap,nope"], "conformance has no case 'nope' (see conformance --list)"),
         (["conformance", "--junit"], "option --junit needs a value"),
         (["conformance", "--junit", "a.xml", "--junit", "b.xml"], "option --junit is given twice"),
         (["conformance", "--file", "x.json"], "conformance takes --json, --junit FILE, --only CASE,…, --list and --drive, not '--file'"),

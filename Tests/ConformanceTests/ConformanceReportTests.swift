@@ -1,4 +1,5 @@
 import Testing
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// What `touchtracker conformance` prints: TAP as `prove` reads it, the

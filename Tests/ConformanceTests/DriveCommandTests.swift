@@ -1,4 +1,5 @@
 import Testing
+@testable import Conformance
 @testable import TouchTrackerApp
 
 @Suite struct DriveCommandTests {

@@ -4,6 +4,7 @@ import InputEmulation
 import Platform
 import Testing
 import TestSupport
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// `conformance --drive`'s Wayland connections (wlroots' virtual devices,

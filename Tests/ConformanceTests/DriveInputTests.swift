@@ -1,6 +1,7 @@
 import Glibc
 import Platform
 import Testing
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// `conformance --drive` reads its commands in bounded memory (issue 34: a

@@ -1,6 +1,7 @@
 import Glibc
 import Platform
 import Testing
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// `conformance --drive`'s commands as the back end receives them.
