@@ -14,8 +14,10 @@
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
 // numbers) through JSONLine/JSONReader.swift. The real clock is Platform's
 // `SystemClock`, handed in by the wiring.
-// Nothing under Tests/ (the test compositor and its C glue, test protocols,
-// TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.
+// Nothing of the test fixtures (the test compositor and its C glue, test
+// protocols, TestSupport) nor BenchmarkWorkloads goes into the touchtracker
+// executable. The fixtures the benchmarks share with the tests live under
+// Sources/ all the same: no target under Sources/ depends on one under Tests/.
 import PackageDescription
 
 let package = Package(
@@ -109,19 +111,18 @@ let package = Package(
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
-        // Test fixtures: a scripted compositor on real libwayland-server, with
-        // the server side of the app's protocols (protocols/generate.sh; the
-        // interface tables themselves are CWaylandProtocols').
-        .systemLibrary(name: "CWaylandServer", path: "Tests/CWaylandServer", pkgConfig: "wayland-server",
+        // Fixtures the tests and touchtracker-bench share: a scripted compositor
+        // on real libwayland-server, with the server side of the app's
+        // protocols (protocols/generate.sh; the interface tables themselves
+        // are CWaylandProtocols').
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
                        providers: [.apt(["libwayland-dev"])]),
-        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"],
-                path: "Tests/CWaylandServerProtocols"),
+        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
         .target(name: "TestCompositor",
-                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
-                path: "Tests/TestCompositor"),
-        // Helpers every test target shares (touch changes, lines, temporary
-        // directories); pure Swift, like the core it serves.
-        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"]),
+        // Helpers every test target and the benchmarks share (touch changes,
+        // lines, temporary directories); pure Swift, like the core it serves.
+        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"]),
         // Test fixtures: a rendered pixel's colour channels and the named
         // colours the renderer and the exports paint, read from a PixelBuffer.
         .target(name: "RenderTestSupport", dependencies: ["Render"], path: "Tests/RenderTestSupport"),
