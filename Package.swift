@@ -70,21 +70,28 @@ let package = Package(
         .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore", "Timing"]),
+        // The inspector's model: what it shows (latency, presentation, the
+        // input charts, the recognizers' timeline), pure Swift like the core.
+        .target(name: "InspectorModel", dependencies: ["TouchCore", "Timing"]),
         // The gesture playground: the book's gesture demos as pages of views.
-        .target(name: "Playground", dependencies: ["TouchCore", "Timing"]),
+        .target(name: "Playground", dependencies: ["InspectorModel", "TouchCore", "Timing"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore", "Platform"]),
+        // The inspector: its model painted on Cairo, laid out over the canvas,
+        // and the overlay that feeds it and asks for its repaints.
+        .target(name: "Inspector", dependencies: ["CCairo", "Render", "InspectorModel", "TouchCore", "Timing"]),
         // PNG, SVG and PDF files of a drawing: the lines in Render's style,
         // read from a saved file a line at a time for `--export`.
         .target(name: "Export", dependencies: ["CCairo", "Render", "Document", "Canvas", "TouchCore", "Platform"]),
         // Event sounds through libcanberra, and where the shipped ones are.
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Export", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
+                dependencies: ["WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
+                               "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine"]),
         // `touchtracker conformance`: the app's window driven through the
         // compositor's input emulation, each case judged on what the app
@@ -158,6 +165,10 @@ let package = Package(
         .testTarget(name: "ConformanceTests",
                     dependencies: ["Conformance", "TouchTrackerApp", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
                                    "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
+        .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "InspectorTests",
+                    dependencies: ["Inspector", "InspectorModel", "Render", "Canvas", "TouchCore", "Timing", "CCairo", "TestSupport",
+                                   "RenderTestSupport"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
