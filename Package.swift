@@ -1,15 +1,17 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Export, Render, Sound, Document, Canvas, Decorations, Playground
+//   touchtracker → Conformance (`touchtracker conformance`) → TouchTrackerApp
+//   TouchTrackerApp → WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
 //   Export (PNG, SVG, PDF files) → Render, Document
+//   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
-//   Playground, Decorations → TouchCore
+//   Playground → InspectorModel → TouchCore; Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
 //   Document, Render, Export, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
-// The core (TouchCore, Canvas, Decorations, Playground, Timing) depends on no C
+// The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
 // numbers) through JSONLine/JSONReader.swift. The real clock is Platform's
@@ -145,7 +147,8 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport",
+                                                       "InspectorModel"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "DocumentTests",
                     dependencies: ["Document", "Canvas", "TouchCore", "Platform", "SampleDrawings", "TestSupport", "TestFileSystems"]),

@@ -1,3 +1,5 @@
+import InspectorModel
+import Render
 import TouchCore
 
 /// Where the inspector's two panels go on a canvas of any size the window

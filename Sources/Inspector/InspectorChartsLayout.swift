@@ -1,3 +1,5 @@
+import InspectorModel
+import Render
 import TouchCore
 
 /// Where the inspector's charts go (`InputCharts`), in logical points of

@@ -1,4 +1,6 @@
 import CCairo
+import InspectorModel
+import Render
 import TouchCore
 
 /// Paints the inspector's charts (`InputCharts` at `InspectorChartsLayout`'s

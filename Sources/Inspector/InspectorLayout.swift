@@ -1,3 +1,5 @@
+import InspectorModel
+import Render
 import TouchCore
 
 /// Where the inspector overlay paints, in logical points of the window:

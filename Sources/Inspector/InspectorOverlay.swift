@@ -1,3 +1,4 @@
+import InspectorModel
 import Render
 import Timing
 import TouchCore
@@ -20,11 +21,11 @@ import TouchCore
 /// While it is closed it keeps nothing and costs nothing: the session
 /// feeds it only while it is open, and only then is the window's tracer
 /// set for it.
-final class InspectorOverlay {
-    private(set) var isOpen = false
+package final class InspectorOverlay {
+    package private(set) var isOpen = false
     private(set) var model = InspectorModel()
     /// Where the canvas lies in the window: the panel sits at its corner.
-    var canvasFrame: Rect {
+    package var canvasFrame: Rect {
         didSet {
             guard isOpen, canvasFrame != oldValue else { return }
             damageEverything(on: oldValue)
@@ -32,12 +33,12 @@ final class InspectorOverlay {
         }
     }
     /// Whether the compositor offers presentation feedback, for the panel.
-    var presentationOffered = true
+    package var presentationOffered = true
     /// The modern protocols the compositor offers ("cursor2"), for the panel.
-    var protocolsOffered: [String] = []
+    package var protocolsOffered: [String] = []
     /// Whether the compositor left the window's feedback requests
     /// unanswered; the panel says so.
-    var presentationUnanswered = false {
+    package var presentationUnanswered = false {
         didSet {
             guard isOpen, presentationUnanswered != model.presentationUnanswered else { return }
             model.presentationUnanswered = presentationUnanswered
@@ -45,7 +46,7 @@ final class InspectorOverlay {
         }
     }
     /// Called after it opens or closes (the session sets the tracer then).
-    var onToggle: (() -> Void)?
+    package var onToggle: (() -> Void)?
 
     /// Ages and rates change without input: while contacts are shown,
     /// their labels are repainted this often (seconds); the charts'
@@ -76,7 +77,7 @@ final class InspectorOverlay {
     /// - Parameters:
     ///   - recognizers: the canvas's recognizers, whose timeline it shows.
     ///   - damage: receives the window rectangles to repaint.
-    init(timers: TimerQueue, canvasFrame: Rect, recognizers: @escaping () -> [GestureRecognizer],
+    package init(timers: TimerQueue, canvasFrame: Rect, recognizers: @escaping () -> [GestureRecognizer],
          damage: @escaping (Rect) -> Void) {
         self.timers = timers
         self.canvasFrame = canvasFrame
@@ -88,7 +89,7 @@ final class InspectorOverlay {
     private var layout: InspectorLayout { arrangement.text }
     private var now: Double { timers.clock.now }
 
-    func toggle() {
+    package func toggle() {
         if isOpen { close() } else { open() }
     }
 
@@ -119,7 +120,7 @@ final class InspectorOverlay {
     }
 
     /// A frame the window is about to handle.
-    func observe(_ frame: TouchFrame) {
+    package func observe(_ frame: TouchFrame) {
         guard isOpen else { return }
         let before = arrangement
         let blocksBefore = model.charts.contacts.map(BlockIdentity.init)
@@ -139,7 +140,7 @@ final class InspectorOverlay {
     }
 
     /// A record of the window's tracer.
-    func record(_ record: TraceRecord) {
+    package func record(_ record: TraceRecord) {
         guard isOpen else { return }
         let before = arrangement
         guard let row = model.record(record, at: now) else { return }
@@ -150,7 +151,7 @@ final class InspectorOverlay {
 
     /// A frame is being committed now. The latency it measures shows in the
     /// next frame: damage raised while drawing would be lost with this one.
-    func committed() {
+    package func committed() {
         guard isOpen, model.committed(at: now) else { return }
         pending.formUnion([.latency, .histograms])
         keepTicking()
@@ -158,7 +159,7 @@ final class InspectorOverlay {
 
     /// The compositor told what became of a frame with input (this comes
     /// between frames, so its damage reaches the next one).
-    func presented(_ frame: FramePresentation, pacedForLatch: Bool) {
+    package func presented(_ frame: FramePresentation, pacedForLatch: Bool) {
         guard isOpen else { return }
         model.presented(frame)
         model.pacedForLatch = pacedForLatch
@@ -168,7 +169,7 @@ final class InspectorOverlay {
 
     /// Paints the overlay where `damage` touches it (the session's last
     /// painting step: it covers everything else).
-    func paint(into buffer: PixelBuffer, damage: [Rect]) {
+    package func paint(into buffer: PixelBuffer, damage: [Rect]) {
         guard isOpen else { return }
         InspectorPainter.paint(model, now: now, canvasFrame: canvasFrame, into: buffer, damage: damage,
                                textCache: textCache)

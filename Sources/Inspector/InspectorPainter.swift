@@ -1,4 +1,6 @@
 import CCairo
+import InspectorModel
+import Render
 import TouchCore
 
 /// Paints the inspector overlay (`InspectorModel` at `InspectorLayout`'s

@@ -1,4 +1,5 @@
 import CCairo
+import Render
 import TouchCore
 
 /// How the inspector's panels look (the overlay's and the recognizer

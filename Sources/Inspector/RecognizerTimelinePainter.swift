@@ -1,4 +1,6 @@
 import CCairo
+import InspectorModel
+import Render
 import TouchCore
 
 /// Draws a `RecognizerTimeline` in a panel: per recognizer, one line with

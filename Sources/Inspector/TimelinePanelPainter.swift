@@ -1,3 +1,5 @@
+import InspectorModel
+import Render
 import TouchCore
 
 /// Paints a panel of recognizer timelines (the playground's) with the

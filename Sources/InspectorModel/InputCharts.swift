@@ -1,3 +1,5 @@
+import TouchCore
+
 /// What the inspector's charts show, kept from the touch frames the window
 /// receives: per contact, strip charts (`StripChart`) of its speed and the
 /// intervals between its events, and a pen's pressure and tilt, over

@@ -1,4 +1,5 @@
 import Timing
+import TouchCore
 
 /// What the inspector overlay shows, kept from the touch frames the window
 /// receives and the window's trace: every active contact (where, which

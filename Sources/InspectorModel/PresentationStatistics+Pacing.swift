@@ -1,4 +1,5 @@
 import Timing
+import TouchCore
 
 /// How the frames summarized were paced (`FramePresentation.Pacing`):
 /// whether commit for the latch engaged, and what each pacing gave.

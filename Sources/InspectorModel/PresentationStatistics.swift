@@ -1,4 +1,5 @@
 import Timing
+import TouchCore
 
 /// Input → on screen over the last frames that carried input
 /// (`FramePresentation`): the latest latency, its median and 99th

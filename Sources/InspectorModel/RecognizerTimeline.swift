@@ -1,3 +1,5 @@
+import TouchCore
+
 /// What a set of gesture recognizers decided lately, for a person watching
 /// them: each recognizer's name, its current state and its last
 /// transitions (`possible → began → changed → ended → possible`) with the

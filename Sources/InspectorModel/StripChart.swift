@@ -1,3 +1,5 @@
+import TouchCore
+
 /// One strip chart of the inspector's charts (speed, event interval,
 /// pressure or tilt of one contact): `columnCount` columns over `window`
 /// seconds, each holding the span of values the line crosses in it.

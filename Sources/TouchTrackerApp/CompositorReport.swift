@@ -1,3 +1,4 @@
+import InspectorModel
 import JSONLine
 import Timing
 import TouchCore

@@ -1,3 +1,4 @@
+@testable import InspectorModel
 import Testing
 import TestSupport
 @testable import TouchCore

@@ -1,3 +1,4 @@
+import InspectorModel
 import Testing
 import Timing
 import TouchCore

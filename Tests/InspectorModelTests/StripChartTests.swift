@@ -1,3 +1,4 @@
+@testable import InspectorModel
 import Testing
 @testable import TouchCore
 

@@ -1,3 +1,5 @@
+import Inspector
+import InspectorModel
 import Render
 import Testing
 import TestSupport

@@ -1,5 +1,7 @@
 import Canvas
 import CCairo
+@testable import Inspector
+@testable import InspectorModel
 @testable import Render
 import RenderTestSupport
 import Testing

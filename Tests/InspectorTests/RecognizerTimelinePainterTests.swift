@@ -1,3 +1,5 @@
+@testable import Inspector
+@testable import InspectorModel
 @testable import Render
 import RenderTestSupport
 import Testing
