@@ -1,5 +1,4 @@
 import InspectorModel
-import Render
 import TouchCore
 
 /// Where the inspector's two panels go on a canvas of any size the window

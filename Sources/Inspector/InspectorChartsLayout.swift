@@ -1,5 +1,4 @@
 import InspectorModel
-import Render
 import TouchCore
 
 /// Where the inspector's charts go (`InputCharts`), in logical points of

@@ -1,6 +1,5 @@
 import CCairo
 import InspectorModel
-import Render
 import TouchCore
 
 /// Paints the inspector's charts (`InputCharts` at `InspectorChartsLayout`'s

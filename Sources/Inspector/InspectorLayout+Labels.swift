@@ -1,4 +1,3 @@
-import Render
 import TouchCore
 
 /// Where the contacts' labels go (issue 36): beside their own rings and

@@ -1,5 +1,4 @@
 import InspectorModel
-import Render
 import TouchCore
 
 /// Where the inspector overlay paints, in logical points of the window:

@@ -1,5 +1,3 @@
-import TouchCore
-
 /// A histogram of latencies as the inspector's charts show it: 2 ms bins up
 /// to 50 ms and one bin for the rest, bars scaled to a power of two.
 ///

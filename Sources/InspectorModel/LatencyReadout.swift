@@ -1,5 +1,3 @@
-import TouchCore
-
 /// How long input takes to reach the screen, as far as a client can tell:
 /// from an event's time (the compositor's timestamp, in milliseconds) to
 /// the commit of the first frame drawn after it, on our monotonic clock.

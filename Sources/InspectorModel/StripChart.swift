@@ -1,5 +1,3 @@
-import TouchCore
-
 /// One strip chart of the inspector's charts (speed, event interval,
 /// pressure or tilt of one contact): `columnCount` columns over `window`
 /// seconds, each holding the span of values the line crosses in it.
