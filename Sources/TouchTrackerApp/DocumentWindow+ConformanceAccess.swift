@@ -1,9 +1,10 @@
 import WaylandClient
 
 /// What the conformance runner (the Conformance target, above this one)
-/// reads and sets on a live session. The hooks and the layout stay internal
-/// where Session declares them; this is the one door to them from outside.
-extension Session {
+/// reads and sets on the session's first window. The hooks and the layout
+/// stay internal where DocumentWindow declares them; this is the one door
+/// to them from outside.
+extension DocumentWindow {
     /// Sets `onInputObserved`: sees every input batch as it arrives.
     package func observeInput(_ observer: @escaping (InputEvent, InputOrigin) -> Void) {
         onInputObserved = observer
