@@ -1,21 +1,25 @@
 // swift-tools-version:6.0
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
-//   TouchTrackerApp → WaylandClient, Export, Render, Sound, Document, Canvas, Decorations, Playground
+//   touchtracker → Conformance (`touchtracker conformance`) → TouchTrackerApp
+//   TouchTrackerApp → WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
 //   Export (PNG, SVG, PDF files) → Render, Document
+//   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
-//   Playground, Decorations → TouchCore
+//   Playground → InspectorModel → TouchCore; Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
 //   Document, Render, Export, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
-// The core (TouchCore, Canvas, Decorations, Playground, Timing) depends on no C
+// The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
 // numbers) through JSONLine/JSONReader.swift. The real clock is Platform's
 // `SystemClock`, handed in by the wiring.
-// Nothing under Tests/ (the test compositor and its C glue, test protocols,
-// TestSupport) nor BenchmarkWorkloads goes into the touchtracker executable.
+// Nothing of the test fixtures (the test compositor and its C glue, test
+// protocols, TestSupport) nor BenchmarkWorkloads goes into the touchtracker
+// executable. The fixtures the benchmarks share with the tests live under
+// Sources/ all the same: no target under Sources/ depends on one under Tests/.
 import PackageDescription
 
 let package = Package(
@@ -68,30 +72,44 @@ let package = Package(
         .target(name: "Document", dependencies: ["Canvas", "TouchCore", "Platform", "JSONLine"]),
         // Client-side decorations: the title bar view, its appearance, its edges.
         .target(name: "Decorations", dependencies: ["TouchCore", "Timing"]),
+        // The inspector's model: what it shows (latency, presentation, the
+        // input charts, the recognizers' timeline), pure Swift like the core.
+        .target(name: "InspectorModel", dependencies: ["TouchCore", "Timing"]),
         // The gesture playground: the book's gesture demos as pages of views.
-        .target(name: "Playground", dependencies: ["TouchCore", "Timing"]),
+        .target(name: "Playground", dependencies: ["InspectorModel", "TouchCore", "Timing"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore", "Platform"]),
+        // The inspector: its model painted on Cairo, laid out over the canvas,
+        // and the overlay that feeds it and asks for its repaints.
+        .target(name: "Inspector", dependencies: ["CCairo", "Render", "InspectorModel", "TouchCore", "Timing"]),
         // PNG, SVG and PDF files of a drawing: the lines in Render's style,
         // read from a saved file a line at a time for `--export`.
         .target(name: "Export", dependencies: ["CCairo", "Render", "Document", "Canvas", "TouchCore", "Platform"]),
         // Event sounds through libcanberra, and where the shipped ones are.
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Export", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
-                               "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
-                               "CWaylandProtocols", "CXKBCommon", "InputEmulation", "DBus"]),
+                dependencies: ["WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
+                               "Decorations", "Playground", "TouchCore",
+                               "Timing", "Platform", "JSONLine", "DBus"]),
+        // `touchtracker conformance`: the app's window driven through the
+        // compositor's input emulation, each case judged on what the app
+        // received and showed. A second Wayland client beside the app's, so
+        // the C modules it speaks are its own; it drives a Session, so it
+        // sits above TouchTrackerApp and the executable hands it in.
+        .target(name: "Conformance",
+                dependencies: ["TouchTrackerApp", "InputEmulation", "WaylandClient", "Document", "Canvas", "TouchCore",
+                               "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
         // The compositors' own input-emulation interfaces that `touchtracker
         // conformance` drives (mutter's RemoteDesktop over D-Bus, KWin's
         // fake input); only that command uses them.
         .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"]),
-        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
+        .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Conformance", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
         .target(name: "BenchmarkWorkloads", dependencies: ["Render", "Canvas", "TouchCore", "SampleDrawings", "Timing"]),
@@ -102,19 +120,18 @@ let package = Package(
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
-        // Test fixtures: a scripted compositor on real libwayland-server, with
-        // the server side of the app's protocols (protocols/generate.sh; the
-        // interface tables themselves are CWaylandProtocols').
-        .systemLibrary(name: "CWaylandServer", path: "Tests/CWaylandServer", pkgConfig: "wayland-server",
+        // Fixtures the tests and touchtracker-bench share: a scripted compositor
+        // on real libwayland-server, with the server side of the app's
+        // protocols (protocols/generate.sh; the interface tables themselves
+        // are CWaylandProtocols').
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
                        providers: [.apt(["libwayland-dev"])]),
-        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"],
-                path: "Tests/CWaylandServerProtocols"),
+        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
         .target(name: "TestCompositor",
-                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"],
-                path: "Tests/TestCompositor"),
-        // Helpers every test target shares (touch changes, lines, temporary
-        // directories); pure Swift, like the core it serves.
-        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"], path: "Tests/TestSupport"),
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"]),
+        // Helpers every test target and the benchmarks share (touch changes,
+        // lines, temporary directories); pure Swift, like the core it serves.
+        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"]),
         // Test fixtures: a rendered pixel's colour channels and the named
         // colours the renderer and the exports paint, read from a PixelBuffer.
         .target(name: "RenderTestSupport", dependencies: ["Render"], path: "Tests/RenderTestSupport"),
@@ -130,7 +147,8 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport",
+                                                       "InspectorModel"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchCore", "Timing", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "DocumentTests",
                     dependencies: ["Document", "Canvas", "TouchCore", "Platform", "SampleDrawings", "TestSupport", "TestFileSystems"]),
@@ -145,9 +163,16 @@ let package = Package(
                     dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
+                    dependencies: ["TouchTrackerApp", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
+        .testTarget(name: "ConformanceTests",
+                    dependencies: ["Conformance", "TouchTrackerApp", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
+                                   "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
+        .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "InspectorTests",
+                    dependencies: ["Inspector", "InspectorModel", "Render", "Canvas", "TouchCore", "Timing", "CCairo", "TestSupport",
+                                   "RenderTestSupport"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),

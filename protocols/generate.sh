@@ -5,7 +5,7 @@
 #
 #   protocols/*.xml       what the app speaks. Client glue in
 #                         Sources/CWaylandProtocols; server headers for the
-#                         scripted test compositor in Tests/CWaylandServerProtocols.
+#                         scripted test compositor in Sources/CWaylandServerProtocols.
 #   protocols/conformance/*.xml
 #                         what only `touchtracker conformance` speaks: the input-
 #                         emulation interfaces compositors offer (virtual pointer
@@ -27,7 +27,7 @@ check=false
 app_xml=(protocols/*.xml)
 conformance_xml=(protocols/conformance/*.xml)
 client=Sources/CWaylandProtocols
-server=Tests/CWaylandServerProtocols
+server=Sources/CWaylandServerProtocols
 conformance_client=Sources/CConformanceProtocols
 targets=("$client" "$server" "$conformance_client")
 

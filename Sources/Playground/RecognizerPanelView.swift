@@ -1,3 +1,4 @@
+import InspectorModel
 import TouchCore
 
 /// The playground's side panel: each recognizer of the page, its state and

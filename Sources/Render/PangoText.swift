@@ -4,13 +4,13 @@ import TouchCore
 /// Pango text set up the same way for measuring and for drawing, so a
 /// title's measured size is the size it is drawn at: one font description,
 /// and metric hinting off so sizes do not depend on the output scale.
-enum PangoText {
+package enum PangoText {
     /// The system's sans-serif face through fontconfig.
-    static let font = "Sans 11"
+    package static let font = "Sans 11"
 
     /// A layout for `text` on `cairo` in `font` (a Pango font description);
     /// the caller releases it with `g_object_unref`.
-    static func makeLayout(_ text: String, font: String = font, on cairo: OpaquePointer) -> OpaquePointer {
+    package static func makeLayout(_ text: String, font: String = font, on cairo: OpaquePointer) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cairo)!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -37,7 +37,7 @@ public struct PixelBuffer {
 
     /// The smallest whole-pixel rectangle covering `rect` (logical points),
     /// clipped to the buffer; nil when nothing of it is inside.
-    func pixelRect(covering rect: Rect) -> PixelRect? {
+    package func pixelRect(covering rect: Rect) -> PixelRect? {
         PixelRect(covering: rect, scale: scale, width: width, height: height)
     }
 
@@ -67,7 +67,7 @@ public struct PixelBuffer {
     /// Runs `draw` with a Cairo context on this buffer, clipped to `rects`
     /// (device pixels), so pixels outside them keep what they hold. The
     /// context draws in device pixels; the surface is flushed afterwards.
-    func drawClipped(to rects: [PixelRect], _ draw: (OpaquePointer) -> Void) {
+    package func drawClipped(to rects: [PixelRect], _ draw: (OpaquePointer) -> Void) {
         let surface = makeSurface()
         let cairo = cairo_create(surface)!
         defer {
@@ -84,7 +84,7 @@ public struct PixelBuffer {
 }
 
 /// A rectangle of whole device pixels.
-struct PixelRect: Hashable {
+package struct PixelRect: Hashable {
     var x, y, width, height: Int
 
     init(x: Int, y: Int, width: Int, height: Int) {

@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Inspector
 import Playground
 import Render
 import Timing

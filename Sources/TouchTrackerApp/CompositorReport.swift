@@ -1,3 +1,4 @@
+import InspectorModel
 import JSONLine
 import Timing
 import TouchCore
@@ -12,13 +13,13 @@ import WaylandClient
 /// something the protocol allows that clients often get wrong, or left out
 /// something optional that clients can use; "not seen" when the recording
 /// holds nothing the row is about.
-struct CompositorReport {
-    enum Result: String, Equatable {
+package struct CompositorReport {
+    package enum Result: String, Equatable {
         case pass, warn, fail
         case notSeen = "not seen"
     }
 
-    enum RowID: String, CaseIterable {
+    package enum RowID: String, CaseIterable {
         case frameAfterUp = "frame-after-up"
         case downUpOneFrame = "down-up-one-frame"
         case cancel = "cancel"
@@ -31,7 +32,7 @@ struct CompositorReport {
         case tablet = "tablet"
         case presentation = "presentation"
 
-        var title: String {
+        package var title: String {
             switch self {
             case .frameAfterUp: "a frame after every up"
             case .downUpOneFrame: "down and up in one frame"
@@ -48,21 +49,21 @@ struct CompositorReport {
         }
     }
 
-    struct Row: Equatable {
-        var id: RowID
-        var result: Result
-        var evidence: String
+    package struct Row: Equatable {
+        package var id: RowID
+        package var result: Result
+        package var evidence: String
     }
 
-    var rows: [Row]
+    package var rows: [Row]
     /// What the recording is, for the table's first line.
     var subject: String
 
     var failed: Bool { rows.contains { $0.result == .fail } }
 
-    func row(_ id: RowID) -> Row { rows.first { $0.id == id }! }
+    package func row(_ id: RowID) -> Row { rows.first { $0.id == id }! }
 
-    init(_ recording: Recording, name: String) {
+    package init(_ recording: Recording, name: String) {
         let seats = recording.seats.map { "\(Excerpt.of($0.name)) v\($0.version)" }.joined(separator: ", ")
         subject = "\(name): recorded by touchtracker \(Excerpt.of(recording.appVersion))"
             + (seats.isEmpty ? "" : ", seats \(seats)")

@@ -1,6 +1,8 @@
 import Canvas
 import Decorations
 import Document
+import Inspector
+import InspectorModel
 import Platform
 import Playground
 import Render

@@ -11,7 +11,9 @@ import WaylandClient
 /// The `touchtracker` command: parses the options and runs what they ask
 /// for. Returns the process's exit status.
 public enum Program {
-    public static func main(_ arguments: [String]) -> Int32 {
+    /// `conformance` is the Conformance target's: it drives a `Session`, so
+    /// it depends on this module, and the executable hands its entry in.
+    public static func main(_ arguments: [String], conformance: (ConformanceOptions) -> ExitStatus) -> Int32 {
         let options: Options
         do {
             options = try Options.parse(Array(arguments.dropFirst()))
@@ -42,8 +44,8 @@ public enum Program {
         case .check(nil):
             // Its drawing is a scratch one unless --file names one.
             status = checkLive(documentAt: options.file, record: options.record, json: options.json)
-        case .conformance(let conformance):
-            status = Program.conformance(conformance)
+        case .conformance(let conformanceOptions):
+            status = conformance(conformanceOptions)
         }
         return status.rawValue
     }
@@ -273,7 +275,7 @@ public enum Program {
     /// Says what went wrong and returns its exit status: a drawing that
     /// could not be opened has one of its own (`status(for:)`), anything
     /// else is a failure.
-    static func failed(_ error: Error) -> ExitStatus {
+    package static func failed(_ error: Error) -> ExitStatus {
         printError("touchtracker: \(error)")
         return (error as? DocumentError).map(status(for:)) ?? .failure
     }
@@ -296,7 +298,7 @@ public enum Program {
     /// Writes `message` to stderr, its control characters escaped line by
     /// line: a message quotes paths and a file's own strings, and a file
     /// name in a shared folder may carry escape sequences for the terminal.
-    static func printError(_ message: String) {
+    package static func printError(_ message: String) {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
         writeLine(lines.map { Excerpt.escapingControls(String($0)) }.joined(separator: "\n"), to: .standardError)
     }
@@ -304,7 +306,7 @@ public enum Program {
     /// Writes one whole line straight to `fd`: unbuffered, so a reader of
     /// `--log-input` sees each batch as it arrives. A closed pipe or a full
     /// disk loses the line, never the drawing.
-    static func writeLine(_ text: String, to fd: FileDescriptor) {
+    package static func writeLine(_ text: String, to fd: FileDescriptor) {
         try? fd.writeAll(text + "\n")
     }
 }

@@ -9,13 +9,18 @@ import WaylandClient
 
 /// A `--record` file read back (see `RecordingFormat`): its header and its
 /// lines in order, for `replay` and `check`.
-struct Recording {
-    struct Seat: Equatable {
-        var name: String
-        var version: UInt32
+package struct Recording {
+    package struct Seat: Equatable {
+        package var name: String
+        package var version: UInt32
+
+        package init(name: String, version: UInt32) {
+            self.name = name
+            self.version = version
+        }
     }
 
-    enum Item {
+    package enum Item {
         /// The drawing the session opened, with these lines.
         case drawing([Line])
         case window(WindowLayout)
@@ -25,12 +30,18 @@ struct Recording {
         case end
     }
 
-    struct Entry {
+    package struct Entry {
         /// Seconds since the recording began, on our monotonic clock.
-        var time: Double
-        var item: Item
+        package var time: Double
+        package var item: Item
         /// The line of the file it was read from (1 is the header).
-        var lineNumber: Int
+        package var lineNumber: Int
+
+        package init(time: Double, item: Item, lineNumber: Int) {
+            self.time = time
+            self.item = item
+            self.lineNumber = lineNumber
+        }
     }
 
     /// A file that is no recording this version can read, with where and why.
@@ -38,11 +49,11 @@ struct Recording {
         let description: String
     }
 
-    var appVersion: String
-    var seats: [Seat]
-    var palmRejection: Bool
+    package var appVersion: String
+    package var seats: [Seat]
+    package var palmRejection: Bool
     /// The drawing tool strokes began with.
-    var tool: DrawingTool
+    package var tool: DrawingTool
     /// The colour and width strokes began with.
     var strokeStyle = StrokeStyle.standard
     /// Whether fingers moved around instead of drawing when it began.
@@ -55,7 +66,7 @@ struct Recording {
     /// The modern globals the compositor offered; nil when the recording
     /// does not say (made before touchtracker recorded them).
     var protocolsOffered: [OfferedProtocol]?
-    var entries: [Entry]
+    package var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
     var isComplete: Bool { entries.last.map { if case .end = $0.item { true } else { false } } ?? false }
@@ -314,5 +325,13 @@ struct Recording {
             layout.recordedBarHeight = layout.barStyle == .headerBar ? Self.legacyTitleBarHeight(scale: scale) : 0
         }
         return layout
+    }
+}
+
+extension Recording {
+    /// A recording made in memory rather than read from a file: the
+    /// conformance runner's, of one case's input, which `check`'s report reads.
+    package init(madeOf entries: [Entry], appVersion: String, seats: [Seat], palmRejection: Bool, tool: DrawingTool) {
+        self.init(appVersion: appVersion, seats: seats, palmRejection: palmRejection, tool: tool, entries: entries)
     }
 }

@@ -4,7 +4,7 @@ import Decorations
 /// views: its logical size and scale, who draws the title bar, and the
 /// states that hide or change ours. A `Session` takes it from the toplevel;
 /// a replay, from the recording (`--record` writes one at each change).
-struct WindowLayout: Equatable {
+package struct WindowLayout: Equatable {
     var width: Int
     var height: Int
     /// Buffer pixels per logical unit (the title bar's height follows it).

@@ -5,6 +5,9 @@
 //   Options  — what the command line asked for (--file, --export, --log-input …)
 //   Session  — the window: Wayland client ⇄ UIKit-style core ⇄ canvas ⇄ Cairo
 //   Program  — picks between them and turns failures into one clear line.
+// `touchtracker conformance` lives in the Conformance module, which drives a
+// Session and so sits above TouchTrackerApp: its entry is handed in here.
+import Conformance
 import Platform
 import TouchTrackerApp
 
@@ -14,4 +17,4 @@ import TouchTrackerApp
 // window reads them from its event loop and saves before it quits; the
 // commands that watch for none give them back their default action.
 TerminationSignalFile.blockInThisAndLaterThreads()
-CurrentProcess.exit(Program.main(CommandLine.arguments))
+CurrentProcess.exit(Program.main(CommandLine.arguments, conformance: Program.conformance))

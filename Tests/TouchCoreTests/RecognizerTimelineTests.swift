@@ -1,3 +1,4 @@
+import InspectorModel
 import Testing
 import TestSupport
 import Timing

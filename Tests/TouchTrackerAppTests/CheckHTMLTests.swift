@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -135,7 +136,7 @@ import TestSupport
         let directory = try TemporaryDirectory(prefix: "touchtracker-html")
         let recording = "\(RecordingCorpusTests.directory)/scripted-gestures.ttrec"
         let out = directory.path + "/report.html"
-        #expect(Program.main(["touchtracker", "check", recording, "--html", out]) == 0)
+        #expect(Program.main(["touchtracker", "check", recording, "--html", out], conformance: Program.conformance) == 0)
         let written = String(decoding: try #require(AppHarness.read(out)), as: UTF8.self)
         let expected = CheckReportHTML.page(try Recording.read(path: recording),
                                             report: CompositorReport(try Recording.read(path: recording), name: recording),
@@ -144,7 +145,8 @@ import TestSupport
         #expect(directory.entries() == ["report.html"], "no temporary file left")
         // A page that cannot be written is an error, not silence.
         try AppHarness.write(Array("not a directory".utf8), to: directory.path + "/file")
-        #expect(Program.main(["touchtracker", "check", recording, "--html", directory.path + "/file/report.html"]) == 1)
+        #expect(Program.main(["touchtracker", "check", recording, "--html", directory.path + "/file/report.html"],
+                            conformance: Program.conformance) == 1)
     }
 
     /// Issue 34: a seat named with U+FFFE (no XML character), U+202E

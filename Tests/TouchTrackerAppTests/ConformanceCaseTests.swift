@@ -2,6 +2,7 @@ import Canvas
 import Testing
 import TouchCore
 import WaylandClient
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// The judgement of `touchtracker conformance`'s cases, on what a case

@@ -3,6 +3,7 @@ import Canvas
 import Testing
 import TestSupport
 import TouchCore
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// Issue 28: the client side of the input-emulation protocols ships only

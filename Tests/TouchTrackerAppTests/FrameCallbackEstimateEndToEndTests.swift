@@ -1,3 +1,4 @@
+@testable import Inspector
 @testable import Render
 import Testing
 import TestSupport

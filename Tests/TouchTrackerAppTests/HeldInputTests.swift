@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import Conformance
 @testable import TouchTrackerApp
 
 /// What the conformance runner lets go of after a case: under mutter 43 the

@@ -1,3 +1,4 @@
+@testable import Inspector
 import Render
 import Testing
 import TestSupport

@@ -1,3 +1,5 @@
+@testable import Inspector
+import InspectorModel
 import Render
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Canvas
+@testable import Inspector
 import Render
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Glibc
+@testable import Inspector
 import JSONLine
 import Testing
 import TestCompositor

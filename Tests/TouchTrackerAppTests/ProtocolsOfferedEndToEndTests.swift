@@ -1,3 +1,4 @@
+@testable import Inspector
 import Testing
 import TestCompositor
 import TouchCore
