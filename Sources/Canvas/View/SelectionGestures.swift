@@ -66,6 +66,12 @@ public final class SelectionGestures: GestureRecognizerDelegate {
         lassoes[key] = Lasso(points: [point])
     }
 
+    /// Begins a loop for `touch` at `point` (drawing coordinates), wherever
+    /// it is: a pen with its barrel button held.
+    func beginLoop(for touch: Touch, at point: Point) {
+        lassoes[ObjectIdentifier(touch)] = Lasso(points: [point])
+    }
+
     /// Whether `touch` draws a loop or drags the selection.
     func owns(_ touch: Touch) -> Bool {
         let key = ObjectIdentifier(touch)
