@@ -43,7 +43,7 @@ import TouchCore
     func aPenWithItsBarrelButtonHeldLassoesWhateverTheTool(tool: DrawingTool) {
         let h = CanvasHarness(lines: [left, right, far], kind: .pen)
         h.canvas.tool = tool
-        h.drawing.select([far])
+        h.drawing.select([h.drawing.store.ids[2]])
         let loop = [(80.0, 80.0), (220, 80), (220, 220), (80, 220)]
         var down = h.down(1, loop[0].0, loop[0].1)
         down.barrelButtonHeld = true
