@@ -65,4 +65,32 @@ import TouchCore
         #expect(replayed.lines == live.lines)
         #expect(replayed.selection.isEmpty && live.selection.isEmpty, "Escape ended the selection in both")
     }
+
+    /// `--trace` shows the selection's recognizers: the rotation turning
+    /// it, the pinch watching the same fingers.
+    @Test func theTraceShowsTheSelectionsPinchAndRotation() throws {
+        let app = try AppHarness(trace: true)
+        try app.stroke(1, from: Point(x: 100, y: 150), to: Point(x: 300, y: 150))
+        try app.focusKeyboard()
+        try app.press(EvdevKey.s)
+        try app.down(2, 80, 120)
+        for (x, y) in [(320.0, 120.0), (320, 190), (80, 190), (80, 122)] { try app.move(2, x, y) }
+        try app.up(2)
+        try app.wait(0.5)
+        try app.down(3, 140, 150)
+        try app.down(4, 260, 150)
+        for step in 1...10 {
+            let angle = Double.pi / 2 * Double(step) / 10
+            let dx = 60 * Double.cos(angle), dy = 60 * Double.sin(angle)
+            try moveTogether(app, (3, 200 - dx, 150 - dy), (4, 200 + dx, 150 + dy))
+        }
+        try app.up(3)
+        try app.up(4)
+        let lines = app.logLines
+        #expect(lines.contains(#"{"trace":"state","recognizer":"selectionRotation","from":"possible","to":"began"}"#))
+        // A turn at a steady spread: the pinch watches the fingers and never begins.
+        #expect(lines.contains { $0.contains(#""receiver":"selectionPinch""#) })
+        #expect(!lines.contains { $0.contains(#""recognizer":"selectionPinch","from":"possible","to":"began""#) })
+        #expect(lines.contains { $0.contains(#""recognizer":"selectionRotation","action":"selectionRotation""#) })
+    }
 }
