@@ -9,7 +9,8 @@ import TouchCore
 /// Finished lines come from a cached layer (see `LineLayer`) that follows the
 /// drawing's change log; a frame copies only the damaged pixels from it, then
 /// draws, clipped to the damage, the selected line (ringed) and the lines in
-/// progress (red). A finger moving over thousands of lines thus costs a copy
+/// progress (red); a selection a gesture moves is painted from its own
+/// cached pixels (`SelectionLayer`) on top. A finger moving over thousands of lines thus costs a copy
 /// of a small rectangle and one stroke. The pixels are those the canvas
 /// view's own `draw(_:in:)` would give.
 ///
@@ -56,6 +57,8 @@ public final class CanvasRenderer: ContentPainter {
     private var canvasDrawn = false
     /// `WindowRenderer.renderAll` is drawing: no frame budget.
     private var budgetSuspended = false
+    /// The lasso's selection as pixels while a gesture reshapes it.
+    private var movingSelection: SelectionLayer?
 
     public struct FrameStatistics: Equatable, Sendable {
         /// Pixels copied from the line cache.
@@ -73,6 +76,9 @@ public final class CanvasRenderer: ContentPainter {
         /// Whether the frame began a sharp cache at the moving viewport
         /// (`movingFramesPerSharpening`).
         public var sharpenedWhileMoving = false
+        /// Whether the frame showed a selection being reshaped from its
+        /// cached pixels (`SelectionLayer`) instead of stroking its lines.
+        public var movedSelectionPixels = false
     }
 
     public init() {}
@@ -162,14 +168,38 @@ public final class CanvasRenderer: ContentPainter {
         guard let canvasArea = buffer.pixelRect(nearest: canvasFrame) else { return true }
         let local = frame.damage.compactMap { $0.intersection(canvasArea) }
         cairo_surface_flush(target)
-        renderCanvas(canvas.drawing, viewport: canvas.viewport, moving: canvas.navigation.isMoving,
-                     predictedTips: canvas.predictedTips.values, selection: canvas.rules.selection, into: buffer,
-                     at: canvasArea, damage: local, strokingOn: cairo,
-                     beforeStroking: { cairo_surface_mark_dirty(target) })
-        if !canvas.drawing.selection.isEmpty || !canvas.selectionGestures.lassoes.isEmpty {
-            canvas.drawSelection(rect, in: frame.context)
+        let drawing = canvas.drawing
+        let reshaping = drawing.isReshapingSelection
+        renderCanvas(drawing, viewport: canvas.viewport, moving: canvas.navigation.isMoving,
+                     predictedTips: canvas.predictedTips.values, selection: canvas.rules.selection,
+                     leavingOutReshapedSelection: reshaping, into: buffer, at: canvasArea, damage: local,
+                     strokingOn: cairo, beforeStroking: { cairo_surface_mark_dirty(target) })
+        if reshaping {
+            // Drawn over the lines in progress, as the rings are.
+            let layer = movingSelection(of: canvas, width: canvasArea.width, height: canvasArea.height,
+                                        scale: buffer.scale)
+            layer.paint(placedBy: drawing.reshapeTransform, on: cairo)
+            lastFrame.movedSelectionPixels = true
+        } else {
+            movingSelection = nil
+        }
+        if !drawing.selection.isEmpty || !canvas.selectionGestures.lassoes.isEmpty {
+            canvas.drawSelection(rect, in: frame.context, ringingLines: !reshaping)
         }
         return true
+    }
+
+    /// The pixels of the selection `canvas`'s gesture reshapes, drawn when
+    /// the gesture began (or the view or the pixel density changed).
+    private func movingSelection(of canvas: CanvasView, width: Int, height: Int, scale: Double) -> SelectionLayer {
+        let serial = canvas.drawing.reshapeSerial
+        if let movingSelection, movingSelection.shows(serial, at: canvas.viewport, scale: scale) {
+            return movingSelection
+        }
+        let layer = SelectionLayer(canvas.drawing.reshapingLines ?? [], of: canvas, serial: serial, width: width,
+                                   height: height, scale: scale)
+        movingSelection = layer
+        return layer
     }
 
     public func frameBegins(complete: Bool) {
@@ -202,6 +232,7 @@ public final class CanvasRenderer: ContentPainter {
     private func renderCanvas(_ drawing: Drawing, viewport: CanvasViewport, moving: Bool,
                               predictedTips: some Collection<Line> = [Line](),
                               selection: CanvasRules.Selection = .accentRing,
+                              leavingOutReshapedSelection: Bool = false,
                               into buffer: PixelBuffer, at canvasArea: PixelRect,
                               damage rects: [PixelRect], strokingOn cairo: OpaquePointer,
                               beforeStroking: () -> Void = {}) {
@@ -221,7 +252,7 @@ public final class CanvasRenderer: ContentPainter {
         }
         if moved == nil { framesScaled = 0 }
         let layer = moved ?? currentLayer(for: canvasBuffer, viewport: viewport)
-        layer.update(from: drawing)
+        layer.update(from: drawing, leavingOutReshapedSelection: leavingOutReshapedSelection)
         layer.renderUnfinished(drawing, until: deadline)
         lastFrame = FrameStatistics(rebuiltCache: layer.statistics.rebuilt,
                                     linesAppendedToCache: layer.statistics.linesAppended,
@@ -230,7 +261,7 @@ public final class CanvasRenderer: ContentPainter {
         if layer.isComplete { previous = nil }
         let backdrop = layer.isComplete ? nil : previous
         if let backdrop {
-            backdrop.update(from: drawing)
+            backdrop.update(from: drawing, leavingOutReshapedSelection: leavingOutReshapedSelection)
             backdrop.renderUnfinished(drawing, until: deadline)
         }
         let scaling = layer.viewport != viewport

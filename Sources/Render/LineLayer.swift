@@ -9,7 +9,9 @@ import Platform
 /// layer), and holds only the lines in view.
 ///
 /// It holds every finished line except the selected one (drawn ringed on top
-/// in each frame, so selecting never blends green over black), and catches up
+/// in each frame, so selecting never blends green over black) and the lasso's
+/// selection while a gesture reshapes it (moved as cached pixels on top, see
+/// `SelectionLayer`), and catches up
 /// with the drawing through the drawing's change log: new lines are stroked
 /// on top; removed or moved lines (and selection changes) re-render only the
 /// tiles they touch; a new size or scale makes a new layer.
@@ -38,9 +40,30 @@ final class LineLayer {
     private let margin: Int
     private let columns: Int
     private var tiles: [Tile] = []
-    /// The drawing revision and the excluded (selected) line the pixels reflect.
+    /// The drawing revision and the excluded lines (see `excludedLines`)
+    /// the pixels reflect.
     private var revision: UInt64?
-    private var excluded: LineID?
+    private var excluded = Set<LineID>()
+    /// Whether the last `update` left out the selection a gesture reshapes.
+    private var leavesOutReshapedSelection = false
+    /// What `excluded` was taken from.
+    private var excludedKey: ExclusionKey?
+
+    /// What the excluded lines follow from: the selected line, and the
+    /// reshaping gesture with the number of its lines (an eraser may take
+    /// some). While it stays the same, so do they.
+    private struct ExclusionKey: Equatable {
+        let selectedLine: LineID?
+        let reshaping: UInt64?
+        let reshapedCount: Int
+
+        init(_ drawing: Drawing, leavingOutReshapedSelection: Bool) {
+            selectedLine = drawing.selectedLineID
+            let reshaping = leavingOutReshapedSelection && drawing.isReshapingSelection
+            self.reshaping = reshaping ? drawing.reshapeSerial : nil
+            reshapedCount = reshaping ? drawing.selection.count : 0
+        }
+    }
     /// Lines with a higher identity than every line drawn so far can simply
     /// be stroked on top; older ones (brought back by undo) belong underneath.
     private var highestDrawn: LineID?
@@ -129,11 +152,12 @@ final class LineLayer {
         /// `strokes` (counted across the frame's tiles) has reached
         /// `LineLayer.minimumStrokesPerFrame` (nil: all of them). Returns
         /// whether the tile is complete.
-        func proceed(_ drawing: Drawing, excluding excluded: LineID?, until deadline: Double?,
+        func proceed(_ drawing: Drawing, excluding excluded: Set<LineID>, until deadline: Double?,
                      strokes: inout Int) -> Bool {
             if case .waiting = progress {
                 paintBackground()
-                progress = .rendering(lines: drawing.lines(intersecting: reach).filter { $0 != excluded }, next: 0)
+                progress = .rendering(lines: drawing.lines(intersecting: reach).filter { !excluded.contains($0) },
+                                      next: 0)
             }
             guard case .rendering(let lines, var next) = progress else { return true }
             while next < lines.count {
@@ -234,9 +258,12 @@ final class LineLayer {
         }
     }
 
-    /// Brings the pixels up to date with `drawing`.
-    func update(from drawing: Drawing) {
+    /// Brings the pixels up to date with `drawing`; with
+    /// `leavingOutReshapedSelection`, without the lines of the selection a
+    /// gesture reshapes (whoever draws the layer draws them on top).
+    func update(from drawing: Drawing, leavingOutReshapedSelection: Bool = false) {
         statistics = Statistics()
+        leavesOutReshapedSelection = leavingOutReshapedSelection
         guard let revision, let changes = drawing.changes(since: revision) else {
             rebuild(from: drawing)
             return
@@ -247,36 +274,40 @@ final class LineLayer {
     /// Brings the pixels from the drawing as they reflect it to `drawing`
     /// by `changes`, the changes made since.
     private func apply(_ changes: some Collection<DrawingChange>, from drawing: Drawing) {
-        let selection = drawing.selectedLineID
+        let exclusion = excludedLines(of: drawing)
         var appended: [LineID] = []
         var stale = Set<Int>()
         for change in changes {
             switch change {
             case .added(let id, let line):
-                if id == excluded { continue }
+                if excluded.contains(id) { continue }
                 if let highest = highestDrawn, id < highest {
                     stale.formUnion(tiles(touching: line))
                 } else {
                     appended.append(id)
                 }
             case .removed(let id, let line):
-                if id != excluded { stale.formUnion(tiles(touching: line)) }
+                if !excluded.contains(id) { stale.formUnion(tiles(touching: line)) }
             case .moved(let id, let from, let to):
-                if id != excluded { stale.formUnion(tiles(touching: from) + tiles(touching: to)) }
+                if !excluded.contains(id) { stale.formUnion(tiles(touching: from) + tiles(touching: to)) }
             case .cleared:
                 rebuild(from: drawing)
                 return
             }
         }
-        if selection != excluded {
-            for id in [excluded, selection].compactMap({ $0 }) {
+        // Compared whole only when it may have changed: a selection of ten
+        // thousand lines is not compared every frame of its drag.
+        let exclusionKey = ExclusionKey(drawing, leavingOutReshapedSelection: leavesOutReshapedSelection)
+        if exclusionKey != excludedKey, exclusion != excluded {
+            for id in exclusion.symmetricDifference(excluded) {
                 if let line = drawing[id] { stale.formUnion(tiles(touching: line)) }
             }
         }
-        excluded = selection
+        excluded = exclusion
+        excludedKey = exclusionKey
         for id in appended {
             highestDrawn = max(highestDrawn ?? id, id)
-            guard id != selection, let line = drawing[id] else { continue }
+            guard !exclusion.contains(id), let line = drawing[id] else { continue }
             // A stale tile is re-rendered with this line included.
             for index in tiles(touching: line) where !stale.contains(index) {
                 let tile = tiles[index]
@@ -295,7 +326,8 @@ final class LineLayer {
 
     private func rebuild(from drawing: Drawing) {
         statistics.rebuilt = true
-        excluded = drawing.selectedLineID
+        excluded = excludedLines(of: drawing)
+        excludedKey = ExclusionKey(drawing, leavingOutReshapedSelection: leavesOutReshapedSelection)
         for index in tiles.indices { schedule(index) }
         highestDrawn = drawing.store.ids.last
         revision = drawing.revision
@@ -331,12 +363,21 @@ final class LineLayer {
         statistics = Statistics()
         let ids = drawing.store.ids
         revision = drawing.revision
-        excluded = nil
+        excluded = []
+        excludedKey = nil
         highestDrawn = ids.last { $0.rawValue < openedCount }
         let meanwhile = ids.drop { $0.rawValue < openedCount }.compactMap { id in
             drawing[id].map { DrawingChange.added(id, $0) }
         }
         apply(meanwhile, from: drawing)
+    }
+
+    /// The lines drawn over the layer instead of in it: the selected line,
+    /// and the lasso's selection while a gesture reshapes it (when asked).
+    private func excludedLines(of drawing: Drawing) -> Set<LineID> {
+        var lines = leavesOutReshapedSelection && drawing.isReshapingSelection ? drawing.selection : []
+        if let selected = drawing.selectedLineID { lines.insert(selected) }
+        return lines
     }
 
     /// Marks a tile to be rendered from scratch.

@@ -6,6 +6,10 @@ extension InputTranslator {
     /// tilt are a move of its touch (one frame is one sample of the pen);
     /// `down`, `up` and `cancel` begin and end the touch there. The Wayland
     /// layer guarantees every contact ends, whatever the compositor did.
+    ///
+    /// The first barrel button clicked while the pen hovers (pressed and
+    /// released without the tip touching meanwhile) is a right click; held
+    /// as the tip touches, it makes the touch a lasso (`barrelButtonHeld`).
     func handleTabletTool(_ frame: TabletToolFrame) {
         let key = TabletToolKey(frame)
         let device = InputDeviceID(seat: frame.seat, kind: Self.touchKind(of: frame.tool.type))
@@ -16,7 +20,8 @@ extension InputTranslator {
         var changes: [RawTouch] = []
         func change(_ phase: RawTouch.Phase) {
             changes.append(RawTouch(device: device, id: frame.tool.id, phase: phase, location: location,
-                                    timestamp: timestamp, pressure: axes.pressure, tilt: tilt))
+                                    timestamp: timestamp, pressure: axes.pressure, tilt: tilt,
+                                    barrelButtonHeld: barrelsHeld.contains(key)))
         }
         if pensDown.contains(key), !frame.changedAxes.isEmpty { change(.move) }
         var secondaryClick = false
@@ -24,6 +29,8 @@ extension InputTranslator {
             switch event {
             case .down:
                 pensDown.insert(key)
+                // Held as the tip touches: a lasso, not a click.
+                barrelClicks.remove(key)
                 change(.down)
             case .up:
                 pensDown.remove(key)
@@ -32,8 +39,17 @@ extension InputTranslator {
                 pensDown.remove(key)
                 change(.cancel)
             case .button(Self.firstBarrelButton, true):
-                secondaryClick = true
-            case .proximityIn, .proximityOut, .button, .wheel:
+                barrelsHeld.insert(key)
+                // As with the mouse, a right click while drawing would
+                // open a menu under the stroke: it counts only from hovering.
+                if !pensDown.contains(key) { barrelClicks.insert(key) }
+            case .button(Self.firstBarrelButton, false):
+                barrelsHeld.remove(key)
+                if barrelClicks.remove(key) != nil, !pensDown.contains(key) { secondaryClick = true }
+            case .proximityOut:
+                barrelsHeld.remove(key)
+                barrelClicks.remove(key)
+            case .proximityIn, .button, .wheel:
                 // Hovering draws nothing; the other buttons and the wheel
                 // have no use on the canvas yet.
                 break
@@ -42,11 +58,7 @@ extension InputTranslator {
         if !changes.isEmpty {
             deliver(TouchCore.TouchFrame(changes: changes, timestamp: timestamp))
         }
-        // As with the mouse, a right click while drawing would open a menu
-        // under the stroke: the button counts only while the pen hovers.
-        if secondaryClick, !pensDown.contains(key) {
-            onSecondaryClick?(location)
-        }
+        if secondaryClick { onSecondaryClick?(location) }
     }
 
     /// An eraser tool erases; every other tool draws like a pen.

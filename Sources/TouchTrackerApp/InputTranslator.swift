@@ -16,7 +16,8 @@ final class InputTranslator {
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
     static let middleButton: UInt32 = 0x112
-    /// A pen's first barrel button (BTN_STYLUS), which acts as a right click.
+    /// A pen's first barrel button (BTN_STYLUS): clicked while hovering, a
+    /// right click; held as the tip touches, a lasso.
     static let firstBarrelButton: UInt32 = 0x14b
 
     // The state below is internal, not private, because the per-device
@@ -56,6 +57,11 @@ final class InputTranslator {
 
     /// The tools whose contact is down, as the core knows it.
     var pensDown: Set<TabletToolKey> = []
+    /// The tools whose first barrel button is held.
+    var barrelsHeld: Set<TabletToolKey> = []
+    /// The tools whose first barrel button went down while they hovered
+    /// and that have not touched since: released, a right click.
+    var barrelClicks: Set<TabletToolKey> = []
 
     /// Each seat's running touchpad pinch or swipe, as the core last got it:
     /// the protocol's relative steps add up into its cumulative values.

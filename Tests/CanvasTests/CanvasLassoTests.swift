@@ -36,6 +36,35 @@ import TouchCore
         #expect(!h.drawing.canUndo, "selecting changes no line")
     }
 
+    /// A pen with its barrel button held lassoes whatever the tool
+    /// (Xournal++'s convention), even starting on the selection; without
+    /// it the same pen draws.
+    @Test(arguments: [DrawingTool.lines, .freehand, .select])
+    func aPenWithItsBarrelButtonHeldLassoesWhateverTheTool(tool: DrawingTool) {
+        let h = CanvasHarness(lines: [left, right, far], kind: .pen)
+        h.canvas.tool = tool
+        h.drawing.select([h.drawing.store.ids[2]])
+        let loop = [(80.0, 80.0), (220, 80), (220, 220), (80, 220)]
+        var down = h.down(1, loop[0].0, loop[0].1)
+        down.barrelButtonHeld = true
+        h.send(down)
+        for (x, y) in loop.dropFirst() { h.send(h.move(1, x, y)) }
+        #expect(h.canvas.selectionGestures.lassoes.count == 1, "the dashed loop shows")
+        h.send(h.up(1))
+        h.advance(by: 0.5)
+        #expect(h.drawing.selectedLines.map(\.line) == [left, right])
+        #expect(h.drawing.lines == [left, right, far], "nothing drawn")
+        #expect(h.canvas.tool == tool, "the tool stays")
+
+        h.drawing.deselectAll()
+        h.send(h.down(2, 300, 50))
+        h.send(h.move(2, 330, 60))
+        h.send(h.up(2))
+        h.advance(by: 0.5)
+        #expect(tool == .select ? h.drawing.lines.count == 3 : h.drawing.lines.count == 4,
+                "without the button the pen does what the tool does")
+    }
+
     @Test(arguments: [Touch.Kind.finger, .pointer, .pen])
     func oneTouchDragsTheSelectionAsOneUndoStep(kind: Touch.Kind) {
         let h = lassoed(by: kind)

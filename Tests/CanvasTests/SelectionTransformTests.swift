@@ -68,6 +68,25 @@ import TouchCore
         }
     }
 
+    /// While the gesture goes on, the lines show where it places them and
+    /// stay in the drawing where they were (a renderer moves their cached
+    /// pixels); they take their places when it ends.
+    @Test func aGestureShowsTheLinesPlacedAndMovesThemInTheDrawingWhenItEnds() {
+        let drawing = drawingWithTwoSelected()
+        let revision = drawing.revision
+        drawing.beginReshapingSelection()
+        let move = AffineTransform(translationX: 40, y: 10)
+        drawing.reshapeSelection(by: move)
+        #expect(drawing.lines == [straight, freehand, untouched] && drawing.revision == revision)
+        #expect(drawing.placedSelectedLines.map(\.line) == [straight.transformed(by: move),
+                                                             freehand.transformed(by: move)])
+        #expect(drawing.selectionBounds == straight.bounds.union(freehand.bounds).applying(move))
+        #expect(drawing.endReshapingSelection())
+        #expect(drawing.lines == [straight.transformed(by: move), freehand.transformed(by: move), untouched])
+        #expect(drawing.placedSelectedLines.map(\.line) == [straight.transformed(by: move),
+                                                             freehand.transformed(by: move)])
+    }
+
     @Test func aGestureOfManyMotionsIsOneStepFromWhereItBegan() {
         let drawing = drawingWithTwoSelected()
         drawing.beginReshapingSelection()
@@ -88,7 +107,7 @@ import TouchCore
         let drawing = drawingWithTwoSelected()
         drawing.beginReshapingSelection()
         drawing.reshapeSelection(by: AffineTransform(translationX: 40, y: 0))
-        #expect(drawing.lines[0] != straight)
+        #expect(drawing.placedSelectedLines.first?.line == straight.translated(by: Vector(dx: 40, dy: 0)))
         drawing.cancelReshapingSelection()
         #expect(drawing.lines == [straight, freehand, untouched])
         #expect(!drawing.canUndo && !drawing.isReshapingSelection)

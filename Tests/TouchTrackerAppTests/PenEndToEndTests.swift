@@ -184,6 +184,31 @@ private func saved(_ app: AppHarness) throws -> [Line] {
         #expect(app.menu.layout?.items.map(\.title).contains("Export PNG") == true)
     }
 
+    /// Held as the tip touches and drags, the first barrel button draws a
+    /// loop that selects, with the Lines tool; no menu opens as it is released.
+    @Test func theFirstBarrelButtonHeldWhileDraggingLassoes() throws {
+        let app = try AppHarness(lines: [line(100, 100, 140, 100), line(300, 200, 340, 200)], tablets: true)
+        let pen = try Pen(app)
+        let tool = app.canvas.tool
+        try pen.enter(80, 80)
+        try app.send {
+            pen.tool.button(0x14b, pressed: true)
+            pen.tool.frame(time: app.time)
+        }
+        try pen.down(80, 80)
+        for (x, y) in [(160.0, 80.0), (160, 120), (80, 120), (80, 82)] { try pen.move(x, y) }
+        try pen.up()
+        try app.send {
+            pen.tool.button(0x14b, pressed: false)
+            pen.tool.frame(time: app.time)
+        }
+        #expect(app.canvas.drawing.selectedLines.map(\.line) == [line(100, 100, 140, 100)])
+        #expect(app.canvas.tool == tool && tool != .select)
+        #expect(!app.menu.isMenuVisible, "a held button is no click")
+        #expect(try app.savedLines() == [line(100, 100, 140, 100), line(300, 200, 340, 200)], "nothing drawn")
+        #expect(app.showsSelectedLine(at: 120, 100), "ringed")
+    }
+
     @Test func theBarrelButtonWhileDrawingOpensNoMenu() throws {
         let app = try AppHarness(tablets: true)
         let pen = try Pen(app)

@@ -50,6 +50,15 @@ public final class Drawing {
     /// The selected lines as they were when a reshaping gesture began,
     /// while it goes on (see `Drawing+Selection`).
     var reshapeOrigins: [(id: LineID, line: Line)]?
+    /// Where the reshaping gesture places the selected lines, from where
+    /// they were when it began (identity when none goes on).
+    public internal(set) var reshapeTransform = AffineTransform.identity
+    /// The bounds of the reshaping gesture's lines where it found them:
+    /// of their points, and of their paint.
+    var reshapeOriginBounds = (points: Rect.null, paint: Rect.null)
+    /// Counts the reshaping gestures begun: a renderer's cache of the
+    /// selection's pixels belongs to one of them.
+    public internal(set) var reshapeSerial: UInt64 = 0
 
     public init(lines: [Line] = []) {
         store = LineStore(lines: lines)
@@ -420,7 +429,7 @@ public final class Drawing {
     @discardableResult
     func applyRemove(_ id: LineID) -> Line {
         if selectedLineID == id { selectedLineID = nil }
-        selection.remove(id)
+        if selection.remove(id) != nil, reshapeOrigins != nil { reshapeOrigins?.removeAll { $0.id == id } }
         let line = store.remove(id)
         log.append(.removed(id, line))
         return line

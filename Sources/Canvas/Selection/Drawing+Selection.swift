@@ -32,10 +32,58 @@ extension Drawing {
         selection.sorted().map { ($0, store[$0]!) }
     }
 
-    /// The smallest rectangle holding every selected line's points, or nil
-    /// when nothing is selected.
+    /// The smallest rectangle holding every selected line's points where
+    /// they show (see `placedSelectedLines`), or nil when nothing is selected.
     public var selectionBounds: Rect? {
-        selection.lazy.map { self.store[$0]!.bounds }.reduce(nil) { $0?.union($1) ?? $1 }
+        guard reshapeOrigins != nil else {
+            return selection.lazy.map { self.store[$0]!.bounds }.reduce(nil) { $0?.union($1) ?? $1 }
+        }
+        return selectionBounds(placedBy: reshapeTransform)
+    }
+
+    /// While a gesture reshapes the selection, the smallest rectangle
+    /// holding its lines' points once placed by `transform` (of where the
+    /// gesture found them); nil when none goes on or nothing is selected.
+    public func selectionBounds(placedBy transform: AffineTransform) -> Rect? {
+        guard let origins = reshapeOrigins, !origins.isEmpty else { return nil }
+        // Without a turn, the box moves and scales with the lines: no need to place each.
+        if transform.b == 0, transform.c == 0 { return reshapeOriginBounds.points.applying(transform) }
+        return origins.lazy.map { Self.bounds(of: $0.line, placedBy: transform) }.reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    /// While a gesture reshapes the selection, where its lines paint
+    /// (the box of their paint where the gesture found them, placed by
+    /// `transform` and outset by the widest line's reach: straight lines
+    /// keep their width as they scale); nil when none goes on.
+    public func selectionPaintBounds(placedBy transform: AffineTransform) -> Rect? {
+        guard reshapeOrigins != nil, !reshapeOriginBounds.paint.isNull else { return nil }
+        return reshapeOriginBounds.paint.applying(transform)
+            .insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
+    }
+
+    /// The selected lines in drawing order where they show: while a gesture
+    /// reshapes them, where its transform places them (the drawing keeps
+    /// them where they were until it ends).
+    public var placedSelectedLines: [(id: LineID, line: Line)] {
+        guard let origins = reshapeOrigins else { return selectedLines }
+        let transform = reshapeTransform
+        return origins.map { ($0.id, $0.line.transformed(by: transform)) }
+    }
+
+    /// The selected lines as they were when the reshaping gesture began
+    /// (the pixels a renderer may cache and move), or nil when none goes on.
+    public var reshapingLines: [(id: LineID, line: Line)]? { reshapeOrigins }
+
+    /// The bounds of `line`'s points once placed by `transform`, without
+    /// making the moved line: a straight line's two ends exactly, a
+    /// freehand line's points.
+    private static func bounds(of line: Line, placedBy transform: AffineTransform) -> Rect {
+        guard let points = line.freehandPoints else {
+            let begin = line.begin.applying(transform), end = line.end.applying(transform)
+            return Rect(x: min(begin.x, end.x), y: min(begin.y, end.y), width: abs(end.x - begin.x),
+                        height: abs(end.y - begin.y))
+        }
+        return Rect(enclosing: points.lazy.map { $0.location.applying(transform) })
     }
 
     /// Moves, scales or turns the selection by `transform` (one undo step);
@@ -43,9 +91,14 @@ extension Drawing {
     /// changes) when a line would leave the plane (`coordinateLimit`).
     @discardableResult
     public func transformSelection(by transform: AffineTransform) -> [(old: Line, new: Line)]? {
+        let before = selectedLines
         beginReshapingSelection()
-        defer { endReshapingSelection() }
-        return reshapeSelection(by: transform)
+        guard reshapeSelection(by: transform) != nil else {
+            cancelReshapingSelection()
+            return nil
+        }
+        endReshapingSelection()
+        return before.compactMap { id, old in store[id].map { (old: old, new: $0) } }
     }
 
     // MARK: Reshaping by hand
@@ -57,54 +110,71 @@ extension Drawing {
     /// `reshapeSelection(by:)` then places the lines by a transform of
     /// where they were now, and `endReshapingSelection()` makes all of it
     /// one undo step (a gesture's hundred motions are one change).
+    ///
+    /// While it goes on the lines stay where they were in the drawing (its
+    /// index, change log and saves see them there) and only
+    /// `reshapeTransform` changes: a motion costs the same for ten lines
+    /// as for ten thousand, and a renderer moves the pixels it cached of
+    /// them (`reshapingLines`) instead of drawing them again. The lines
+    /// take their places when it ends.
     public func beginReshapingSelection() {
         precondition(reshapeOrigins == nil, "one reshaping gesture at a time")
         reshapeOrigins = selectedLines
+        reshapeOriginBounds = selectedLines.reduce((points: Rect.null, paint: Rect.null)) {
+            (points: $0.points.union($1.line.bounds), paint: $0.paint.union($1.line.paintedBounds))
+        }
+        reshapeTransform = .identity
+        reshapeSerial &+= 1
     }
 
     /// Places the selected lines at `transform` of where they were when
-    /// the gesture began; returns each line before and after, for damage.
-    /// Refused (nil, the lines stay where they are) when a line would leave
-    /// the plane. Not recorded for undo until the gesture ends.
+    /// the gesture began (`reshapeTransform`); returns the transform that
+    /// placed them before, for damage. Refused (nil, the lines stay where
+    /// they are) when a line would leave the plane. Not in the drawing,
+    /// nor recorded for undo, until the gesture ends.
     @discardableResult
-    public func reshapeSelection(by transform: AffineTransform) -> [(old: Line, new: Line)]? {
-        guard let origins = reshapeOrigins else { preconditionFailure("no reshaping gesture began") }
-        // An eraser may have taken a line meanwhile.
-        let placed = origins.filter { store.contains($0.id) }.map { ($0.id, $0.line.transformed(by: transform)) }
-        guard placed.allSatisfy({ Self.isOnThePlane($0.1) }) else { return nil }
-        return placed.map { id, new in
-            let old = store[id]!
-            applyMove(id, to: new)
-            return (old: old, new: new)
+    public func reshapeSelection(by transform: AffineTransform) -> AffineTransform? {
+        guard reshapeOrigins != nil else { preconditionFailure("no reshaping gesture began") }
+        let before = reshapeTransform
+        reshapeTransform = transform
+        guard let bounds = selectionBounds, [transform.a, transform.b, transform.c, transform.d, transform.tx,
+                                             transform.ty].allSatisfy(\.isFinite),
+              [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY].allSatisfy({ abs($0) <= Self.coordinateLimit }) else {
+            reshapeTransform = before
+            return nil
         }
+        return before
     }
 
-    /// Ends the reshaping gesture, if one goes on: the lines that moved
-    /// are one undo step. Returns whether any moved.
+    /// Ends the reshaping gesture, if one goes on: the lines take the
+    /// places its transform gave them, one undo step. Returns whether any
+    /// moved.
     @discardableResult
     public func endReshapingSelection() -> Bool {
         guard let origins = reshapeOrigins else { return false }
         reshapeOrigins = nil
+        let transform = reshapeTransform
+        reshapeTransform = .identity
         let edits = origins.compactMap { id, old -> Edit? in
-            guard let new = store[id], new != old else { return nil }
+            let new = old.transformed(by: transform)
+            guard new != old else { return nil }
+            applyMove(id, to: new)
             return .move(id, from: old, to: new)
         }
         history.record(step: edits)
         return !edits.isEmpty
     }
 
-    /// Ends the reshaping gesture, if one goes on, putting the lines back
-    /// where it found them (the gesture was cancelled); returns each line
-    /// before and after, for damage.
+    /// Ends the reshaping gesture, if one goes on, leaving the lines where
+    /// it found them (the gesture was cancelled); returns the transform
+    /// that placed them until now, for damage.
     @discardableResult
-    public func cancelReshapingSelection() -> [(old: Line, new: Line)] {
-        guard let origins = reshapeOrigins else { return [] }
+    public func cancelReshapingSelection() -> AffineTransform? {
+        guard reshapeOrigins != nil else { return nil }
+        let placed = reshapeTransform
         reshapeOrigins = nil
-        return origins.compactMap { id, original in
-            guard let now = store[id], now != original else { return nil }
-            applyMove(id, to: original)
-            return (old: now, new: original)
-        }
+        reshapeTransform = .identity
+        return placed
     }
 
     /// Gives every selected line `color` and, when given, `width` (one undo

@@ -106,6 +106,53 @@ extension CanvasView {
         damageSelection()
     }
 
+    /// Redraws the selection of a reshaping gesture where it showed, placed
+    /// by `before`, and where it shows, placed by `after` (the gesture
+    /// still going on); `lines` are its lines where the gesture found them.
+    func damageReshaping(_ lines: [(id: LineID, line: Line)], from before: AffineTransform?,
+                         to after: AffineTransform) {
+        guard let before, !lines.isEmpty else { return }
+        for transform in [before, after] {
+            if let box = drawing.selectionBounds(placedBy: transform) { damageBox(around: box) }
+        }
+        if lines.count <= Self.largeChange {
+            for (_, line) in lines {
+                damage(line.transformed(by: before).paintedBounds.union(line.transformed(by: after).paintedBounds))
+            }
+            return
+        }
+        // Many lines: the box of their paint, moved both ways.
+        for transform in [before, after] {
+            if let area = drawing.selectionPaintBounds(placedBy: transform) { damage(area) }
+        }
+    }
+
+    /// Ends the gesture reshaping the selection: the lines take their
+    /// places in the drawing, drawn exactly where the gesture showed them
+    /// moved. Returns whether any moved.
+    func endReshapingSelection() -> Bool {
+        guard let lines = drawing.reshapingLines else { return false }
+        let placed = drawing.reshapeTransform
+        damageReshaping(lines, from: placed, to: placed)
+        return drawing.endReshapingSelection()
+    }
+
+    /// Ends the gesture reshaping the selection, leaving the lines where it
+    /// found them.
+    func cancelReshapingSelection() {
+        guard let lines = drawing.reshapingLines else { return }
+        damageReshaping(lines, from: drawing.reshapeTransform, to: .identity)
+        drawing.cancelReshapingSelection()
+    }
+
+    /// Places the selection of the reshaping gesture at `transform` of
+    /// where the gesture found it; refused (the lines stay) when a line
+    /// would leave the plane.
+    func reshapeSelection(by transform: AffineTransform) {
+        guard let lines = drawing.reshapingLines, transform != drawing.reshapeTransform else { return }
+        damageReshaping(lines, from: drawing.reshapeSelection(by: transform), to: transform)
+    }
+
     func damageLine(_ line: Line) {
         damage(line.paintedBounds)
     }
@@ -142,9 +189,11 @@ extension CanvasView {
     // MARK: Drawing
 
     /// Paints the selection over the lines in `rect` (view coordinates):
-    /// each selected line ringed, the dashed box with a handle at each
+    /// each selected line ringed (unless `ringingLines` is false: the
+    /// app's renderer shows the rings of a moving selection from pixels it
+    /// cached, `drawSelectedLines`), the dashed box with a handle at each
     /// corner, and the loops being drawn. The app's renderer calls it too.
-    public func drawSelection(_ rect: Rect, in context: DrawingContext) {
+    public func drawSelection(_ rect: Rect, in context: DrawingContext, ringingLines: Bool = true) {
         context.saveState()
         defer { context.restoreState() }
         context.setLineCap(.round)
@@ -154,8 +203,11 @@ extension CanvasView {
                 .insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
             context.saveState()
             context.concatenate(viewport.transform)
-            for (_, line) in drawing.selectedLines where line.bounds.insetBy(dx: -0.5, dy: -0.5).intersects(drawingRect) {
-                ring(line, in: context)
+            if ringingLines {
+                for (_, line) in drawing.placedSelectedLines
+                where line.bounds.insetBy(dx: -0.5, dy: -0.5).intersects(drawingRect) {
+                    ring(line, in: context)
+                }
             }
             context.restoreState()
             let handles = selectionGestures.handles(around: bounds)
@@ -191,6 +243,18 @@ extension CanvasView {
             let points = lasso.points.map(viewport.viewPoint(fromDrawing:))
             strokeDashed(points + [points[0]], in: context)
         }
+    }
+
+    /// Paints `lines` (drawing coordinates) ringed, as the selection shows
+    /// them, on `context`, whose user space is the view's: what the app's
+    /// renderer caches of a selection while a gesture moves it.
+    public func drawSelectedLines(_ lines: [(id: LineID, line: Line)], in context: DrawingContext) {
+        context.saveState()
+        defer { context.restoreState() }
+        context.setLineCap(.round)
+        context.setLineJoin(.round)
+        context.concatenate(viewport.transform)
+        for (_, line) in lines { ring(line, in: context) }
     }
 
     /// The accent ring, the white gap and the line again, as the selected

@@ -35,6 +35,8 @@ extension CanvasView {
             erase(for: touch, from: point, to: point)
             return
         }
+        // A pen with its barrel button held lassoes, whatever the tool (Xournal++'s convention).
+        if touch.barrelButtonHeld { return selectionGestures.beginLoop(for: touch, at: point) }
         switch tool {
         case .lines:
             drawing.beginLine(for: ObjectIdentifier(touch), at: point, style: strokeStyle)

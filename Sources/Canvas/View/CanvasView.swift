@@ -284,7 +284,9 @@ public final class CanvasView: View {
         }
         let reach = rect.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
         let selected = drawing.selectedLineID
-        for id in drawing.lines(intersecting: reach) where id != selected {
+        // A reshaping gesture's lines show where it places them, ringed (`drawSelection`).
+        let reshaping = drawing.isReshapingSelection ? drawing.selection : []
+        for id in drawing.lines(intersecting: reach) where id != selected && !reshaping.contains(id) {
             if let line = drawing[id] { stroke(line, line.style.color.color) }
         }
         for line in drawing.linesInProgress.values where line.paintedBounds.intersects(rect) {

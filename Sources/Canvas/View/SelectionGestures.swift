@@ -8,7 +8,8 @@ import TouchCore
 ///
 /// Every reshaping gesture places the lines by one transform of where they
 /// were when it began (`Drawing.reshapeSelection(by:)`), so a gesture is
-/// one undo step and the result does not drift with the number of motions.
+/// one undo step and the result does not drift with the number of motions;
+/// the lines take their places in the drawing when it ends.
 public final class SelectionGestures: GestureRecognizerDelegate {
     private unowned let canvas: CanvasView
     /// Two fingers apart or together: scale the selection about them.
@@ -65,6 +66,12 @@ public final class SelectionGestures: GestureRecognizerDelegate {
         lassoes[key] = Lasso(points: [point])
     }
 
+    /// Begins a loop for `touch` at `point` (drawing coordinates), wherever
+    /// it is: a pen with its barrel button held.
+    func beginLoop(for touch: Touch, at point: Point) {
+        lassoes[ObjectIdentifier(touch)] = Lasso(points: [point])
+    }
+
     /// Whether `touch` draws a loop or drags the selection.
     func owns(_ touch: Touch) -> Bool {
         let key = ObjectIdentifier(touch)
@@ -83,7 +90,7 @@ public final class SelectionGestures: GestureRecognizerDelegate {
             }
             // From the drawing to the view, the transform there, and back.
             let viewport = canvas.viewport.transform
-            canvas.damage(drawing.reshapeSelection(by: viewport.concatenating(inView).concatenating(viewport.inverted())))
+            canvas.reshapeSelection(by: viewport.concatenating(inView).concatenating(viewport.inverted()))
             return
         }
         guard var lasso = lassoes[key], let last = lasso.points.last else { return }
@@ -99,7 +106,7 @@ public final class SelectionGestures: GestureRecognizerDelegate {
         let key = ObjectIdentifier(touch)
         if let drag, drag.touch == key {
             self.drag = nil
-            return drawing.endReshapingSelection()
+            return canvas.endReshapingSelection()
         }
         guard let lasso = lassoes.removeValue(forKey: key) else { return false }
         canvas.damageOutline(through: lasso.points + [lasso.points[0]])
@@ -115,7 +122,7 @@ public final class SelectionGestures: GestureRecognizerDelegate {
         let key = ObjectIdentifier(touch)
         if let drag, drag.touch == key {
             self.drag = nil
-            canvas.damage(drawing.cancelReshapingSelection())
+            canvas.cancelReshapingSelection()
             return
         }
         if let lasso = lassoes.removeValue(forKey: key) {
@@ -157,7 +164,7 @@ public final class SelectionGestures: GestureRecognizerDelegate {
             // Two fingers take the selection over from one finger's drag.
             if drag != nil {
                 drag = nil
-                canvas.damage(drawing.cancelReshapingSelection())
+                canvas.cancelReshapingSelection()
             }
             guard !drawing.isReshapingSelection else { return }
             drawing.beginReshapingSelection()
@@ -171,7 +178,7 @@ public final class SelectionGestures: GestureRecognizerDelegate {
         let transform = Self.twoFingerTransform(
             from: anchor, to: centroid, scale: measuring.contains(pinchRecognizer.state) ? pinchRecognizer.scale : 1,
             rotation: measuring.contains(rotationRecognizer.state) ? rotationRecognizer.rotation : 0)
-        canvas.damage(drawing.reshapeSelection(by: transform))
+        canvas.reshapeSelection(by: transform)
     }
 
     private func twoFingersFinished() {
@@ -180,8 +187,8 @@ public final class SelectionGestures: GestureRecognizerDelegate {
               !active.contains(rotationRecognizer.state) else { return }
         twoFingerAnchor = nil
         if [pinchRecognizer.state, rotationRecognizer.state].allSatisfy({ $0 != .ended }) {
-            canvas.damage(drawing.cancelReshapingSelection())
-        } else if drawing.endReshapingSelection() {
+            canvas.cancelReshapingSelection()
+        } else if canvas.endReshapingSelection() {
             canvas.onChange?()
         }
     }

@@ -31,9 +31,13 @@ public struct RawTouch: Hashable, Sendable {
     public var pressure: Double?
     /// How far a pen leans, for `.down` and `.move`; nil when unknown.
     public var tilt: Tilt?
+    /// Whether a pen's first barrel button is held (for `.down`: the
+    /// touch lassoes, whatever the tool, Xournal++'s convention).
+    public var barrelButtonHeld: Bool
 
     public init(device: InputDeviceID, id: Int32, phase: Phase, location: Point, timestamp: Double,
-                pressure: Double? = nil, tilt: Tilt? = nil) {
+                pressure: Double? = nil, tilt: Tilt? = nil, barrelButtonHeld: Bool = false) {
+        self.barrelButtonHeld = barrelButtonHeld
         self.device = device
         self.id = id
         self.phase = phase

@@ -38,6 +38,9 @@ public final class Touch: Hashable {
     public internal(set) var pressure: Double?
     /// A pen's tilt at its latest change; nil when unknown.
     public internal(set) var tilt: Tilt?
+    /// Whether the pen's first barrel button was held as it touched down:
+    /// the touch selects by a loop, whatever the tool.
+    public let barrelButtonHeld: Bool
     /// How many quick taps in a row this touch is: 1 for a first touch, 2
     /// for the second of a double tap, and so on. It is set when the touch
     /// begins and does not change. A touch counts as the next tap when the
@@ -75,8 +78,9 @@ public final class Touch: Hashable {
 
     init(kind: Kind, device: InputDeviceID, rawID: Int32, serial: UInt64,
          location: Point, timestamp: Double, tapCount: Int, window: Window,
-         pressure: Double? = nil, tilt: Tilt? = nil) {
+         pressure: Double? = nil, tilt: Tilt? = nil, barrelButtonHeld: Bool = false) {
         self.kind = kind
+        self.barrelButtonHeld = barrelButtonHeld
         self.pressure = pressure
         self.tilt = tilt
         self.device = device

@@ -106,7 +106,8 @@ final class TouchDispatcher {
                           serial: nextSerial, location: change.location, timestamp: change.timestamp,
                           tapCount: tapCounter.tapCount(device: change.device, location: change.location,
                                                         time: change.timestamp),
-                          window: window, pressure: change.pressure, tilt: change.tilt)
+                          window: window, pressure: change.pressure, tilt: change.tilt,
+                          barrelButtonHeld: change.barrelButtonHeld)
         nextSerial += 1
         let hit = window.hitTest(change.location, with: .hitTesting(change.device.kind, at: change.timestamp))
         touch.closedMenu = window.touchDidHit(hit)
