@@ -84,13 +84,16 @@ let package = Package(
         .target(name: "TouchTrackerApp",
                 dependencies: ["WaylandClient", "Render", "Export", "Sound", "Document", "Canvas", "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "CConformanceProtocols", "CWaylandClient",
-                               "CWaylandProtocols", "CXKBCommon", "InputEmulation"]),
+                               "CWaylandProtocols", "CXKBCommon", "InputEmulation", "CLibEI", "DBus"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
         // The compositors' own input-emulation interfaces that `touchtracker
         // conformance` drives (mutter's RemoteDesktop over D-Bus, KWin's
-        // fake input); only that command uses them.
-        .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"]),
+        // fake input, EIS through libei); only that command uses them.
+        .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols", "CLibEI"]),
+        // libei's calls, reached through libei.so.1 loaded at run time
+        // (dlopen): the build never needs libei, which Debian 12 lacks.
+        .target(name: "CLibEI", linkerSettings: [.linkedLibrary("dl")]),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.
