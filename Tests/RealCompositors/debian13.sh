@@ -216,6 +216,9 @@ for variable in CONFORMANCE_REPORTS PERFORMANCE_REPORTS; do
         "$(version sway)" "$(version mutter)" "$(version kwin-wayland)" > "$folder/versions"
     smoke_environment+=("$variable=$folder")
 done
+# mutter 48 and KWin 6.3 offer EIS, and the root has libei: their
+# conformance runs must go through it (smoke.sh checks).
+smoke_environment+=("EXPECT_EIS=mutter kwin")
 # KEEP_DEBIAN13 keeps smoke.sh's work folder too (in the overlay's upper/tmp).
 [ -n "${KEEP_DEBIAN13:-}" ] && smoke_environment+=(KEEP_SMOKE=1)
 in_root "$root" "${smoke_environment[@]}" "$here/smoke.sh" "$app" $compositors
