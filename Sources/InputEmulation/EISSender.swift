@@ -68,7 +68,7 @@ public final class EISSender {
 
     /// Waits up to `timeout` seconds until, for each of `capabilities` (the
     /// `TT_EI_CAP_…`), a resumed device has it; false when some never came.
-    public func awaitDevices(with capabilities: [Int32], timeout: Double = 3) throws(EISError) -> Bool {
+    public func awaitDevices(with capabilities: [Int], timeout: Double = 3) throws(EISError) -> Bool {
         do {
             try dispatch(until: timeout, what: "devices") { capabilities.allSatisfy { hasDevice(with: $0) } }
             return true
@@ -78,7 +78,7 @@ public final class EISSender {
     }
 
     /// Whether a resumed device has `capability`.
-    public func hasDevice(with capability: Int32) -> Bool {
+    public func hasDevice(with capability: Int) -> Bool {
         device(with: UInt32(capability)) != nil
     }
 
@@ -88,7 +88,7 @@ public final class EISSender {
 
     /// The bounding box of the regions of the device with `capability`, as
     /// (x, y, width, height): where its absolute positions may go.
-    public func region(of capability: Int32) -> (x: Double, y: Double, width: Double, height: Double)? {
+    public func region(of capability: Int) -> (x: Double, y: Double, width: Double, height: Double)? {
         guard let device = device(with: UInt32(capability)) else { return nil }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var index = 0
@@ -282,7 +282,7 @@ public final class EISSender {
     /// The index of the resumed device with `capability`, the one that also
     /// has `preferred` where there are several (mutter's absolute pointer
     /// has buttons, and so has its relative one); throws when none is.
-    private func live(_ capability: Int32, preferring preferred: Int32 = 0) throws(EISError) -> Int {
+    private func live(_ capability: Int, preferring preferred: Int = 0) throws(EISError) -> Int {
         guard !disconnected else { throw EISError(disconnectReason) }
         let wanted = UInt32(capability)
         let candidates = devices.indices.filter { devices[$0].resumed && devices[$0].capabilities & wanted != 0 }
@@ -294,7 +294,7 @@ public final class EISSender {
     }
 
     static func describe(_ capability: UInt32) -> String {
-        switch Int32(capability) {
+        switch Int(capability) {
         case TT_EI_CAP_TOUCH: "touch"
         case TT_EI_CAP_POINTER_ABSOLUTE: "move a pointer to a position"
         case TT_EI_CAP_BUTTON: "press a button"

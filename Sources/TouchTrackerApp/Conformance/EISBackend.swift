@@ -120,7 +120,7 @@ final class EISBackend: EmulationBackend {
 
     func unavailableReason(for device: EmulatedDevice) -> String? {
         guard let sender else { return "the EIS connection is closed" }
-        let capability: Int32
+        let capability: Int
         switch device {
         case .touch: capability = TT_EI_CAP_TOUCH
         case .pointer: capability = TT_EI_CAP_POINTER_ABSOLUTE
@@ -249,7 +249,7 @@ final class EISBackend: EmulationBackend {
     }
 
     /// An EIS failure on an open connection stops the run.
-    private func call(_ body: (EISSender) throws(EISError) -> Void) throws {
+    private func call(_ body: (EISSender) throws -> Void) throws {
         guard let sender else { throw EmulationFailure(description: "the EIS connection is closed") }
         do {
             try body(sender)
