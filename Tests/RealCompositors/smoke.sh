@@ -1385,6 +1385,9 @@ kwin_tests() {
     # must pass.
     local kwin_passes="one-finger-stroke two-fingers-one-frame tap double-tap long-press-move two-finger-tap
                        three-finger-tap touch-cancel pointer-drag right-click key-modifiers key-repeat"
+    # Through EIS (KWin 6.3), KWin delivers ei_touch_cancel as wl_touch.up:
+    # touch-cancel fails there, and the report says so.
+    [[ " ${EXPECT_EIS:-} " == *" kwin "* ]] && kwin_passes=${kwin_passes/touch-cancel /}
     # QPainter offers neither ScreenShot2 nor a screencast (both need
     # OpenGL), and every check below reads a screenshot; the suite judges
     # from the app's own frames, so it still runs.
