@@ -318,9 +318,11 @@ JSON
 }
 
 release="Debian 12: "
+started=$SECONDS
 cp -a --reflink=auto "$cache/root" "$work/root"
 package_checks "$work/root" "$cache/archives" debian12
 unmount_from "$work/root"
+echo "note - Debian 12's checks took $((SECONDS - started)) s"
 
 # Debian 13: an overlay of debian13.sh's cached root, which stays as made.
 release="Debian 13: "
@@ -330,7 +332,9 @@ if [ -s "$debian13_cache/root/.touchtracker-recipe" ]; then
     mkdir -p "$work/root13" "$work/upper13" "$work/overlay13"
     if mount -t overlay overlay -o "lowerdir=$debian13_cache/root,upperdir=$work/upper13,workdir=$work/overlay13" "$work/root13"; then
         # man-db is what the compositor root lacks for these checks.
+        started=$SECONDS
         package_checks "$work/root13" "$debian13_cache/archives" debian13 man-db
+        echo "note - Debian 13's checks took $((SECONDS - started)) s"
     else
         not_ok "an overlay of the cached Debian 13 root is mounted (mount -t overlay)"
     fi
