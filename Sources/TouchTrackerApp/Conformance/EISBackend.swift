@@ -77,7 +77,7 @@ final class EISBackend: EmulationBackend {
                     throw EmulationUnavailable(reason: "mutter offers no EIS (RemoteDesktop ConnectToEIS, mutter 46 and later): \(error)")
                 }
                 source = .mutter(session)
-                name = "EIS through libei (mutter's RemoteDesktop ConnectToEIS)"
+                name = "EIS (libei; mutter's RemoteDesktop ConnectToEIS)"
             } else if try bus.hasOwner(KWinEISConnection.service) {
                 let connection: KWinEISConnection
                 do {
@@ -91,7 +91,7 @@ final class EISBackend: EmulationBackend {
                 }
                 socket = taken
                 source = .kwin(connection)
-                name = "EIS through libei (KWin's org.kde.KWin.EIS.RemoteDesktop)"
+                name = "EIS (libei; KWin's org.kde.KWin.EIS.RemoteDesktop)"
             } else {
                 throw EmulationUnavailable(reason: "neither mutter (\(RemoteDesktopSession.service)) nor KWin "
                                                    + "(\(KWinEISConnection.service)) is on the session bus to give an EIS socket")
