@@ -30,7 +30,6 @@ static struct {
     uint32_t (*region_get_width)(struct ei_region *);
     uint32_t (*region_get_height)(struct ei_region *);
     void (*device_start_emulating)(struct ei_device *, uint32_t);
-    void (*device_stop_emulating)(struct ei_device *);
     void (*device_frame)(struct ei_device *, uint64_t);
     void (*device_pointer_motion_absolute)(struct ei_device *, double, double);
     void (*device_button_button)(struct ei_device *, uint32_t, bool);
@@ -80,7 +79,6 @@ int tt_ei_load(char *reason, size_t size) {
                 || RESOLVE(region_get_x, "ei_region_get_x") || RESOLVE(region_get_y, "ei_region_get_y")
                 || RESOLVE(region_get_width, "ei_region_get_width") || RESOLVE(region_get_height, "ei_region_get_height")
                 || RESOLVE(device_start_emulating, "ei_device_start_emulating")
-                || RESOLVE(device_stop_emulating, "ei_device_stop_emulating")
                 || RESOLVE(device_frame, "ei_device_frame")
                 || RESOLVE(device_pointer_motion_absolute, "ei_device_pointer_motion_absolute")
                 || RESOLVE(device_button_button, "ei_device_button_button")
@@ -150,7 +148,6 @@ uint32_t tt_ei_region_get_height(struct ei_region *region) { return libei.region
 void tt_ei_device_start_emulating(struct ei_device *device, uint32_t sequence) {
     libei.device_start_emulating(device, sequence);
 }
-void tt_ei_device_stop_emulating(struct ei_device *device) { libei.device_stop_emulating(device); }
 void tt_ei_device_frame(struct ei_device *device, uint64_t time) { libei.device_frame(device, time); }
 
 void tt_ei_device_pointer_motion_absolute(struct ei_device *device, double x, double y) {

@@ -76,7 +76,6 @@ uint32_t tt_ei_region_get_y(struct ei_region *region);
 uint32_t tt_ei_region_get_width(struct ei_region *region);
 uint32_t tt_ei_region_get_height(struct ei_region *region);
 void tt_ei_device_start_emulating(struct ei_device *device, uint32_t sequence);
-void tt_ei_device_stop_emulating(struct ei_device *device);
 void tt_ei_device_frame(struct ei_device *device, uint64_t time);
 
 void tt_ei_device_pointer_motion_absolute(struct ei_device *device, double x, double y);
