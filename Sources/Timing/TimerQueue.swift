@@ -34,13 +34,39 @@ public final class TimerQueue {
     public let clock: Clock
     fileprivate var entries: [UInt64: Entry] = [:]
     private var nextID: UInt64 = 0
+    /// The queue this one schedules into (`init(sharing:)`); nil for a
+    /// queue of its own, which the event loop runs.
+    private let parent: TimerQueue?
+    /// With a parent: the timers scheduled through this queue that may
+    /// still be there (fired ones are pruned as new ones come).
+    private var scheduledHere: Set<UInt64> = []
 
     public init(clock: Clock) {
         self.clock = clock
+        parent = nil
+    }
+
+    /// A queue whose timers live in `parent` (the event loop's): they fire
+    /// with its others, on its clock, and `cancelAll()` cancels exactly
+    /// those scheduled here. A window's objects schedule through one, so
+    /// that closing the window leaves no timer to fire into it.
+    public init(sharing parent: TimerQueue) {
+        clock = parent.clock
+        self.parent = parent
     }
 
     /// Number of scheduled (not yet fired or cancelled) timers.
-    public var count: Int { entries.count }
+    public var count: Int {
+        guard let parent else { return entries.count }
+        return scheduledHere.count { parent.entries[$0] != nil }
+    }
+
+    /// Cancels every timer scheduled through this queue.
+    public func cancelAll() {
+        guard let parent else { return entries = [:] }
+        for id in scheduledHere { parent.entries[id] = nil }
+        scheduledHere = []
+    }
 
     /// Runs `action` once, `delay` seconds from now, or every `interval`
     /// seconds after that when `repeating` is given.
@@ -48,6 +74,12 @@ public final class TimerQueue {
     public func schedule(after delay: Double, repeating interval: Double? = nil,
                          _ action: @escaping () -> Void) -> TimerHandle {
         precondition(interval.map { $0 > 0 } ?? true, "a repeating timer needs a positive interval")
+        if let parent {
+            let handle = parent.schedule(after: delay, repeating: interval, action)
+            scheduledHere = scheduledHere.filter { parent.entries[$0] != nil }
+            scheduledHere.insert(handle.id)
+            return handle
+        }
         nextID += 1
         entries[nextID] = Entry(deadline: clock.now + max(0, delay), interval: interval, action: action)
         return TimerHandle(id: nextID, queue: self)
@@ -56,7 +88,8 @@ public final class TimerQueue {
     /// The earliest deadline of any scheduled timer, or nil when none is
     /// scheduled (the loop then sleeps until input arrives).
     public var nextDeadline: Double? {
-        entries.values.lazy.map(\.deadline).min()
+        if let parent { return parent.nextDeadline }
+        return entries.values.lazy.map(\.deadline).min()
     }
 
     /// Fires every timer whose deadline has passed, earliest first (ties in
@@ -65,6 +98,7 @@ public final class TimerQueue {
     /// bursts after a long stall. Returns how many timers fired.
     @discardableResult
     public func fireDue() -> Int {
+        if let parent { return parent.fireDue() }
         let now = clock.now
         // The event loop calls this after every wake-up; usually nothing is due.
         guard entries.values.contains(where: { $0.deadline <= now }) else { return 0 }

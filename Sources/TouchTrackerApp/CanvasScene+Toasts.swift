@@ -83,6 +83,20 @@ extension CanvasScene {
         show(Toast("Cannot open “\(Self.fileName(of: path))”: \(error)"))
     }
 
+    /// A drawing could not be opened in a window of its own (another
+    /// instance has it, it is no drawing, a folder), or a drop was no file.
+    func cannotOpen(_ path: String, reason: String) {
+        show(Toast("Cannot open “\(Self.fileName(of: path))”: \(reason)"))
+    }
+
+    /// Something other than files was dragged over the window: only
+    /// drawing files can be dropped.
+    func declinedDrag() {
+        show(Toast(Self.onlyFilesTitle))
+    }
+
+    static let onlyFilesTitle = "Only drawing files can be dropped here"
+
     static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

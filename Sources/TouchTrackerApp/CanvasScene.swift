@@ -62,6 +62,10 @@ final class CanvasScene {
 
     /// Ctrl+Q.
     var onQuit: () -> Void = {}
+    /// Ctrl+W: this window closes (the app quits with the last).
+    var onCloseWindow: () -> Void = {}
+    /// Ctrl+N, or New Window in the main menu: another window on a new drawing.
+    var onNewWindow: () -> Void = {}
     /// Palm rejection was turned on or off from a menu.
     var onPalmRejectionChange: (Bool) -> Void = { _ in }
     /// Another drawing tool was picked (a key or the canvas menu).
@@ -124,6 +128,10 @@ final class CanvasScene {
             switch (press.key, press.modifiers) {
             case (.character("q"), .control):
                 onQuit()
+            case (.character("w"), .control) where !press.isRepeat:
+                onCloseWindow()
+            case (.character("n"), .control) where !press.isRepeat:
+                onNewWindow()
             case (.other(Keysym.f12), []) where !press.isRepeat:
                 inspector.toggle()
             case (.other(Keysym.f10), []) where !press.isRepeat:

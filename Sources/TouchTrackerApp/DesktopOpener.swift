@@ -25,6 +25,12 @@ final class DesktopOpener {
         self.report = report
     }
 
+    /// Its window closed: the loop stops watching for its openers (they run
+    /// on, unreaped until the app exits).
+    deinit {
+        for watch in running.values { watch.cancel() }
+    }
+
     /// Starts opening `path`; throws why the opener could not start.
     func open(_ path: String) throws(Errno) {
         let child = try SpawnedProcess.spawn(Self.command, arguments: [path], environment: environment)

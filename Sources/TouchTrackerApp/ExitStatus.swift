@@ -1,5 +1,5 @@
 /// The exit statuses of `touchtracker`, as documented in `--help` and the
-/// README. Scripts tell failures apart by them, so they never change meaning.
+/// docs/usage.md. Scripts tell failures apart by them, so they never change meaning.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Done; every change is saved.
     case success = 0

@@ -3,7 +3,7 @@ import Decorations
 /// Every key the app answers, as the Keyboard Shortcuts dialog lists them
 /// (the main menu, or Ctrl+?). Where they are handled: the canvas and its
 /// controller (drawing), the menu controller (menus), the scene's app keys
-/// (F10, F12, Ctrl+?, Ctrl+Q), popovers and dialogs (Escape), the
+/// (F10, F12, Ctrl+?, Ctrl+N, Ctrl+W, Ctrl+Q), popovers and dialogs (Escape), the
 /// playground.
 ///
 /// The header bar's tooltips name their keys from here too (`tooltip`),
@@ -53,6 +53,8 @@ enum KeyboardShortcuts {
         .init(heading: "General", rows: [
             .init("F12", detail: "Show or hide the inspector"),
             .init("Ctrl+?", detail: "Keyboard shortcuts"),
+            .init("Ctrl+N", detail: "New window"),
+            .init("Ctrl+W", detail: "Close the window"),
             .init("Ctrl+Q", detail: "Quit"),
         ]),
         .init(heading: "Gesture Playground", rows: [

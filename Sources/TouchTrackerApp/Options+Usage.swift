@@ -20,7 +20,7 @@ extension Options {
     }
 
     public static let usage = """
-        Usage: touchtracker [options] [FILE]
+        Usage: touchtracker [options] [FILE…]
                touchtracker replay RECORDING [--export OUT] [--trace]
                touchtracker check RECORDING [--json] [--html OUT]
                touchtracker check --live [--json] [--record FILE] [--file PATH]
@@ -87,9 +87,10 @@ extension Options {
         server one line on stderr says so, once.
 
         Options:
-          FILE, --file PATH open and autosave this drawing instead of the default
-                            ($XDG_DATA_HOME/touchtracker/drawing.json); one drawing
-                            a process (a file manager starts one per file)
+          FILE…, --file PATH
+                            open and autosave this drawing instead of the default
+                            ($XDG_DATA_HOME/touchtracker/drawing.json); several
+                            FILEs open each in a window of its own
           --export OUT      write the drawing to OUT (.png, .svg or .pdf) and exit;
                             needs no compositor
             --scale 1|2|4   PNG: pixels per point (default 1)

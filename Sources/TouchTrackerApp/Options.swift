@@ -36,6 +36,9 @@ public struct Options: Equatable, Sendable {
     public var command: Command = .run
     /// The drawing to open and autosave; nil means the default in the XDG data directory.
     public var file: String?
+    /// The drawings given after the first (`touchtracker FILE FILE…`), each
+    /// opened in a window of its own beside `file`'s.
+    public var moreFiles: [String] = []
     /// Print every input batch to stdout as one JSON object per line.
     public var logInput = false
     /// Print what the core makes of the input (touch messages, recognizer
@@ -164,17 +167,18 @@ public struct Options: Equatable, Sendable {
                 if name.hasPrefix("-") {
                     throw ParseError(description: "unknown option '\(name)' (see --help)")
                 }
-                // `touchtracker FILE`, as a file manager runs it (the desktop
-                // entry's %f): the same as --file FILE. One drawing a process;
-                // a launcher starts one per file.
+                // `touchtracker FILE…`, as a file manager runs it (the desktop
+                // entry's %F): the first the same as --file FILE, each in a
+                // window of its own.
                 guard subcommand == nil, !argument.isEmpty else {
                     throw ParseError(description: "unexpected argument '\(argument)' (see --help)")
                 }
+                if positionalGiven {
+                    options.moreFiles.append(argument)
+                    continue
+                }
                 guard !given.contains("--file") else {
-                    let first = options.file ?? ""
-                    throw ParseError(description: positionalGiven
-                        ? "one drawing at a time: '\(first)' and '\(argument)' (one window per file is not yet supported; run touchtracker once for each)"
-                        : "a drawing is given twice: --file '\(first)' and '\(argument)'")
+                    throw ParseError(description: "a drawing is given twice: --file '\(options.file ?? "")' and '\(argument)'")
                 }
                 given.insert("--file")
                 positionalGiven = true
@@ -221,6 +225,9 @@ public struct Options: Equatable, Sendable {
             if options.json { throw ParseError(description: "--json goes with check: check FILE --json") }
             if options.html != nil { throw ParseError(description: "--html goes with check: check FILE --html OUT") }
             if let exportPath {
+                guard options.moreFiles.isEmpty else {
+                    throw ParseError(description: "--export writes one drawing: '\(options.file ?? "")' and '\(options.moreFiles[0])' are given")
+                }
                 guard options.record == nil else {
                     throw ParseError(description: "--record records a session; --export opens none")
                 }

@@ -32,7 +32,7 @@ public enum Program {
         case .export(let output, let exportOptions):
             status = export(documentAt: path, to: output, options: exportOptions)
         case .run:
-            status = run(documentAt: path, logInput: options.logInput, trace: options.trace, record: options.record,
+            status = run(documentsAt: [path] + options.moreFiles, logInput: options.logInput, trace: options.trace, record: options.record,
                          playground: options.playground, frameCallbackPacing: options.frameCallbackPacing,
                          book: options.book)
         case .replay(let recording, let output, let exportOptions):
@@ -48,7 +48,11 @@ public enum Program {
         return status.rawValue
     }
 
-    static func run(documentAt path: String, logInput: Bool, trace: Bool, record: String?,
+    /// Opens each drawing of `paths` in a window of its own (one given
+    /// twice, once). One that cannot be opened is said on stderr and the
+    /// others still open; when none can, the first one's failure is the
+    /// exit status.
+    static func run(documentsAt paths: [String], logInput: Bool, trace: Bool, record: String?,
                     playground: Bool = false, frameCallbackPacing: Bool = false, book: Bool = false) -> ExitStatus {
         // A recording that cannot be written is refused before anything
         // opens; it is written only once the session runs (RecordingFile).
@@ -62,21 +66,35 @@ public enum Program {
             }
         }
         let settingsPath = SettingsFile.defaultPath(environment: environment())
-        // The drawing is opened (and locked) before connecting: a second
+        // The drawings are opened (and locked) before connecting: a second
         // instance or a file that is no drawing is told at once, even
         // without a compositor.
-        let opening: DocumentOpening
-        do {
-            opening = try Document.beginOpening(at: path)
-        } catch {
-            printError("touchtracker: \(error)")
-            return status(for: error)
+        var openings: [DocumentOpening] = []
+        var firstFailure: DocumentError?
+        var identities: [FileIdentity] = []
+        for path in paths {
+            // The same file twice (by any spelling) opens once.
+            if let identity = FileIdentity(path: path) {
+                guard !identities.contains(identity) else { continue }
+                identities.append(identity)
+            }
+            do {
+                // Among several files, one that is plainly no drawing is
+                // refused as it is rather than set aside.
+                if paths.count > 1 { try Document.refuseIfPlainlyNotADrawing(at: path) }
+                openings.append(try Document.beginOpening(at: path))
+            } catch {
+                printError("touchtracker: \(error)")
+                firstFailure = firstFailure ?? error
+            }
         }
+        guard let opening = openings.first else { return status(for: firstFailure!) }
+        let laterOpenings = openings.dropFirst()
         if let recordingFile {
             do {
                 try recordingFile.refuse(ifItNames: filesKept(with: opening) + [("the settings", settingsPath)])
             } catch {
-                opening.abandon()
+                for opening in openings { opening.abandon() }
                 printError("touchtracker: \(error)")
                 return .usage
             }
@@ -85,8 +103,8 @@ public enum Program {
         do {
             display = try Display.connect()
         } catch {
-            // Nothing was opened: the lock goes, as after any clean exit.
-            opening.abandon()
+            // Nothing was opened: the locks go, as after any clean exit.
+            for opening in openings { opening.abandon() }
             printError("touchtracker: \(error)")
             return .failure
         }
@@ -100,21 +118,29 @@ public enum Program {
                 report: { printError("touchtracker: \($0)") },
                 settingsPath: settingsPath))
         } catch {
-            opening.abandon()
+            for opening in openings { opening.abandon() }
             return failed(error)
         }
-        // The one application of this process (UIApplication.shared): its
-        // window's events go through it, and its menu is the shared one.
-        session.application.makeShared()
+        for later in laterOpenings {
+            do {
+                try session.openWindow(with: later)
+            } catch {
+                later.abandon()
+                printError("touchtracker: \(error)")
+            }
+        }
+        // The application of the first window is the process's
+        // (UIApplication.shared); each window's events go through its own.
+        session.firstWindow.application.makeShared()
         // The playground's sounds, played by libcanberra from a thread of
         // the player's own (its captions show whether or not they play).
         let sounds = SoundPlayer(directory: SoundDirectory.ofRunningProgram(),
                                  report: { printError("touchtracker: \($0)") })
         session.onPlaygroundSound = { sounds.play(SoundName($0)) }
-        if playground { session.showPlayground() }
+        if playground { session.firstWindow.showPlayground() }
         // For this run only: the settings keep what the main menu's Book says.
-        if book { session.canvas.rules = .book }
-        session.toplevel.allowsLatchPacing = !frameCallbackPacing
+        session.book = book
+        session.allowsLatchPacing = !frameCallbackPacing
         var runError: Error?
         do {
             try session.run()
@@ -132,28 +158,34 @@ public enum Program {
          ("the drawing's journal", DrawingJournal.path(for: opening.path))]
     }
 
-    /// Tells the user how a session that ended left the drawing, and
+    /// Tells the user how a session that ended left its drawings, and
     /// returns the exit status for it: a lost connection is a failure, and
-    /// lines that only an emergency copy holds (or none) override that.
+    /// lines that only an emergency copy holds (or none, the worst) in any
+    /// window override that.
     static func conclude(_ session: Session, runError: Error?, report: (String) -> Void) -> ExitStatus {
-        // Reported by the session when it stopped: nothing was changed.
-        if let failure = session.openingFailure { return status(for: failure) }
+        // Reported by the session when its only window stopped: nothing was changed.
+        if session.windows.count == 1, let failure = session.firstWindow.openingFailure { return status(for: failure) }
         var status = ExitStatus.success
         if let runError {
             report("\(runError)")
             status = .failure
         }
-        switch session.ending ?? .saved {
-        case .saved:
-            if status != .success { report("the drawing is saved in \(session.documentPath)") }
-        case .emergencyCopy(let copy, let failure):
-            report("could not save the drawing (\(failure)); your lines were saved to \(copy) instead")
-            status = .savedToEmergencyCopy
-        case .lost(let failure, let emergencyFailure):
-            report("could not save the drawing (\(failure)), nor an emergency copy (\(emergencyFailure)): "
-                   + "the last changes are lost")
-            status = .unsavedChangesLost
+        var emergencyCopied = false, lost = false
+        for (path, ending) in session.endings {
+            switch ending {
+            case .saved:
+                if runError != nil { report("the drawing is saved in \(path)") }
+            case .emergencyCopy(let copy, let failure):
+                report("could not save the drawing (\(failure)); your lines were saved to \(copy) instead")
+                emergencyCopied = true
+            case .lost(let failure, let emergencyFailure):
+                report("could not save the drawing (\(failure)), nor an emergency copy (\(emergencyFailure)): "
+                       + "the last changes are lost")
+                lost = true
+            }
         }
+        if lost { return .unsavedChangesLost }
+        if emergencyCopied { return .savedToEmergencyCopy }
         return status
     }
 

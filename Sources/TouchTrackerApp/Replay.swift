@@ -43,6 +43,8 @@ final class Replay {
                             strokeStyle: recording.strokeStyle, fingersNavigate: recording.fingersNavigate,
                             exportEnvironment: nil, report: report)
         scene.onQuit = { [unowned self] in quit = true }
+        // A recording follows one window: closing it (Ctrl+W) ended the session.
+        scene.onCloseWindow = { [unowned self] in quit = true }
         scene.headerBar.onRequest = { [unowned self] request in
             // Moving, resizing and maximizing are the compositor's to do:
             // what it did is in the recording's window lines.

@@ -28,6 +28,8 @@ final class SceneController: Responder {
     /// Back from the playground to the drawing (the header's "Drawing").
     static let showDrawing = Action("showDrawing")
     static let playgroundTitle = "Gesture Playground"
+    /// Another window on a new drawing (Ctrl+N too).
+    static let newWindow = Action("newWindow")
 
     /// The scene whose parts the actions change; set by the scene once it
     /// exists (it holds this controller).
@@ -71,6 +73,7 @@ final class SceneController: Responder {
         case Self.toggleInspector: { [unowned scene] _ in scene.inspector.toggle() }
         case Self.showPlayground: { [unowned scene] _ in scene.showPlayground() }
         case Self.showDrawing: { [unowned scene] _ in scene.showDrawing() }
+        case Self.newWindow: { [unowned scene] _ in scene.onNewWindow() }
         default: super.handler(for: action)
         }
     }

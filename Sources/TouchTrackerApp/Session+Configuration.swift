@@ -35,7 +35,7 @@ extension Session {
         /// saves no settings.
         public var settingsPath: String?
         /// Files of at least this many bytes are opened in the background,
-        /// after the window appears (`Session.backgroundOpeningThreshold`).
+        /// after the window appears (`DocumentWindow.backgroundOpeningThreshold`).
         public var backgroundOpeningThreshold: Int
         /// Shows `check --live`'s guide over the canvas.
         public var showsCheckGuide: Bool
@@ -43,7 +43,7 @@ extension Session {
         public init(drawing: DrawingSource, clock: Clock, environment: [String: String] = Program.environment(),
                     logInput: ((String) -> Void)? = nil, trace: ((String) -> Void)? = nil,
                     record: RecordingFile? = nil, report: @escaping (String) -> Void, settingsPath: String? = nil,
-                    backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+                    backgroundOpeningThreshold: Int = DocumentWindow.backgroundOpeningThreshold,
                     showsCheckGuide: Bool = false) {
             self.drawing = drawing
             self.clock = clock

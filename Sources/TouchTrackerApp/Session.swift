@@ -1,497 +1,216 @@
-import Canvas
-import Decorations
 import Document
-import Platform
 import Playground
-import Render
-import Synchronization
+import Platform
 import Timing
 import TouchCore
 import WaylandClient
 
-/// One running TouchTracker: a Wayland window showing the canvas, wired to
-/// the core's window, the canvas view, the renderer and the document.
+/// One running TouchTracker: its drawings, each in a window of its own
+/// (`DocumentWindow`), sharing the one Wayland connection, its seats and
+/// one event loop. Input reaches the window whose surface it targets (the
+/// seats name it); a seat's own news (its devices) reaches every window.
 ///
-/// The data flows one way: the Wayland layer's input batches become core
-/// touches and keys (InputTranslator); the canvas changes its drawing and
-/// marks damage; the damage reaches the Wayland window, which asks for a
-/// frame; on the frame the renderer has the views draw themselves, only
-/// where damaged, into a shared memory buffer. Every finished change is saved at once (see `Autosave`);
-/// while saves fail, a banner on the canvas says why.
+/// New Window (Ctrl+N) opens a new drawing, saved at once in the data
+/// folder; `openWindow(for:)` opens a file (the command line, a drop, the
+/// file chooser) or shows the window that already has it. Closing a window
+/// saves its drawing and releases its lock; closing the last one, Ctrl+Q
+/// or a termination signal ends the session with every drawing saved.
 public final class Session {
     public let loop: EventLoop
-    public let toplevel: ToplevelWindow
-    public let seats: SeatManager
-    /// The app's views and input handling, which a replay runs too.
-    let scene: CanvasScene
-    public var application: TouchCore.Application { scene.application }
-    public var window: TouchCore.Window { scene.window }
-    public var canvas: CanvasView { scene.canvas }
-    var canvasController: CanvasController { scene.canvasController }
-    var headerBar: HeaderBarView { scene.headerBar }
-    var banner: Banner { scene.banner }
-    var palmRejection: PalmRejection { scene.palmRejection }
-    var penHover: PenHover { scene.penHover }
-    var inspector: InspectorOverlay { scene.inspector }
-    /// The gesture playground, in place of the canvas while shown
-    /// (`showPlayground()`, `--playground`, the canvas menu).
-    public var playground: PlaygroundView { scene.playground }
-    /// Plays a sound the playground asks for; its visual cue shows anyway.
-    /// Nil: no sound.
-    public var onPlaygroundSound: ((PlaygroundSound) -> Void)? {
-        get { scene.onPlaygroundSound }
-        set { scene.onPlaygroundSound = newValue }
+    /// Every seat of the compositor, for all the windows.
+    public private(set) lazy var seats = SeatManager(display: display, loop: loop) { [weak self] in
+        self?.windows.map(\.toplevel) ?? []
     }
-    /// The next step of the window's display links (`DisplayLink`), while
-    /// some run; `animationFallback` steps them when no frame comes.
-    var animationStep: TimerHandle?
-    var animationFallback: TimerHandle?
-    /// Keeps the drawing on disk; nil while the drawing is still being opened.
-    private(set) var autosave: Autosave?
-    /// Where the drawing is saved: the path given, with a symbolic link at
-    /// its end resolved to its target.
-    public let documentPath: String
-    /// The thread parsing and indexing a large drawing while the window is
-    /// already up, and where it leaves the result; nil once the drawing is open.
-    private var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
-    /// True while the drawing is still being opened: the canvas shows a
-    /// notice meanwhile.
-    public var isOpeningDrawing: Bool { opening != nil }
-    /// Why the drawing could not be opened after all (read in the
-    /// background), once the session stopped for it.
-    public private(set) var openingFailure: DocumentError?
-    /// Files of at least this many bytes (about 50,000 lines) are opened in
-    /// the background, after the window appears: parsing and indexing them
-    /// takes long enough to notice. Smaller ones open before it.
-    public static let backgroundOpeningThreshold = 4 << 20
-    /// How the drawing ended up, once the session ended (`quit()` or a
-    /// lost connection); nil while it runs.
-    public private(set) var ending: SessionEnding?
-    /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
-    private let report: (String) -> Void
-    /// Opens exports in the desktop's default application (their toast's Open).
-    private(set) var opener: DesktopOpener?
-    /// The process environment: where emergency copies and exports go.
-    private let environment: [String: String]
-    /// The canvas's fast path: its line cache.
-    private let canvasRenderer: CanvasRenderer = {
-        let canvasRenderer = CanvasRenderer()
-        // Half a 60 Hz frame: a drawing of a million lines appears at once
-        // and fills in over the next frames instead of blocking the window.
-        canvasRenderer.frameBudget = Session.renderingBudget
-        return canvasRenderer
-    }()
-    private lazy var renderer: WindowRenderer = {
-        let renderer = WindowRenderer()
-        // The canvas draws from its line cache, the playground's panel with
-        // the inspector's timeline painter; every other view draws itself.
-        renderer.contentPainters = [canvasRenderer, TimelinePanelPainter { ($0 as? RecognizerPanelView)?.timeline }]
-        return renderer
-    }()
-    /// Seconds a frame may spend rasterizing lines from scratch.
-    public static let renderingBudget = 0.008
-    /// Asks for the next frame while the line cache is still being rendered.
-    private var continuation: TimerHandle?
-    /// Writes the session's input to a file (`--record`); nil when not asked.
-    let recorder: Recorder?
-    /// `check --live`'s script, shown over the canvas.
-    let guide: CheckGuide?
-    /// What is remembered between runs; nil: the defaults, remembered nowhere.
+    /// The open windows, oldest first. The last one stays listed once
+    /// closed, as the session ends with it (its `ending` says how).
+    public private(set) var windows: [DocumentWindow] = []
+    /// The oldest window still open: the one the session started with,
+    /// until it closes. The instruments (`--record`, `check --live`'s guide,
+    /// the conformance run) follow the first window the session opened.
+    public var firstWindow: DocumentWindow { windows[0] }
+    /// How each window's drawing ended up, as windows closed, in order.
+    public private(set) var endings: [(documentPath: String, ending: SessionEnding)] = []
+    /// What is remembered between runs, for every window.
     let settingsFile: SettingsFile?
-    /// A change to the finished lines is waiting to be saved (see `wire`).
-    private var needsSave = false
-    /// The compositor time of the oldest input whose change no committed
-    /// frame shows yet (see `Session+Presentation`).
-    var unshownInputTime: UInt32?
-    /// When the app received that input (seconds on its clock): the
-    /// estimate from frame callbacks starts there when the compositor's
-    /// event times are on another clock (KWin 5.27's).
-    var unshownInputReceived: Double?
-    /// Input → on screen over the last frames with input, whatever the
-    /// inspector shows: the predicted tip looks this far ahead.
-    var presentation = PresentationStatistics()
-    /// Sees every input batch as it arrives, with its origin: `touchtracker
-    /// conformance` judges each case on them. Nil in every other run.
-    var onInputObserved: ((InputEvent, InputOrigin) -> Void)?
-    /// Sees each frame once painted, before it is committed: `touchtracker
-    /// conformance` reads the pixels the user is shown. Nil in every other run.
-    var onFramePainted: ((DrawTarget) -> Void)?
+    /// How windows start: the clock, the environment, the reports.
+    private let configuration: Configuration
+    /// Plays a sound a window's playground asks for; nil: no sound.
+    public var onPlaygroundSound: ((PlaygroundSound) -> Void)? {
+        didSet { for window in windows { window.onPlaygroundSound = onPlaygroundSound } }
+    }
+    /// Every window's canvas uses the book's values (`--book`, this run only).
+    public var book = false {
+        didSet { for window in windows where book { window.canvas.rules = .book } }
+    }
+    /// Whether windows may pace frames for the compositor's latch (not with
+    /// `--frame-callback-pacing`).
+    public var allowsLatchPacing = true {
+        didSet { for window in windows { window.toplevel.allowsLatchPacing = allowsLatchPacing } }
+    }
 
-    /// Declared after everything holding Wayland objects: stored properties
-    /// are released in order, and those objects must be destroyed while the
+    /// Declared last: stored properties are released in order, and the
+    /// windows' and seats' Wayland objects must be destroyed while the
     /// connection is still open.
     public let display: Display
 
     public static let appID = "org.touchtracker.TouchTracker"
     public static let title = "TouchTracker"
-    public static let minimumSize = (width: 320, height: 240)
 
-    private enum DocumentSource {
-        case opened(OpenedDocument)
-        case inBackground(DocumentOpening)
-    }
-
-    /// Opens the drawing `configuration` names and maps the window. A file
-    /// of at least `backgroundOpeningThreshold` bytes is parsed and indexed
-    /// on a thread of its own: the window appears at once with a notice,
-    /// and the lines when they are ready. Throws a `DocumentError` when the
-    /// drawing cannot be opened (another process has it open, it cannot be
-    /// read); what happened to it otherwise (set aside…) goes to `report`.
+    /// Opens the drawing `configuration` names in the first window. Throws a
+    /// `DocumentError` when the drawing cannot be opened (another process
+    /// has it open, it cannot be read); what happened to it otherwise (set
+    /// aside…) goes to `report`.
     public init(display: Display, configuration: Configuration) throws {
         let opening = switch configuration.drawing {
         case .path(let path): try Document.beginOpening(at: path)
         case .opening(let opening): opening
         }
-        let source: DocumentSource = opening.byteCount < configuration.backgroundOpeningThreshold
-            ? .opened(try opening.finish()) : .inBackground(opening)
-        let clock = configuration.clock, report = configuration.report, environment = configuration.environment
         self.display = display
-        self.report = report
-        self.environment = environment
-        loop = EventLoop(display: display, clock: clock)
-        let drawing = Drawing()
-        switch source {
-        case .opened(let document): documentPath = document.path
-        case .inBackground(let opening): documentPath = opening.path
+        self.configuration = configuration
+        loop = EventLoop(display: display, clock: configuration.clock)
+        settingsFile = configuration.settingsPath.map { SettingsFile(path: $0, report: configuration.report) }
+        seats.onInput = { [unowned self] event in deliver(event) }
+        seats.onDrop = { [unowned self] toplevel, result in dropped(result, on: toplevel) }
+        seats.onDeclinedDrag = { [unowned self] toplevel, _ in
+            windows.first { $0.toplevel === toplevel }?.scene.declinedDrag()
         }
-
-        toplevel = try ToplevelWindow(display: display, loop: loop, title: Session.title,
-                                      appID: Session.appID, minimumSize: Session.minimumSize)
-        let size = toplevel.size
-        settingsFile = configuration.settingsPath.map { SettingsFile(path: $0, report: report) }
-        let palmRejectionOn = settingsFile?.settings.palmRejection ?? true
-        scene = CanvasScene(
-            size: Size(width: Double(size.width), height: Double(size.height)), timers: loop.timers,
-            drawing: drawing, palmRejection: palmRejectionOn, tool: settingsFile?.settings.tool ?? .lines,
-            strokeStyle: settingsFile?.settings.strokeStyle ?? .standard,
-            fingersNavigate: settingsFile?.settings.fingersNavigate ?? false,
-            exportEnvironment: environment, report: report)
-        let tool = scene.canvas.tool
-        let strokeStyle = scene.canvas.strokeStyle
-        let fingersNavigate = scene.canvas.navigation.fingersNavigate
-        // The drawing opens where it was last seen.
-        if let view = settingsFile?.settings.views[SettingsFormat.viewKey(forDrawingAt: documentPath)] {
-            scene.canvas.viewport = view
-        }
-        let viewport = scene.canvas.viewport
-        recorder = configuration.record.map {
-            Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
-                     fingersNavigate: fingersNavigate, viewport: viewport, report: report)
-        }
-        guide = configuration.showsCheckGuide ? CheckGuide(timers: loop.timers) : nil
-        // Created after the toplevel so its end-of-dispatch hook (closing
-        // touch frames a compositor left open) runs before the toplevel
-        // presents.
-        seats = SeatManager(display: display, window: toplevel, loop: loop)
-        scene.setUpClipboard(LinesClipboard(clipboard: seats.clipboard))
-
-        wire(logInput: configuration.logInput)
-        scene.traceLine = configuration.trace
-        setUpDecorations()
-        setUpPlayground()
-        switch source {
-        case .opened(let document):
-            documentOpened(document, lines: Drawing(lines: document.takeLines()))
-        case .inBackground(let opening):
-            try openInBackground(opening)
-        }
+        try openWindow(with: opening)
     }
 
-    /// Parses and indexes the drawing on a thread of its own; the loop
-    /// sleeps on its completion meanwhile, and the canvas already takes
-    /// input: strokes drawn before the lines are there show at once, and
-    /// join them when they come (`completeOpening`).
-    private func openInBackground(_ opening: DocumentOpening) throws {
-        scene.beginOpening()
-        banner.show(Self.openingNotice(for: opening), style: .notice)
-        let outcome = OpeningOutcome()
-        let work = try BackgroundWork {
-            outcome.result = Result { () throws(DocumentError) in
-                let document = try opening.finish()
-                let lines = document.takeLines()
-                // The canvas's line cache is rasterized meanwhile, at the
-                // size the canvas has now, on threads of its own: the
-                // lines are all on screen in the first frame they are there.
-                var prepared: PreparedLineCache?
-                let size = outcome.canvasCacheSize.withLock { $0 }
-                let painter = lines.isEmpty ? nil : size.flatMap { size in
-                    try? BackgroundWork { prepared = PreparedLineCache(lines, size: size) }
-                }
-                let drawing = Drawing(lines: lines)
-                painter?.join()
-                return (document, drawing, prepared)
-            }
-        }
-        let watch = loop.watch(fd: work.completion.rawValue, events: .readable) { [unowned self] _ in
-            completeOpening()
-        }
-        self.opening = (opening, work, watch, outcome)
-    }
-
-    /// Takes what the opening thread made, waiting for it if it is still
-    /// at work (the session ends meanwhile: the strokes drawn so far must
-    /// join the drawing and be saved).
-    private func completeOpening() {
-        guard let (opening, work, watch, outcome) = self.opening else { return }
-        self.opening = nil
-        watch.cancel()
-        work.join()
-        switch outcome.result! {
-        case .success(let (document, lines, prepared)):
-            documentOpened(document, lines: lines, lineCache: prepared)
+    /// Files dropped on a window open each in a window of its own (or show
+    /// theirs); what names no local file, or cannot be read, is said in a
+    /// toast in the window they were dropped on.
+    private func dropped(_ result: Result<[UInt8], ClipboardError>, on toplevel: ToplevelWindow) {
+        guard let target = windows.first(where: { $0.toplevel === toplevel }) else { return }
+        switch result {
+        case .success(let bytes):
+            let list = URIList(bytes)
+            for path in list.paths { openWindow(for: path, from: target) }
+            if let first = list.refused.first { target.scene.cannotOpen(first, reason: "it is not a local file") }
+        case .failure(.cancelled):
+            break
         case .failure(let error):
-            openingFailure = error
-            report("\(error)")
-            keepDrawnMeanwhile(failure: error)
-            opening.abandon()
-            loop.stop()
+            configuration.report("cannot take the dropped files: \(error)")
+            target.scene.cannotOpen("the dropped files", reason: "\(error)")
         }
     }
 
-    /// The drawing could not be opened after all, so it cannot be saved:
-    /// lines drawn while it was being opened go to an emergency copy.
-    private func keepDrawnMeanwhile(failure: DocumentError) {
-        guard canvas.drawing.count > 0 else { return }
+    /// Hands an input batch to the window it targets, or a seat's news to
+    /// every window; the end of a touch or a leave aimed at a window closed
+    /// meanwhile goes nowhere.
+    private func deliver(_ event: InputEvent) {
+        if seats.currentIsSeatWide {
+            for window in windows { window.handle(event) }
+            return
+        }
+        guard let target = seats.currentWindow else { return }
+        windows.first { $0.toplevel === target }?.handle(event)
+    }
+
+    /// Maps a window for the drawing `opening` began opening (its lock
+    /// taken), wired to the session.
+    @discardableResult
+    func openWindow(with opening: DocumentOpening) throws -> DocumentWindow {
+        let window = try DocumentWindow(opening: opening, display: display, loop: loop, seats: seats,
+                                        settingsFile: settingsFile, configuration: configuration,
+                                        instrumented: windows.isEmpty && endings.isEmpty)
+        window.onPlaygroundSound = onPlaygroundSound
+        if book { window.canvas.rules = .book }
+        window.toplevel.allowsLatchPacing = allowsLatchPacing
+        window.onClose = { [unowned self, unowned window] in close(window) }
+        window.onQuit = { [unowned self] in quit() }
+        window.onNewWindow = { [unowned self, unowned window] in openWindow(for: nil, from: window) }
+        window.onOpeningFailure = { [unowned self, unowned window] in
+            if windows.count == 1 { loop.stop() } else { close(window) }
+        }
+        windows.append(window)
+        return window
+    }
+
+    /// Opens the drawing at `path` in a window of its own, or a new drawing
+    /// (nil: "Untitled Drawing N", saved at once in the data folder). A
+    /// drawing already open in a window is not opened twice: that window is
+    /// returned. When the drawing cannot be opened (another instance has it,
+    /// it is no drawing, a folder), `from` says why in a toast, or stderr
+    /// says it when no window is given; nil is returned.
+    @discardableResult
+    public func openWindow(for path: String?, from requester: DocumentWindow? = nil) -> DocumentWindow? {
+        // Nothing is ever unsaved: a new drawing exists as a file at once.
+        guard let path else { return openNewDrawing(from: requester) }
         do {
-            let copy = try Document.writeEmergencyCopy(of: canvas.drawing.lines, for: documentPath,
-                                                       environment: environment)
-            report("the lines drawn meanwhile were saved to \(copy)")
+            return try openWindow(at: path)
         } catch {
-            report("the lines drawn meanwhile could not be saved either: \(error)")
+            configuration.report("\(error)")
+            requester?.scene.cannotOpen(path, reason: (error as? DocumentError)?.reason ?? "\(error)")
+            return nil
         }
     }
 
-    /// Where the background thread leaves what it made, read after
-    /// `join()`, and what it reads of the window while it works.
-    private final class OpeningOutcome: @unchecked Sendable {
-        var result: Result<(OpenedDocument, Drawing, PreparedLineCache?), DocumentError>?
-        /// The size of the canvas's line cache, as of the last frame.
-        let canvasCacheSize = Mutex<LineCacheSize?>(nil)
+    /// A new drawing, "Untitled Drawing N" in the data folder, written empty
+    /// before it opens (its folder made if need be).
+    private func openNewDrawing(from requester: DocumentWindow?) -> DocumentWindow? {
+        let path = DrawingName.newDrawingPath(environment: configuration.environment) { path in
+            windows.contains { $0.documentPath == path }
+        }
+        // The data folder may not exist yet; saving says so if it cannot be made.
+        try? FileSystem.makeDirectories(FileSystem.parent(of: path), permissions: 0o700)
+        do {
+            try Document.save([], to: path)
+        } catch {
+            configuration.report("cannot make a new drawing: \(error)")
+            requester?.scene.cannotOpen(path, reason: error.reason)
+            return nil
+        }
+        return openWindow(for: path, from: requester)
     }
 
-    static func openingNotice(for opening: DocumentOpening) -> String {
-        let name = opening.path.split(separator: "/").last.map(String.init) ?? opening.path
-        let megabytes = Double(opening.byteCount) / 1_000_000
-        return "Opening \(name) (\((megabytes * 10).rounded() / 10) MB)…"
-    }
-
-    /// Shows the drawing `document` opened with, whose lines (and index)
-    /// `lines` holds, under what was drawn meanwhile, and starts keeping it
-    /// on disk: what was drawn meanwhile is saved at once. `lineCache`, the
-    /// lines rasterized while they were opened, replaces the canvas's line
-    /// cache if the canvas is still the size it was made for.
-    private func documentOpened(_ document: OpenedDocument, lines: Drawing, lineCache: PreparedLineCache? = nil) {
-        if let message = document.message { report(message) }
-        recorder?.record(drawingOpened: lines.lines)
-        let drawnMeanwhile = scene.documentOpened(lines)
-        if let lineCache { canvasRenderer.adopt(lineCache, showing: canvas.drawing) }
-        let autosave = Autosave(document: document, timers: loop.timers, drawing: canvas.drawing,
-                                unsaved: drawnMeanwhile, environment: environment, report: report)
-        autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
-        autosave.onOutsideChange = { [unowned self] notice in banner.show(notice, style: .notice) }
-        self.autosave = autosave
-        // What could not be read stays said until the next save says more.
-        banner.show(document.recovery?.summary)
-        if !drawnMeanwhile.isEmpty { needsSave = true }
-    }
-
-    private func wire(logInput: ((String) -> Void)?) {
-        seats.onInput = { [unowned self] event in
-            recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
-            onInputObserved?(event, seats.currentOrigin)
-            logInput?(InputLog.line(for: event))
-            guide?.observe(event)
-            scene.handle(event)
-            noteUnshownInput(event)
-            // The pointer's and the pen's images follow what is under them
-            // (the title bar's resize border, the canvas).
-            switch event {
-            case .pointer(let frame): updateCursor(for: frame)
-            case .tabletTool(let frame): updateCursor(for: frame)
-            case .touch, .pointerGesture, .key, .keyboardFocus, .seatCapabilities: break
-            }
+    /// `openWindow(for:from:)` for a path, throwing why the drawing cannot
+    /// be opened (a `DocumentError`). A file that is plainly no drawing is
+    /// refused as it is, never set aside: it came from outside.
+    public func openWindow(at path: String) throws -> DocumentWindow {
+        if let identity = FileIdentity(path: path),
+           let open = windows.first(where: { FileIdentity(path: $0.documentPath) == identity }) {
+            return open
         }
-        scene.onQuit = { [unowned self] in quit() }
-        let opener = DesktopOpener(loop: loop, environment: environment, report: report)
-        self.opener = opener
-        scene.openFile = { [unowned self, unowned opener] path in
-            do throws(Errno) {
-                try opener.open(path)
-            } catch {
-                report("cannot open \(path): \(error)")
-                scene.openFailed(path, error)
-            }
-        }
-        toplevel.onConfigure = { [unowned self] _, _, _ in layOut() }
-        scene.onPalmRejectionChange = { [unowned self] on in settingsFile?.update { $0.palmRejection = on } }
-        scene.onToolChange = { [unowned self] tool in settingsFile?.update { $0.tool = tool } }
-        scene.onStrokeStyleChange = { [unowned self] style in settingsFile?.update { $0.strokeStyle = style } }
-        canvas.predictsTip = settingsFile?.settings.prediction ?? true
-        canvas.onPredictionChange = { [unowned self] on in settingsFile?.update { $0.prediction = on } }
-        canvas.rules = settingsFile?.settings.book == true ? .book : .standard
-        canvas.onBookRulesChange = { [unowned self] on in settingsFile?.update { $0.book = on } }
-        scene.onFingersNavigateChange = { [unowned self] on in settingsFile?.update { $0.fingersNavigate = on } }
-        scene.chrome.exportChoice = settingsFile?.settings.exportChoice ?? ExportChoice()
-        scene.chrome.onExportChoiceChange = { [unowned self] choice in settingsFile?.update { $0.exportChoice = choice } }
-        if let recorder {
-            // Buffered lines go to the file once the frame is on its way: a
-            // crash loses at most the batches of one iteration.
-            loop.add(.idle) { recorder.flush() }
-        }
-        guide?.onChange = { [unowned self] ring, stepChanged in
-            if let ring { repaint(ring) }
-            if stepChanged { repaint(GuidePainter.stripFrame(in: canvas.frame)) }
-        }
-        toplevel.onClose = { [unowned self] in quit() }
-        toplevel.onDraw = { [unowned self] target in draw(into: target) }
-        wirePresentation(logInput: logInput)
-        reportProtocolsOffered()
-        // Core damage goes straight to the toplevel, which keeps it per buffer
-        // and asks the compositor for a frame.
-        window.onNeedsDisplay = { [unowned self] in forwardDamage() }
-        // Saved once the frame showing the change is on its way to the
-        // compositor: the finished line turns black without waiting for the
-        // disk, and the changes of one dispatch share one save. A save that
-        // fails is retried at the next change and by Autosave's timer,
-        // never by this hook: it would run again before every sleep.
-        canvas.onChange = { [unowned self] in needsSave = true }
-        loop.add(.idle) { [unowned self] in
-            guard needsSave else { return }
-            save()
-            loop.lookAgainBeforeSleeping()
+        try Document.refuseIfPlainlyNotADrawing(at: path)
+        let opening = try Document.beginOpening(at: path)
+        do {
+            return try openWindow(with: opening)
+        } catch {
+            opening.abandon()
+            throw error
         }
     }
 
-    /// Places the views for the toplevel's size, scale, decorations and
-    /// states (and records them, with `--record`).
-    func layOut() {
-        let layout = windowLayout
-        recorder?.record(layout)
-        scene.layOut(layout)
+    /// Closes `window` alone: its drawing saved, its journal finished, its
+    /// lock released. The last window's close ends the session.
+    func close(_ window: DocumentWindow) {
+        guard windows.count > 1 else { return quit() }
+        guard let index = windows.firstIndex(where: { $0 === window }) else { return }
+        finish(window)
+        window.close()
+        windows.remove(at: index)
     }
 
-    /// The window's size, scale, decorations and states now.
-    var windowLayout: WindowLayout {
-        let states = toplevel.states
-        return WindowLayout(width: Int(toplevel.size.width), height: Int(toplevel.size.height),
-                            scale: toplevel.scaleFactor,
-                            clientSideDecorations: toplevel.decorationMode == .clientSide,
-                            maximized: states.contains(.maximized), fullscreen: states.contains(.fullscreen),
-                            activated: states.contains(.activated))
+    /// Saves `window`'s drawing one last time and notes how it ended; a
+    /// drawing that did not save says so.
+    private func finish(_ window: DocumentWindow) {
+        guard window.ending == nil else { return }
+        window.finish()
+        let ending = window.ending ?? .saved
+        endings.append((window.documentPath, ending))
     }
 
-    /// The `wl_seat` version of the seat a capabilities batch is about, for
-    /// the recording (what the seat may send depends on it).
-    private func seatVersion(of event: InputEvent) -> UInt32? {
-        guard recorder != nil, case .seatCapabilities(let seat, _, _, _) = event else { return nil }
-        return seats.seatVersions.first { $0.name == seat }?.version
-    }
-
-    private func forwardDamage() {
-        for rect in window.takeDamage() { repaint(rect) }
-    }
-
-    /// Asks the toplevel to repaint `rect` (window coordinates) in its next frame.
-    private func repaint(_ rect: Rect) {
-        toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-    }
-
-    private func draw(into target: DrawTarget) {
-        // Damage raised while handling input but not forwarded yet belongs
-        // to this frame too.
-        if window.hasDamage { forwardDamage() }
-        let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        target.withPixels { pixels in
-            let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
-                                     stride: target.stride, scale: target.scale)
-            // Every view draws itself: the title bar, the canvas (from its
-            // line cache), the banner, the playground, the menu on top.
-            renderer.render(window, into: buffer, damage: damage)
-            if let guide {
-                GuidePainter.paint(guide.text, ring: guide.ring, canvasFrame: canvas.frame, into: buffer, damage: damage)
-            }
-            // The rings stand for the pens' cursors.
-            HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
-            // Last: the inspector shows what is under it too.
-            inspector.paint(into: buffer, damage: damage)
-        }
-        onFramePainted?(target)
-        // The commit follows at once.
-        inspector.committed()
-        askWhenInputIsShown()
-        if let opening { opening.outcome.canvasCacheSize.withLock { $0 = canvasRenderer.lineCacheSize } }
-        continueRendering()
-        continueAnimating()
-    }
-
-    /// While the line cache is incomplete, asks for its tiles to be drawn
-    /// again in the next frame. Damage raised while drawing is dropped with
-    /// the frame, so the request goes through a timer due at once; the frame
-    /// itself still waits for the compositor's frame callback, so this
-    /// paces at the display's rate and never spins.
-    private func continueRendering() {
-        let unfinished = canvasRenderer.unfinishedArea
-        guard !unfinished.isEmpty, continuation?.isActive != true else { return }
-        continuation = loop.timers.schedule(after: 0) { [unowned self] in
-            for rect in canvasRenderer.unfinishedArea { repaint(rect) }
-        }
-    }
-
-    /// Whether the inspector overlay is shown (F12, or the canvas menu).
-    public var isInspectorOpen: Bool { inspector.isOpen }
-
-    /// Shows or hides the inspector overlay, as F12 does.
-    public func toggleInspector() {
-        inspector.toggle()
-    }
-
-    /// True while the drawing is not fully on screen yet (a large drawing
-    /// just opened or resized): the next frames fill it in.
-    public var isRenderingDrawing: Bool { !canvasRenderer.unfinishedArea.isEmpty }
-
-    /// Saves what is unsaved now (the idle hook does after every change).
-    public func save() {
-        needsSave = false
-        autosave?.drawingChanged()
-    }
-
-    /// Ends the session cleanly: the drawing is saved (or, failing that,
-    /// written to an emergency copy; see `ending`) and `run()` returns.
+    /// Ends the session cleanly: every drawing is saved (or, failing that,
+    /// written to an emergency copy; see each window's `ending`) and `run()`
+    /// returns.
     public func quit() {
-        finish()
+        for window in windows { finish(window) }
         loop.stop()
     }
 
-    /// Saves one last time, leaving only the drawing file (see
-    /// `Autosave.finish`), and records how the drawing ended up. A drawing
-    /// still being opened is waited for: the strokes drawn meanwhile join
-    /// it and are saved (a file nobody changed stays as it was).
-    private func finish() {
-        guard ending == nil else { return }
-        completeOpening()
-        // Strokes in progress end as if their fingers lifted, and are kept
-        // (the recording's end line lifts them in a replay too).
-        scene.window.liftAllTouches()
-        recorder?.finish()
-        rememberView()
-        // A change the idle hook has not saved yet counts as unsaved: if the
-        // last save fails, it goes to the emergency copy.
-        if needsSave { autosave?.markChanged() }
-        needsSave = false
-        // No autosave: the drawing could not be opened, and nothing was saved.
-        ending = autosave?.finish(environment: environment) ?? .saved
-    }
-
-    /// Remembers where the drawing was seen, for the next time it opens; a
-    /// view nobody moved leaves the settings file as it was (or absent).
-    private func rememberView() {
-        let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
-        guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
-        settingsFile.update { $0.views.remember(canvas.viewport, for: key) }
-    }
-
-    /// Runs until the window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP, or the
-    /// connection fails (the drawing is saved in every case).
+    /// Runs until the last window is closed, Ctrl+Q, SIGINT/SIGTERM/SIGHUP,
+    /// or the connection fails (every drawing is saved in every case).
     public func run() throws {
         // Each run watches the signals anew, and stops watching when it ends.
         let signals = loop.watchTerminationSignals { [unowned self] in quit() }
@@ -499,7 +218,7 @@ public final class Session {
         do {
             try loop.run()
         } catch {
-            finish()
+            for window in windows { finish(window) }
             throw error
         }
     }

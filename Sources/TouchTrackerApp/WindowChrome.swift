@@ -43,8 +43,11 @@ final class WindowChrome: Responder {
     /// Back from the playground to the drawing.
     let drawingButton = HeaderButton(Command(title: "Drawing", action: SceneController.showDrawing),
                                      content: .glyph(.back))
-    /// The window's title over the drawing.
-    private let drawingTitle: String
+    /// The window's title over the drawing: the drawing's name.
+    var drawingTitle: String {
+        // Over the playground the bar keeps the playground's title.
+        didSet { if !headerBar.startButtons.contains(where: { $0 === drawingButton }) { headerBar.title = drawingTitle } }
+    }
     /// The main menu, while open.
     private(set) var mainMenu: PopoverView?
     /// The colour popover, while open.
@@ -147,6 +150,7 @@ final class WindowChrome: Responder {
              Command(title: "Book", action: CanvasView.toggleBookRules),
              Command(title: "Inspector", action: SceneController.toggleInspector),
              Command(title: SceneController.playgroundTitle, action: SceneController.showPlayground)],
+            [Command(title: "New Window", action: SceneController.newWindow)],
             [Command(title: "Keyboard Shortcuts", action: Self.showKeyboardShortcuts),
              Command(title: "About TouchTracker", action: Self.showAbout)],
         ]

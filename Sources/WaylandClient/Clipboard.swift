@@ -9,7 +9,7 @@ import Platform
 /// (which may be this very app, pasting what it copied).
 public final class Clipboard {
     /// Highest `wl_data_device_manager` version implemented (3: drag
-    /// actions, which the app does not use; 2 brought `release`).
+    /// actions, a drop's copy; 2 brought `release`).
     static let supportedVersion: UInt32 = 3
 
     /// Called when a seat's clipboard changed (another client copied, or
@@ -26,10 +26,14 @@ public final class Clipboard {
     private var source: DataSource?
     private var writes: [ClipboardWrite] = []
     private var reads: [ClipboardRead] = []
+    /// Files dropped on our windows, through the same devices.
+    let drops: FileDrop
 
-    init(loop: EventLoop, latestInput: @escaping () -> (seat: OpaquePointer, serial: UInt32)?) {
+    init(loop: EventLoop, isOurSurface: @escaping (OpaquePointer) -> Bool,
+         latestInput: @escaping () -> (seat: OpaquePointer, serial: UInt32)?) {
         self.loop = loop
         self.latestInput = latestInput
+        drops = FileDrop(loop: loop, isOurSurface: isOurSurface)
     }
 
     /// Whether the compositor offers a clipboard at all.
@@ -128,7 +132,7 @@ public final class Clipboard {
 
     private func addDevice(for seat: OpaquePointer) {
         guard let manager else { return }
-        devices.append(DataDevice(manager: manager.proxy, seat: seat) { [weak self] in self?.onChange?() })
+        devices.append(DataDevice(manager: manager.proxy, seat: seat, drops: drops) { [weak self] in self?.onChange?() })
     }
 
     /// Ends every transfer and destroys every proxy (the manager's last:
@@ -136,6 +140,7 @@ public final class Clipboard {
     /// only freed).
     func destroy() {
         for read in reads { read.cancel() }
+        drops.cancelAll()
         for write in writes { write.end() }
         source?.destroy()
         source = nil

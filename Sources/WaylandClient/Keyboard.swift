@@ -13,8 +13,10 @@ final class Keyboard {
 
     /// Nil until the compositor sends a usable keymap; keys are dropped meanwhile.
     private var state: KeyboardState?
-    /// Whether our surface has keyboard focus (between enter and leave).
-    private var focused = false
+    /// Which of our surfaces has keyboard focus (between enter and leave):
+    /// keys go to its window.
+    private var focusedSurface: OpaquePointer?
+    private var focused: Bool { focusedSurface != nil }
     /// Keys whose press was reported and whose release was not, in press
     /// order, with the last compositor time seen (for synthetic releases).
     private var held: [UInt32] = []
@@ -68,8 +70,8 @@ final class Keyboard {
     private func enter(serial: UInt32, surface: OpaquePointer?) {
         guard environment.isOurSurface(surface) else { return }
         environment.noteInputSerial(seatProxy, serial)
-        focused = true
-        environment.emit(.keyboardFocus(seat: seatName, entered: true))
+        focusedSurface = surface
+        environment.emit(.keyboardFocus(seat: seatName, entered: true), target: focusedSurface)
     }
 
     /// Focus lost (or the keyboard gone): keys still held are released
@@ -81,12 +83,12 @@ final class Keyboard {
             for code in held {
                 var release = event(.release, code: code, time: lastTime, state: state)
                 release.text = ""
-                environment.emit(.key(release))
+                environment.emit(.key(release), target: focusedSurface)
             }
         }
         held = []
-        focused = false
-        environment.emit(.keyboardFocus(seat: seatName, entered: false))
+        environment.emit(.keyboardFocus(seat: seatName, entered: false), target: focusedSurface)
+        focusedSurface = nil
     }
 
     /// `wl_keyboard.key`. A release is reported only after a reported press
@@ -99,7 +101,7 @@ final class Keyboard {
             held.append(code)
             // Before the press goes up: Ctrl+C sets the clipboard for it.
             environment.noteInputSerial(seatProxy, serial)
-            environment.emit(.key(event(.press, code: code, time: time, state: state)))
+            environment.emit(.key(event(.press, code: code, time: time, state: state)), target: focusedSurface)
             if state.keymap.repeats(code: code) {
                 repeatOrigin = (time, environment.timers.clock.now)
                 repeater.start(code: code) { [unowned self] in self.repeatKey(code: code) }
@@ -110,7 +112,7 @@ final class Keyboard {
             if repeater.code == code { repeater.stop() }
             var release = event(.release, code: code, time: time, state: state)
             release.text = ""
-            environment.emit(.key(release))
+            environment.emit(.key(release), target: focusedSurface)
         }
     }
 
@@ -119,7 +121,7 @@ final class Keyboard {
         guard let state, let origin = repeatOrigin else { return }
         let elapsed = (environment.timers.clock.now - origin.clock) * 1000
         let time = origin.time &+ UInt32(clamping: Int64(elapsed.rounded()))
-        environment.emit(.key(event(.repeat, code: code, time: time, state: state)), origin: .keyRepeat)
+        environment.emit(.key(event(.repeat, code: code, time: time, state: state)), origin: .keyRepeat, target: focusedSurface)
     }
 
     private func event(_ action: KeyEvent.Action, code: UInt32, time: UInt32,

@@ -20,6 +20,9 @@ final class Pointer {
     /// The latest `wl_pointer.enter` serial while the pointer is over our
     /// surface (between enter and leave): `set_cursor` needs it.
     private var enterSerial: UInt32?
+    /// The surface of ours the pointer entered last: its frames go to that
+    /// window, the frame with its leave too.
+    private var targetSurface: OpaquePointer?
     private var focused: Bool { enterSerial != nil }
     /// The image the layer above asked for since the latest enter.
     private var requestedShape = CursorShape.arrow
@@ -105,6 +108,10 @@ final class Pointer {
 
     private func enter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
         guard environment.isOurSurface(surface) else { return }
+        // Leaving one of our windows for another within one frame: the
+        // leave goes to the window left, the enter to the one entered.
+        if surface != targetSurface { endFrame() }
+        targetSurface = surface
         enterSerial = serial
         position = (x, y)
         requestedShape = .arrow
@@ -149,7 +156,8 @@ final class Pointer {
     /// on another surface).
     private func endFrame(origin: InputOrigin? = nil) {
         guard let frame = assembler.frame(modifiers: environment.keyboardModifiers()) else { return }
-        environment.emit(.pointer(frame), origin: origin ?? (hasFrames ? .compositor : .unframed))
+        environment.emit(.pointer(frame), origin: origin ?? (hasFrames ? .compositor : .unframed),
+                         target: targetSurface)
         if focused && shownShape == nil { showCursor() }
     }
 

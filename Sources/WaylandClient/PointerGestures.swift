@@ -22,6 +22,8 @@ final class PointerGestures {
     private let position: () -> (x: Double, y: Double)
     /// The gesture running on our surface, and the time of its latest event.
     private var active: (kind: PointerGestureEvent.Kind, time: UInt32)?
+    /// The surface of ours the latest gesture began on: its window gets it.
+    private var targetSurface: OpaquePointer?
 
     /// `zwp_pointer_gestures_v1.get_swipe_gesture`, `get_pinch_gesture` and,
     /// from version 3, `get_hold_gesture` for `pointer`.
@@ -52,6 +54,7 @@ final class PointerGestures {
     func begin(_ kind: PointerGestureEvent.Kind, time: UInt32, surface: OpaquePointer?, fingers: UInt32) {
         if let active { finish(active.kind, time: time, cancelled: true) }
         guard environment.isOurSurface(surface) else { return }
+        targetSurface = surface
         active = (kind, time)
         let (x, y) = position()
         emit(kind, .begin(fingers: fingers, x: x, y: y), time: time)
@@ -77,7 +80,8 @@ final class PointerGestures {
     }
 
     private func emit(_ kind: PointerGestureEvent.Kind, _ change: PointerGestureEvent.Change, time: UInt32) {
-        environment.emit(.pointerGesture(PointerGestureEvent(seat: seatName, kind: kind, change: change, time: time)))
+        environment.emit(.pointerGesture(PointerGestureEvent(seat: seatName, kind: kind, change: change, time: time)),
+                         target: targetSurface)
     }
 
     static func from(_ data: UnsafeMutableRawPointer?) -> PointerGestures {

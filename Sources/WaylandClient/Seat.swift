@@ -25,9 +25,9 @@ final class Seat {
     private lazy var orderedEnvironment = SeatEnvironment(
         timers: environment.timers, isOurSurface: environment.isOurSurface,
         cursor: environment.cursor, cursorShapeManager: environment.cursorShapeManager,
-        deliver: { [unowned self] event, origin in
+        deliver: { [unowned self] event, origin, target in
             touch?.flush()
-            environment.emit(event, origin: origin)
+            environment.emit(event, origin: origin, target: target)
         },
         keyboardModifiers: { [unowned self] in keyboard?.modifiers ?? [] },
         notePress: environment.notePress,
@@ -182,7 +182,8 @@ final class Seat {
     private func report() {
         reportPending = false
         orderedEnvironment.emit(.seatCapabilities(seat: name, pointer: pointer != nil,
-                                           keyboard: keyboard != nil, touch: touch != nil))
+                                           keyboard: keyboard != nil, touch: touch != nil),
+                                 target: nil)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> Seat {

@@ -14,8 +14,9 @@ struct SeatEnvironment {
     /// The bound `wp_cursor_shape_manager_v1`, nil while none is: where it
     /// is, devices name their images instead of drawing them from the theme.
     let cursorShapeManager: () -> OpaquePointer?
-    /// Delivers one input batch, and how it came to be, to the layer above.
-    let deliver: (InputEvent, InputOrigin) -> Void
+    /// Delivers one input batch, how it came to be, and the `wl_surface` it
+    /// targets (nil: about the seat, for every window) to the layer above.
+    let deliver: (InputEvent, InputOrigin, OpaquePointer?) -> Void
     /// The modifiers of the seat's keyboard now, for pointer frames (empty
     /// without a keyboard or keyboard focus).
     var keyboardModifiers: () -> KeyboardModifiers = { [] }
@@ -31,8 +32,9 @@ struct SeatEnvironment {
         DeviceCursor(device, theme: cursor, shapeManager: cursorShapeManager)
     }
 
-    /// Delivers one input batch to the layer above.
-    func emit(_ event: InputEvent, origin: InputOrigin = .compositor) {
-        deliver(event, origin)
+    /// Delivers one input batch to the layer above, for the window whose
+    /// surface is `target` (nil: every window).
+    func emit(_ event: InputEvent, origin: InputOrigin = .compositor, target: OpaquePointer?) {
+        deliver(event, origin, target)
     }
 }

@@ -12,11 +12,20 @@ public final class SeatManager {
     /// How the batch `onInput` is handling came to be (read it there);
     /// `.compositor` between batches.
     public private(set) var currentOrigin = InputOrigin.compositor
+    /// The window the batch `onInput` is handling targets (read it there):
+    /// nil for a batch about a seat (`currentIsSeatWide`), which every
+    /// window takes, and for one aimed at a window that is gone.
+    public private(set) weak var currentWindow: ToplevelWindow?
+    /// Whether the batch `onInput` is handling is about a seat (its
+    /// capabilities) rather than aimed at one window.
+    public private(set) var currentIsSeatWide = false
 
     private let display: Display
     private let loop: EventLoop
     private let isOurSurface: (OpaquePointer?) -> Bool
     private let cursorScale: () -> Int32
+    /// The window of ours whose surface a surface is, if any.
+    private let windowOf: (OpaquePointer?) -> ToplevelWindow?
     private var cursor: Cursor?
     private var seats: [Seat] = []
     /// `zwp_tablet_manager_v2`, when the compositor offers it: every seat,
@@ -53,7 +62,17 @@ public final class SeatManager {
 
     /// The clipboard of the seats, once the compositor offers
     /// `wl_data_device_manager`.
-    public private(set) lazy var clipboard = Clipboard(loop: loop) { [unowned self] in lastInput }
+    public private(set) lazy var clipboard = Clipboard(loop: loop, isOurSurface: { [unowned self] in isOurSurface($0) }) {
+        [unowned self] in lastInput
+    }
+
+    /// Files were dropped on a window: the `text/uri-list` dragged there,
+    /// or why it could not be read.
+    public var onDrop: ((ToplevelWindow, Result<[UInt8], ClipboardError>) -> Void)?
+
+    /// A drag offering no files (its `types`) came over a window: it is
+    /// declined, and the window may say so.
+    public var onDeclinedDrag: ((ToplevelWindow, [String]) -> Void)?
 
     /// The latest pointer button press or touch down on the window, for an
     /// interactive move or resize; nil once its seat is gone.
@@ -66,21 +85,39 @@ public final class SeatManager {
     /// targets `window`'s surface; key repeat runs on `loop`'s timers and
     /// the cursor follows the window's scale.
     public convenience init(display: Display, window: ToplevelWindow, loop: EventLoop) {
-        let surface = window.surface
-        self.init(display: display, loop: loop,
-                  isOurSurface: { [weak window] in window != nil && $0 == surface },
-                  cursorScale: { [weak window] in window?.bufferScale ?? 1 })
+        self.init(display: display, loop: loop, windows: { [weak window] in window.map { [$0] } ?? [] })
+    }
+
+    /// Starts following every seat of `display`, delivering the input that
+    /// targets the surface of one of `windows` (the app's windows as they
+    /// open and close) and naming it (`currentWindow`); the cursor follows
+    /// the first window's scale.
+    public convenience init(display: Display, loop: EventLoop, windows: @escaping () -> [ToplevelWindow]) {
+        func window(of surface: OpaquePointer?) -> ToplevelWindow? {
+            surface.flatMap { surface in windows().first { $0.surface == surface } }
+        }
+        self.init(display: display, loop: loop, isOurSurface: { window(of: $0) != nil },
+                  cursorScale: { windows().first?.bufferScale ?? 1 }, windowOf: window(of:))
     }
 
     /// Starts following the display's seats. `isOurSurface` tells the
-    /// window's `wl_surface` from others; `cursorScale` gives the window's
-    /// integer buffer scale for the cursor image.
+    /// windows' `wl_surface`s from others, `windowOf` names the window of
+    /// one; `cursorScale` gives the integer buffer scale for the cursor image.
     init(display: Display, loop: EventLoop, isOurSurface: @escaping (OpaquePointer?) -> Bool,
-         cursorScale: @escaping () -> Int32) {
+         cursorScale: @escaping () -> Int32, windowOf: @escaping (OpaquePointer?) -> ToplevelWindow? = { _ in nil }) {
         self.display = display
         self.loop = loop
         self.isOurSurface = isOurSurface
         self.cursorScale = cursorScale
+        self.windowOf = windowOf
+        clipboard.drops.onDrop = { [weak self] surface, result in
+            guard let self, let window = windowOf(surface) else { return }
+            onDrop?(window, result)
+        }
+        clipboard.drops.onDeclined = { [weak self] surface, types in
+            guard let self, let window = windowOf(surface) else { return }
+            onDeclinedDrag?(window, types)
+        }
         if let compositor = display.registry.compositor, let shm = display.registry.shm {
             cursor = Cursor(compositor: compositor, shm: shm)
         } else {
@@ -173,7 +210,7 @@ public final class SeatManager {
             isOurSurface: isOurSurface,
             cursor: cursor,
             cursorShapeManager: { [weak self] in self?.cursorShapeManager?.proxy },
-            deliver: { [weak self] event, origin in self?.deliver(event, origin: origin) },
+            deliver: { [weak self] event, origin, target in self?.deliver(event, origin: origin, target: target) },
             notePress: { [weak self] seat, serial in
                 self?.lastPress = (seat, serial)
                 self?.lastInput = (seat, serial)
@@ -249,9 +286,15 @@ public final class SeatManager {
         seat.destroy()
     }
 
-    private func deliver(_ event: InputEvent, origin: InputOrigin) {
+    private func deliver(_ event: InputEvent, origin: InputOrigin, target: OpaquePointer?) {
         currentOrigin = origin
-        defer { currentOrigin = .compositor }
+        currentWindow = windowOf(target)
+        currentIsSeatWide = target == nil
+        defer {
+            currentOrigin = .compositor
+            currentWindow = nil
+            currentIsSeatWide = false
+        }
         onInput?(event)
     }
 

@@ -91,7 +91,7 @@ final class TabletSeat {
     /// go out first.
     func emit(_ frame: TabletToolFrame, from tool: TabletTool, origin: InputOrigin) {
         for other in tools where other !== tool { other.flush() }
-        environment.emit(.tabletTool(frame), origin: origin)
+        environment.emit(.tabletTool(frame), origin: origin, target: tool.targetSurface)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> TabletSeat {

@@ -17,6 +17,9 @@ final class TabletTool {
     /// The serial of the latest `proximity_in` while the tool is over our
     /// surface: the image is set with it.
     private var proximitySerial: UInt32?
+    /// The surface of ours the tool came in proximity of last: its frames
+    /// go to that window.
+    private(set) var targetSurface: OpaquePointer?
     /// The image the layer above asked for since the latest `proximity_in`.
     private var requestedShape = CursorShape.arrow
     /// The image set since the latest `proximity_in`; nil until its frame
@@ -71,6 +74,7 @@ final class TabletTool {
 
     private func proximityIn(serial: UInt32, tablet: OpaquePointer?, surface: OpaquePointer?) {
         let ours = environment.isOurSurface(surface)
+        if ours { targetSurface = surface }
         assembler.proximityIn(tablet: seat.tabletName(of: tablet), onOurSurface: ours)
         proximitySerial = ours ? serial : nil
         requestedShape = .arrow

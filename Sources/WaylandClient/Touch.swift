@@ -6,6 +6,11 @@ final class Touch {
     private let seatProxy: OpaquePointer
     private let environment: SeatEnvironment
     private var assembler: TouchFrameAssembler
+    /// The surface of our windows the touches down now went down on: a
+    /// sequence belongs to the window it started on, and a finger landing on
+    /// another of our windows meanwhile is ignored like one on a foreign
+    /// surface (one frame goes to one window).
+    private var targetSurface: OpaquePointer?
 
     /// Binds `wl_seat.get_touch` for `seat`.
     init(seat: OpaquePointer, name: String, environment: SeatEnvironment) {
@@ -36,18 +41,25 @@ final class Touch {
     /// `wl_touch.frame` (weston ≤ 10 and mutter 43 send none after the last
     /// `up`) go out now.
     func flush() {
-        if let frame = assembler.flush() { environment.emit(.touch(frame), origin: .missingFrame) }
+        if let frame = assembler.flush() {
+            environment.emit(.touch(frame), origin: .missingFrame, target: targetSurface)
+        }
     }
 
     /// Frames the assembler closed itself: the changes still pending
     /// (no frame closed them), then the cancellation, for `reason`.
     private func emit(_ frames: [TouchInputFrame], cancelledBy reason: InputOrigin) {
-        for frame in frames { environment.emit(.touch(frame), origin: frame.cancelled ? reason : .missingFrame) }
+        for frame in frames {
+            environment.emit(.touch(frame), origin: frame.cancelled ? reason : .missingFrame, target: targetSurface)
+        }
     }
 
     private func down(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32,
                       x: Double, y: Double) {
-        let ours = environment.isOurSurface(surface)
+        if environment.isOurSurface(surface), assembler.activeIDs.isEmpty, !assembler.hasPending {
+            targetSurface = surface
+        }
+        let ours = environment.isOurSurface(surface) && surface == targetSurface
         emit(assembler.down(id: id, x: x, y: y, time: time, onOurSurface: ours), cancelledBy: .reusedID)
         if ours { environment.notePress(seatProxy, serial) }
     }
@@ -74,7 +86,7 @@ final class Touch {
             },
             frame: { data, _ in
                 let touch = from(data)
-                if let frame = touch.assembler.frame() { touch.environment.emit(.touch(frame)) }
+                if let frame = touch.assembler.frame() { touch.environment.emit(.touch(frame), target: touch.targetSurface) }
             },
             cancel: { data, _ in
                 let touch = from(data)

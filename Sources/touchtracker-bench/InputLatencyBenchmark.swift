@@ -117,7 +117,7 @@ enum InputLatencyBenchmark {
             try check(bench.surface.lastCommit, shows: point)
             reference.sample()
         }
-        precondition(bench.session.canvas.drawing.count == 10_000 + strokes, "every stroke must become a line")
+        precondition(bench.session.firstWindow.canvas.drawing.count == 10_000 + strokes, "every stroke must become a line")
         try checkPixels(bench, clock: &clock)
         let book = try bookStrokeStarts(bench, strokes: strokes, starts: starts, directions: directions, clock: &clock)
 
@@ -187,7 +187,7 @@ enum InputLatencyBenchmark {
                 let elapsed = BatchTime(wall: bench.lastFlush - begin, cpu: bench.lastFlushCPU - beginCPU)
                 bench.compositor.dispatch()
                 try check(bench.surface.lastCommit,
-                          shows: inWindow(bench, bench.session.canvas.drawing.linesInProgress.values.first!.begin))
+                          shows: inWindow(bench, bench.session.firstWindow.canvas.drawing.linesInProgress.values.first!.begin))
                 return (elapsed, point)
             }
             let wait = nextMotion - Stopwatch.now
@@ -206,7 +206,7 @@ enum InputLatencyBenchmark {
     /// reached the compositor.)
     private static func showsInk(_ bench: SessionOnTestCompositor, framesBefore: Int) -> Bool {
         guard bench.framesDrawn > framesBefore,
-              let line = bench.session.canvas.drawing.linesInProgress.values.first else { return false }
+              let line = bench.session.firstWindow.canvas.drawing.linesInProgress.values.first else { return false }
         let begin = inWindow(bench, line.begin)
         return bench.lastDrawnDamage.contains { rect in
             rect.x <= begin.x && begin.x < rect.x + rect.width && rect.y <= begin.y && begin.y < rect.y + rect.height
@@ -217,7 +217,7 @@ enum InputLatencyBenchmark {
     /// are restored afterwards. Each stroke is cancelled once its ink shows.
     private static func bookStrokeStarts(_ bench: SessionOnTestCompositor, strokes: Int, starts: [Point],
                                          directions: [Line], clock: inout CompositorClock) throws -> Samples {
-        let canvas = bench.session.canvas
+        let canvas = bench.session.firstWindow.canvas
         let taps = [canvas.doubleTapRecognizer, canvas.tapRecognizer]
         let ours = taps.map { ($0.delaysTouchesBegan, $0.allowableMovement, $0.maximumPressDuration) }
         defer {
@@ -302,7 +302,7 @@ enum InputLatencyBenchmark {
     /// A point of the canvas in the window's coordinates, which damage and
     /// buffers use: the canvas sits below the app's toolbar or header bar.
     private static func inWindow(_ bench: SessionOnTestCompositor, _ point: Point) -> Point {
-        let canvas = bench.session.canvas.frame
+        let canvas = bench.session.firstWindow.canvas.frame
         return Point(x: point.x + canvas.minX, y: point.y + canvas.minY)
     }
 

@@ -62,10 +62,10 @@ enum InspectorBenchmark {
         try bench.pump("the down's frame never came") { bench.framesDrawn > framesBeforeDown }
         for index in 0..<motions {
             let inspecting = (index / block) % 2 == 1
-            if inspecting != bench.session.isInspectorOpen {
+            if inspecting != bench.session.firstWindow.isInspectorOpen {
                 try quiet(bench)
                 let frames = bench.framesDrawn
-                bench.session.toggleInspector()
+                bench.session.firstWindow.toggleInspector()
                 try bench.pump("the inspector's frame never came") { bench.framesDrawn > frames }
             }
             try quiet(bench)
@@ -136,7 +136,7 @@ enum InspectorBenchmark {
         try quiet(bench)
         let frames = bench.framesDrawn
         let start = Stopwatch.now
-        bench.session.window.setNeedsDisplay()
+        bench.session.firstWindow.window.setNeedsDisplay()
         try bench.pump("the full repaint never came") { bench.framesDrawn > frames }
         let seconds = bench.lastFlush - start
         try quiet(bench)

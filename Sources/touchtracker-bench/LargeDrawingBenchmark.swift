@@ -93,7 +93,7 @@ enum LargeDrawingBenchmark {
             repeat {
                 try session.settle()
                 frames += 1
-            } while session.session.isRenderingDrawing
+            } while session.session.firstWindow.isRenderingDrawing
         }
         return [
             Figure(name: "open to first frame with \(Format.count(lineCount)) lines", value: opened * 1e3,
@@ -104,7 +104,7 @@ enum LargeDrawingBenchmark {
                    details: ["the window shows an \"Opening…\" notice meanwhile"]),
             Figure(name: "drawing ready to every line on screen, \(Format.count(lineCount)) lines",
                    value: filling * 1e3, unit: "ms", budget: nil, verdict: .reportOnly,
-                   details: ["\(frames) frames of at most \(Format.number(Session.renderingBudget * 1e3)) ms of rasterizing"]),
+                   details: ["\(frames) frames of at most \(Format.number(DocumentWindow.renderingBudget * 1e3)) ms of rasterizing"]),
             try everyLineOnScreenRatio(seconds: session.openedToDrawingReady + filling, path: session.drawingPath,
                                        lineCount: lineCount, verdict: verdict),
         ]

@@ -33,20 +33,20 @@ enum LatchPacingBenchmark {
         var pacedForLatch = 0
         for burst in 0..<(2 * bursts) {
             let forLatch = burst % 2 == 0
-            bench.session.toplevel.allowsLatchPacing = forLatch
+            bench.session.firstWindow.toplevel.allowsLatchPacing = forLatch
             // A pause between bursts; the first latch burst's first frames
             // are paced by frame callbacks until three feedbacks made a grid.
             try idle(bench, grid: &grid, for: 0.1)
             let start = Point(x: 200, y: 200 + Double(burst % 20) * 30)
             let measured = try drag(bench, from: start, motions: motionsPerBurst, grid: &grid)
-            if forLatch && bench.session.toplevel.pacesInputForLatch { pacedForLatch += 1 }
+            if forLatch && bench.session.firstWindow.toplevel.pacesInputForLatch { pacedForLatch += 1 }
             if forLatch { latch.add(measured) } else { frameCallback.add(measured) }
         }
         var latchSamples = Samples(reservingCapacity: latch.latencies.count)
         latch.latencies.forEach { latchSamples.append($0) }
         var todaySamples = Samples(reservingCapacity: frameCallback.latencies.count)
         frameCallback.latencies.forEach { todaySamples.append($0) }
-        let predictor = bench.session.toplevel.latchPredictor
+        let predictor = bench.session.firstWindow.toplevel.latchPredictor
         let setUp = "\(bursts) bursts each way of \(motionsPerBurst) motions 8 ms apart, alternating, "
             + "fake 60 Hz latch on the test compositor, 1920×1080, 1,000 lines"
         return [
@@ -97,14 +97,14 @@ enum LatchPacingBenchmark {
                              grid: inout Grid) throws -> Burst {
         let surface = bench.surface
         var motionOfDraw: [Int] = []
-        let paint = bench.session.toplevel.onDraw
-        bench.session.toplevel.onDraw = { [unowned bench] target in
+        let paint = bench.session.firstWindow.toplevel.onDraw
+        bench.session.firstWindow.toplevel.onDraw = { [unowned bench] target in
             paint?(target)
             // Which motions this frame shows: the line ends at the newest.
-            let line = bench.session.canvas.drawing.linesInProgress.values.first
+            let line = bench.session.firstWindow.canvas.drawing.linesInProgress.values.first
             motionOfDraw.append(line.map { Int((($0.end.x - start.x) / step).rounded()) } ?? -1)
         }
-        defer { bench.session.toplevel.onDraw = paint }
+        defer { bench.session.firstWindow.toplevel.onDraw = paint }
         let commitsBefore = surface.commits.count, latchedBefore = surface.latchedCommits.count
 
         var sent: [Double] = []

@@ -79,7 +79,7 @@ enum MemoryBenchmark {
         let frameKilobytes = 1920 * 1080 * 4 / 1024
         var peak = 0, steadySince = Stopwatch.now
         var owned = OwnedMemory()
-        let large = lineCount > Session.backgroundOpeningThreshold / 80
+        let large = lineCount > DocumentWindow.backgroundOpeningThreshold / 80
         try waitFor("touchtracker to draw its window and settle", touchtracker, seconds: large ? 180 : 30) {
             guard let status = ProcStatus(path: "/proc/\(touchtracker.pid)/status"),
                   let hwm = status.number("VmHWM") else { return false }

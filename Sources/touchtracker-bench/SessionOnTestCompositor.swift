@@ -95,15 +95,15 @@ final class SessionOnTestCompositor {
         session = try Session(display: display, configuration: Session.Configuration(
             drawing: .path(path), clock: SystemClock(), record: record,
             report: { print("    # session: \($0)") },
-            backgroundOpeningThreshold: waitsUntilOpened ? Session.backgroundOpeningThreshold : 0))
+            backgroundOpeningThreshold: waitsUntilOpened ? DocumentWindow.backgroundOpeningThreshold : 0))
         let compositor = compositor, seat = seat
         try Self.pump(compositor, session.loop, "no toplevel and touch device appeared") {
             compositor.toplevels.count == 1 && seat.liveTouches == 1
         }
         toplevel = compositor.toplevels[0]
 
-        let paint = session.toplevel.onDraw
-        session.toplevel.onDraw = { [unowned self] target in
+        let paint = session.firstWindow.toplevel.onDraw
+        session.firstWindow.toplevel.onDraw = { [unowned self] target in
             paint?(target)
             framesDrawn += 1
             lastDrawnDamage = target.damage
@@ -126,13 +126,13 @@ final class SessionOnTestCompositor {
         guard waitsUntilOpened else { return }
         // A large drawing is parsed, indexed and rasterized on threads of
         // its own meanwhile: sleep in the loop's poll until it is ready.
-        while session.isOpeningDrawing {
+        while session.firstWindow.isOpeningDrawing {
             compositor.dispatch()
             try session.loop.runOnce(timeout: 0.01)
         }
         openedToDrawingReady = Stopwatch.now - opening
-        precondition(session.canvas.drawing.count == lineCount, "the session did not load the drawing")
-        while fillIn && session.isRenderingDrawing { try settle() }
+        precondition(session.firstWindow.canvas.drawing.count == lineCount, "the session did not load the drawing")
+        while fillIn && session.firstWindow.isRenderingDrawing { try settle() }
     }
 
     /// The toplevel's surface; its `resource` is the `wl_surface` that `wl_touch.down` names.

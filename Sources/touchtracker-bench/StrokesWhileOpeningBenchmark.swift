@@ -20,7 +20,7 @@ enum StrokesWhileOpeningBenchmark {
         let name = "input → commit p99, strokes while a \(Format.count(lineCount))-line drawing opens ÷ "
             + "on an empty drawing"
         let opening = try SessionOnTestCompositor(lineCount: lineCount, fillIn: false, waitsUntilOpened: false)
-        guard opening.session.isOpeningDrawing else {
+        guard opening.session.firstWindow.isOpeningDrawing else {
             return Figure(name: name, value: .nan, unit: "×", budget: .atMost(2),
                           verdict: .unavailable("the drawing opened before the first stroke", missed: true))
         }
@@ -32,20 +32,20 @@ enum StrokesWhileOpeningBenchmark {
         var whileOpening = Samples()
         var strokes = 0
         let began = Stopwatch.now
-        while opening.session.isOpeningDrawing && strokes < starts.count {
+        while opening.session.firstWindow.isOpeningDrawing && strokes < starts.count {
             // Batches after the drawing is there belong to neither figure:
             // the stroke then ends untimed.
             try stroke(opening, from: starts[strokes], moving: directions[strokes], clock: &clock,
-                       timed: { opening.session.isOpeningDrawing }) { whileOpening.append($0) }
+                       timed: { opening.session.firstWindow.isOpeningDrawing }) { whileOpening.append($0) }
             strokes += 1
         }
         let openingSeconds = Stopwatch.now - began
         try opening.pump("the strokes never joined the opened lines") {
-            opening.session.canvas.drawing.count == lineCount + strokes
+            opening.session.firstWindow.canvas.drawing.count == lineCount + strokes
         }
-        guard opening.session.canvas.drawing.count == lineCount + strokes else {
+        guard opening.session.firstWindow.canvas.drawing.count == lineCount + strokes else {
             throw SessionOnTestCompositor.NeverHappened(
-                description: "\(opening.session.canvas.drawing.count) lines after the open, not \(lineCount) + \(strokes)")
+                description: "\(opening.session.firstWindow.canvas.drawing.count) lines after the open, not \(lineCount) + \(strokes)")
         }
         let empty = try SessionOnTestCompositor(lineCount: 0)
         var onEmpty = Samples()

@@ -151,7 +151,7 @@ done
 # ---------------------------------------------------------------- the drawing's MIME type
 expect "the desktop entry opens drawings (MimeType=application/x-touchtracker;)" \
     grep -qx "MimeType=application/x-touchtracker;" "$data/$id.desktop"
-expect "and takes the file a file manager gives it (Exec with %f)" grep -qx "Exec=touchtracker %f" "$data/$id.desktop"
+expect "and takes the files a file manager gives it (Exec with %F)" grep -qx "Exec=touchtracker %F" "$data/$id.desktop"
 expect "the MIME type is well-formed shared-mime-info XML (xmllint)" \
     quiet xmllint --noout "$data/$id.mime.xml"
 mimedata=$work/mimedata
@@ -190,7 +190,7 @@ expect "the MIME database under PREFIX knows the drawing's type" \
 launcher_runs() { # the launcher's Exec runs the installed binary
     local exec
     exec=$(sed -n '/^\[Desktop Entry\]/,/^\[/s/^Exec=//p' "$prefix/share/applications/$id.desktop")
-    [ "$exec" = "$prefix/bin/touchtracker %f" ] && "${exec% %f}" --version | grep -q '^touchtracker '
+    [ "$exec" = "$prefix/bin/touchtracker %F" ] && "${exec% %F}" --version | grep -q '^touchtracker '
 }
 expect "its Exec runs the installed binary" launcher_runs
 expect "its actions run the installed binary too" \

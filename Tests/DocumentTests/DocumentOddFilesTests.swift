@@ -132,3 +132,35 @@ import TouchCore
         #expect(try String(contentsOfFile: aside, encoding: .utf8) == text)
     }
 }
+
+/// Files from outside (issue 37): one that is plainly no drawing is
+/// refused as it is, before opening would set it aside.
+@Suite struct PlainlyNotADrawingTests {
+    @Test func drawingsInAnyKeyOrderAndAfterAByteOrderMarkPass() {
+        #expect(Document.looksLikeDrawing(Array("{\"format\":\"touchtracker\",\"version\":1,\"lines\":[]}".utf8)))
+        #expect(Document.looksLikeDrawing([0xEF, 0xBB, 0xBF] + Array(" \n{\"version\":1, \"format\": \"touchtracker\"".utf8)))
+        #expect(Document.looksLikeDrawing(Array("{\"format\":\"touchtracker\",\"lines\":[[1,2".utf8)), "a damaged drawing is one")
+    }
+
+    @Test func picturesTextsAndOtherJSONAreRefused() {
+        #expect(!Document.looksLikeDrawing([0x89] + Array("PNG\r\n".utf8)))
+        #expect(!Document.looksLikeDrawing(Array("shopping list".utf8)))
+        #expect(!Document.looksLikeDrawing(Array("{\"name\":\"package\"}".utf8)))
+        #expect(!Document.looksLikeDrawing(Array("[\"touchtracker\"]".utf8)))
+    }
+
+    @Test func aFileIsLeftAsItWasAndAMissingOneIsANewDrawing() throws {
+        let directory = NSTemporaryDirectory() + "touchtracker-sniff-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/notes.txt"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("shopping list".utf8)))
+        #expect(throws: DocumentError.malformed(path: path, reason: "it is not a TouchTracker drawing")) {
+            try Document.refuseIfPlainlyNotADrawing(at: path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["notes.txt"])
+        #expect(FileManager.default.contents(atPath: path) == Data("shopping list".utf8))
+        try Document.refuseIfPlainlyNotADrawing(at: directory + "/new.touchtracker")
+        try Document.refuseIfPlainlyNotADrawing(at: directory)
+    }
+}

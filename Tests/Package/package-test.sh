@@ -238,7 +238,7 @@ JSON
     expect "it runs touchtracker from the PATH ($(in_root "$root" sh -c 'command -v touchtracker'))" \
         test "$(in_root "$root" sh -c 'command -v touchtracker')" = /usr/bin/touchtracker
     expect "it opens a drawing given by the file manager, and its actions run --playground and check --live" \
-        test "$(sed -n 's/^Exec=//p' "$entry" | tr '\n' ';')" = "touchtracker %f;touchtracker --playground;touchtracker check --live;"
+        test "$(sed -n 's/^Exec=//p' "$entry" | tr '\n' ';')" = "touchtracker %F;touchtracker --playground;touchtracker check --live;"
     for file in mime/packages/$id.xml icons/hicolor/scalable/apps/$id.svg icons/hicolor/symbolic/apps/$id-symbolic.svg \
                 touchtracker/sounds/chomp.wav touchtracker/sounds/laugh.wav doc/touchtracker/copyright; do
         expect "it installs /usr/share/$file" test -s "$root/usr/share/$file"

@@ -85,25 +85,44 @@ final class DataDeviceResource: ServerObject {
 }
 
 /// A `wl_data_offer` the compositor made for one client: the selection
-/// at the time it was sent. `receive` hands the pipe to the selection's owner.
+/// at the time it was sent, or a drag another client started (`dragged`,
+/// its contents). `receive` hands the pipe to the selection's owner, or
+/// writes the drag's bytes; a drag's accept, actions and finish are noted.
 final class DataOfferResource: ServerObject {
     private unowned let clipboard: TestClipboard
     /// Which selection it stands for; a newer one makes it stale.
     let generation: Int
+    /// The drag's types and bytes; nil for a selection offer.
+    let dragged: [(type: String, bytes: [UInt8])]?
+    /// The type `accept` named last (nil: declined), once it was sent.
+    private(set) var accepted: String??
+    /// The actions `set_actions` asked for last (supported, preferred).
+    private(set) var actions: (supported: UInt32, preferred: UInt32)?
+    private(set) var finished = false
 
-    init(clipboard: TestClipboard, generation: Int, compositor: TestCompositor, client: OpaquePointer, version: Int32) {
+    init(clipboard: TestClipboard, generation: Int, compositor: TestCompositor, client: OpaquePointer, version: Int32,
+         dragged: [(type: String, bytes: [UInt8])]? = nil) {
         self.clipboard = clipboard
         self.generation = generation
+        self.dragged = dragged
         super.init(compositor: compositor, client: client, interface: tts_wl_data_offer_interface(),
                    version: version, id: 0)
     }
 
     override func request(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
         switch opcode {
-        case 0, 3, 4: break // accept, finish, set_actions: drag and drop only
+        case 0: accepted = .some(arguments[1].s.map { String(cString: $0) })
+        case 3: finished = true
+        case 4: actions = (arguments[0].u, arguments[1].u)
         case 1:
             let fd = arguments[1].h
-            if generation == clipboard.generation {
+            if let dragged {
+                let type = String(cString: arguments[0].s)
+                if let bytes = dragged.first(where: { $0.type == type })?.bytes {
+                    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    precondition(written == bytes.count, "the test's drag contents did not fit the pipe")
+                }
+            } else if generation == clipboard.generation {
                 clipboard.transfer(String(cString: arguments[0].s), to: fd)
             }
             close(fd)

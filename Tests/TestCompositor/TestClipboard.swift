@@ -59,6 +59,53 @@ public final class TestClipboard {
         return ends[0]
     }
 
+    // MARK: Drag and drop
+
+    /// The drag in progress (`dragAsOtherClient`), its offer to the client.
+    private var drag: (offer: DataOfferResource, device: DataDeviceResource)?
+
+    /// Another client drags `items` (type and bytes) over `surface` at
+    /// (`x`, `y`): the client's first data device gets a new offer, its
+    /// types and `enter`.
+    public func dragAsOtherClient(_ items: [(type: String, bytes: [UInt8])],
+                                  onto surface: UnsafeMutablePointer<wl_resource>, x: Double, y: Double) {
+        guard let device = devices.first(where: \.isAlive) else { return }
+        let offer = DataOfferResource(clipboard: self, generation: generation, compositor: compositor,
+                                      client: device.client, version: device.version, dragged: items)
+        wl_data_device_send_data_offer(device.resource, offer.resource)
+        for item in items { wl_data_offer_send_offer(offer.resource, item.type) }
+        if device.version >= 3 {
+            wl_data_offer_send_source_actions(offer.resource, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue)
+        }
+        wl_data_device_send_enter(device.resource, compositor.serial(), surface,
+                                  wl_fixed_from_double(x), wl_fixed_from_double(y), offer.resource)
+        drag = (offer, device)
+    }
+
+    /// The drag is dropped where it is (`drop`); a compositor sends no
+    /// leave after it.
+    public func dropDrag() {
+        guard let drag, drag.device.isAlive else { return }
+        wl_data_device_send_drop(drag.device.resource)
+    }
+
+    /// The drag goes elsewhere (`leave`).
+    public func leaveDrag() {
+        guard let drag, drag.device.isAlive else { return }
+        wl_data_device_send_leave(drag.device.resource)
+        self.drag = nil
+    }
+
+    /// The type the client accepted for the drag (nil: it declined; absent
+    /// until it answered).
+    public var dragAccepted: String?? { drag?.offer.accepted }
+    /// The actions the client asked for the drag, as (supported, preferred).
+    public var dragActions: (supported: UInt32, preferred: UInt32)? { drag?.offer.actions }
+    /// Whether the client finished the drop (`wl_data_offer.finish`).
+    public var dragFinished: Bool { drag?.offer.finished ?? false }
+    /// Whether the client destroyed the drag's offer.
+    public var dragOfferDestroyed: Bool { drag.map { !$0.offer.isAlive } ?? false }
+
     func added(_ device: DataDeviceResource) {
         devices.append(device)
         announce(to: device)

@@ -8,6 +8,7 @@ public enum EvdevKey {
     public static let equal: UInt32 = 13
     public static let backspace: UInt32 = 14
     public static let q: UInt32 = 16
+    public static let w: UInt32 = 17
     public static let enter: UInt32 = 28
     public static let a: UInt32 = 30
     public static let s: UInt32 = 31
@@ -18,6 +19,7 @@ public enum EvdevKey {
     public static let x: UInt32 = 45
     public static let c: UInt32 = 46
     public static let v: UInt32 = 47
+    public static let n: UInt32 = 49
     public static let space: UInt32 = 57
     public static let f10: UInt32 = 68
     public static let f12: UInt32 = 88

@@ -78,3 +78,33 @@ import Timing
         #expect(queue.nextDeadline == 5.1)
     }
 }
+
+/// A window's timers in the loop's queue (issue 37): they fire with the
+/// loop's, and closing the window cancels exactly them.
+@Suite struct SharedTimerQueueTests {
+    @Test func timersScheduledThroughASharingQueueFireInTheLoopsQueue() {
+        let loop = TimerQueue(clock: ManualClock())
+        let window = TimerQueue(sharing: loop)
+        var fired: [String] = []
+        window.schedule(after: 0.2) { fired.append("window") }
+        loop.schedule(after: 0.1) { fired.append("loop") }
+        #expect(loop.nextDeadline == 0.1 && window.count == 1 && loop.count == 2)
+        loop.advance(by: 1)
+        #expect(fired == ["loop", "window"])
+        #expect(window.count == 0)
+    }
+
+    @Test func cancelAllCancelsOnlyTheSharingQueuesTimers() {
+        let loop = TimerQueue(clock: ManualClock())
+        let closed = TimerQueue(sharing: loop), open = TimerQueue(sharing: loop)
+        var fired: [String] = []
+        closed.schedule(after: 0.5) { fired.append("closed") }
+        closed.schedule(after: 0.1, repeating: 0.1) { fired.append("closed repeating") }
+        open.schedule(after: 0.5) { fired.append("open") }
+        loop.schedule(after: 0.5) { fired.append("loop") }
+        closed.cancelAll()
+        #expect(closed.count == 0 && loop.count == 2)
+        loop.advance(by: 1)
+        #expect(fired == ["open", "loop"])
+    }
+}

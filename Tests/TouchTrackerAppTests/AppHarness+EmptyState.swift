@@ -6,7 +6,7 @@ extension AppHarness {
     /// The canvas shows an empty drawing: the empty state's page (issue 36)
     /// and, everywhere around what it says, white paper.
     var showsEmptyCanvas: Bool {
-        let page = session.scene.emptyState
+        let page = session.firstWindow.scene.emptyState
         guard !page.isHidden else { return false }
         let measurer = PangoTextMeasurer()
         let placed = page.layout { measurer.size(of: $0, font: $1, wrappedTo: $2) }

@@ -88,7 +88,7 @@ final class AppHarness {
          documentName: String = "drawing.json", tablets: Bool = false, documentPath: String? = nil,
          environment: [String: String]? = nil, settings: String? = nil,
          sharing: TemporaryDirectory? = nil,
-         backgroundOpeningThreshold: Int = Session.backgroundOpeningThreshold,
+         backgroundOpeningThreshold: Int = DocumentWindow.backgroundOpeningThreshold,
          pointerGestures: Bool = false,
          record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false,
          presentationClock: UInt32 = 1, omittedGlobals: Set<String> = [], clipboard: Bool = false,
@@ -173,8 +173,8 @@ final class AppHarness {
     func clearLog() { messages.logLines = [] }
 
     var surface: TestSurface { toplevel.surface }
-    var canvas: CanvasView { session.canvas }
-    var menu: MenuController { session.window.menuController }
+    var canvas: CanvasView { session.firstWindow.canvas }
+    var menu: MenuController { session.firstWindow.window.menuController }
     /// The compositor's timestamp for "now" on the fake clock (ms).
     var time: UInt32 { UInt32(clock.now * 1000) }
 

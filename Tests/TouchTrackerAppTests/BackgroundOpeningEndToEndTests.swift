@@ -27,18 +27,18 @@ import Glibc
     @Test func theWindowAppearsWithANoticeAndTheLinesFollow() throws {
         let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
         #expect(app.surface.lastCommit?.attachedBuffer == true, "the window is up")
-        #expect(app.session.isOpeningDrawing, "while the drawing is still being parsed")
-        #expect(app.session.banner.text?.hasPrefix("Opening drawing.json (") == true,
-                "\(String(describing: app.session.banner.text))")
+        #expect(app.session.firstWindow.isOpeningDrawing, "while the drawing is still being parsed")
+        #expect(app.session.firstWindow.banner.text?.hasPrefix("Opening drawing.json (") == true,
+                "\(String(describing: app.session.firstWindow.banner.text))")
         #expect(isNotice(app), "the notice is painted, grey")
 
         try waitUntilOpened(app)
         #expect(app.canvas.drawing.lines == Self.largeDrawing)
-        #expect(app.session.banner.text == nil)
+        #expect(app.session.firstWindow.banner.text == nil)
         #expect(app.reports.isEmpty, "\(app.reports)")
         // The line cache was rasterized while the drawing opened: the
         // first frame after shows every line, as a full redraw does.
-        #expect(!app.session.isRenderingDrawing, "every line on screen in the first frame")
+        #expect(!app.session.firstWindow.isRenderingDrawing, "every line on screen in the first frame")
         let fresh = OwnedPixelBuffer(width: Int(AppHarness.width), height: Int(AppHarness.height))
         CanvasRenderer().renderAll(app.canvas.drawing, into: fresh.buffer)
         // (Away from the window's edges, where its frame may round the corners.)
@@ -62,12 +62,12 @@ import Glibc
         let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
         let first = line(20, 40, 380, 40), second = line(20, 60, 380, 60)
         try app.stroke(from: first.begin, to: first.end)
-        #expect(app.session.isOpeningDrawing, "drawn before the lines are there")
+        #expect(app.session.firstWindow.isOpeningDrawing, "drawn before the lines are there")
         #expect(app.pixel(200, 40) == Colour.black, "on screen in the frame after the finger lifts")
         #expect(app.pixel(200, 50) == Colour.white, "and nothing else yet")
         try app.stroke(from: second.begin, to: second.end)
         #expect(app.pixel(200, 60) == Colour.black)
-        #expect(app.session.isOpeningDrawing)
+        #expect(app.session.firstWindow.isOpeningDrawing)
 
         try waitUntilOpened(app)
         #expect(app.canvas.drawing.lines == Self.largeDrawing + [first, second], "in order, after the opened lines")
@@ -86,9 +86,9 @@ import Glibc
         let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
         let drawn = line(20, 40, 380, 40)
         try app.stroke(from: drawn.begin, to: drawn.end)
-        #expect(app.session.isOpeningDrawing)
+        #expect(app.session.firstWindow.isOpeningDrawing)
         app.session.quit()
-        #expect(app.session.ending == .saved)
+        #expect(app.session.firstWindow.ending == .saved)
         #expect(try app.savedLines() == Self.largeDrawing + [drawn])
         #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
                 "only the drawing is left")
@@ -113,7 +113,7 @@ import Glibc
         try app.stroke(from: second.begin, to: second.end)
         try app.down(7, 20, 80)
         try app.move(7, 200, 80)
-        #expect(app.session.isOpeningDrawing, "the strokes are drawn before the lines are there")
+        #expect(app.session.firstWindow.isOpeningDrawing, "the strokes are drawn before the lines are there")
         let thread = pthread_self()
         var onIteration: (Int) -> Void = { _ in }
         switch wayOut {
@@ -132,11 +132,11 @@ import Glibc
         case .compositorGone:
             app.compositor.disconnectClient()
         }
-        #expect(app.session.isOpeningDrawing, "still opening when the way out is taken")
+        #expect(app.session.firstWindow.isOpeningDrawing, "still opening when the way out is taken")
         let (endedByItself, error) = app.runGuarded(onIteration: onIteration)
         #expect(endedByItself)
         #expect((error != nil) == (wayOut == .compositorGone), "\(String(describing: error))")
-        #expect(app.session.ending == .saved)
+        #expect(app.session.firstWindow.ending == .saved)
         #expect(try app.savedLines() == Self.largeDrawing + [first, second, line(20, 80, 200, 80)],
                 "every original line, then the strokes in the order drawn")
         #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
@@ -161,9 +161,9 @@ import Glibc
     @Test func quittingWhileOpeningLeavesTheFileAsItWas() throws {
         let app = try AppHarness(lines: Self.largeDrawing, backgroundOpeningThreshold: 0)
         let before = try #require(AppHarness.read(app.documentPath))
-        #expect(app.session.isOpeningDrawing)
+        #expect(app.session.firstWindow.isOpeningDrawing)
         app.session.quit()
-        #expect(app.session.ending == .saved)
+        #expect(app.session.firstWindow.ending == .saved)
         #expect(AppHarness.read(app.documentPath) == before)
         #expect(app.directoryEntries().filter { $0.hasPrefix("drawing.json") } == ["drawing.json"],
                 "only the drawing is left")
@@ -171,17 +171,17 @@ import Glibc
 
     @Test func smallDrawingsOpenBeforeTheWindow() throws {
         let app = try AppHarness(lines: [line(50, 100, 300, 100)])
-        #expect(!app.session.isOpeningDrawing)
+        #expect(!app.session.firstWindow.isOpeningDrawing)
         #expect(app.pixel(150, 100) == Colour.black)
     }
 
     private func waitUntilOpened(_ app: AppHarness) throws {
         // The loop polls the thread's pipe like any descriptor; wait on it
         // with a real timeout rather than spinning.
-        for _ in 0..<600 where app.session.isOpeningDrawing {
+        for _ in 0..<600 where app.session.firstWindow.isOpeningDrawing {
             try app.session.loop.runOnce(timeout: 0.1)
         }
-        #expect(!app.session.isOpeningDrawing, "opened within a minute")
+        #expect(!app.session.firstWindow.isOpeningDrawing, "opened within a minute")
         try app.frame()
     }
 }

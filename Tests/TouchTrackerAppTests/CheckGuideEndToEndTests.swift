@@ -24,7 +24,7 @@ import TouchCore
 
     @Test func theScriptMovesOnStepByStep() throws {
         let app = try AppHarness(record: true, checkGuide: true)
-        let guide = try #require(app.session.guide)
+        let guide = try #require(app.session.firstWindow.guide)
         #expect(guide.step == .tap)
         #expect(guide.text.hasPrefix("check 1/4: one finger: tap"))
         #expect(stripHasText(app))
@@ -68,7 +68,7 @@ import TouchCore
 
     @Test func returnSkipsAStepAndAShortHoldDoesNotCount() throws {
         let app = try AppHarness(checkGuide: true)
-        let guide = try #require(app.session.guide)
+        let guide = try #require(app.session.firstWindow.guide)
         try app.focusKeyboard()
         try app.press(EvdevKey.enter)
         try app.press(EvdevKey.enter)

@@ -43,7 +43,7 @@ import Glibc
     }
 
     private func toastTitle(_ app: AppHarness) -> String? {
-        app.session.scene.toasts.current?.title
+        app.session.firstWindow.scene.toasts.current?.title
     }
 
     @Test func controlCWithNothingSelectedCopiesTheDrawingInThreeTypes() throws {

@@ -29,10 +29,10 @@ import WaylandClient
     @Test func thePointerShowsTheArrowOverADialogOnTheCanvas() throws {
         let app = try AppHarness(cursorShapes: true)
         try app.pointerEnter(200, 150)
-        app.session.scene.handle(.key(KeyEvent(seat: "seat0", action: .press, code: 53, keysym: 0x3f,
+        app.session.firstWindow.scene.handle(.key(KeyEvent(seat: "seat0", action: .press, code: 53, keysym: 0x3f,
                                                name: "question", text: "", modifiers: [.control, .shift],
                                                time: app.time)))
-        #expect(app.session.scene.chrome.dialog?.isOpen == true)
+        #expect(app.session.firstWindow.scene.chrome.dialog?.isOpen == true)
         try app.pointerMotion(5, 250)
         #expect(app.seat.cursorShapeRequests.map(\.shape) == [Shape.crosshair, Shape.default])
     }
@@ -47,7 +47,7 @@ import WaylandClient
         try pen.move(200, Self.toolbarY)
         #expect(pen.tool.cursorShapeRequests.map(\.shape) == [Shape.crosshair, Shape.default])
         #expect(pen.tool.cursorRequests.isEmpty, "no image from the cursor theme")
-        #expect(app.session.canvas.drawing.count == 1, "the pen drew under its crosshair")
+        #expect(app.session.firstWindow.canvas.drawing.count == 1, "the pen drew under its crosshair")
     }
 
     @Test func withoutTheManagerTheThemesCrosshairIsShown() throws {

@@ -15,9 +15,9 @@ import TouchCore
     private func open(_ action: Action, width: Int32, height: Int32) throws -> (AppHarness, TextRowsView) {
         let app = try AppHarness()
         try app.resize(width: width, height: height)
-        app.session.application.sendAction(action, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(action, to: nil, from: nil)
         try app.frame()
-        let dialog = try #require(app.session.scene.chrome.dialog)
+        let dialog = try #require(app.session.firstWindow.scene.chrome.dialog)
         return (app, try #require(dialog.contentView as? TextRowsView))
     }
 
@@ -25,7 +25,7 @@ import TouchCore
     /// content and the card; a row's key and what it does never overlap.
     private func expectEveryTextWhole(_ content: TextRowsView, in app: AppHarness) throws {
         let measurer = PangoTextMeasurer()
-        let card = try #require(app.session.scene.chrome.dialog).cardFrame
+        let card = try #require(app.session.firstWindow.scene.chrome.dialog).cardFrame
         for placed in content.placedTexts {
             let size = measurer.size(of: placed.text, font: placed.font, wrappedTo: placed.box.width)
             #expect(size.width <= placed.box.width + 0.5 && size.height <= placed.box.height + 0.5,
@@ -90,7 +90,7 @@ import TouchCore
     @Test func aDialogOpenWhileTheWindowNarrowsWrapsAgain() throws {
         let (app, _) = try open(WindowChrome.showKeyboardShortcuts, width: 1280, height: 800)
         try app.resize(width: 360, height: 640)
-        let content = try #require(app.session.scene.chrome.dialog?.contentView as? TextRowsView)
+        let content = try #require(app.session.firstWindow.scene.chrome.dialog?.contentView as? TextRowsView)
         #expect(content.bounds.width <= 360)
         try expectEveryTextWhole(content, in: app)
     }

@@ -12,7 +12,7 @@ import TouchCore
 @Suite struct EmptyStateEndToEndTests {
     /// The page's pieces in the harness's canvas coordinates, as Pango lays them out.
     private func placed(_ app: AppHarness) -> (icon: Rect?, title: Rect, lines: [Rect]) {
-        let page = app.session.scene.emptyState
+        let page = app.session.firstWindow.scene.emptyState
         let measurer = PangoTextMeasurer()
         let layout = page.layout { measurer.size(of: $0, font: $1, wrappedTo: $2) }
         func inCanvas(_ rect: Rect) -> Rect { page.convert(rect, to: nil).inCanvas }
@@ -39,7 +39,7 @@ import TouchCore
     @Test func anEmptyWindowSaysHowToDrawAndTheFirstStrokeTakesItAway() throws {
         let app = try AppHarness()
         let page = placed(app)
-        #expect(!app.session.scene.emptyState.isHidden)
+        #expect(!app.session.firstWindow.scene.emptyState.isHidden)
         #expect(markedPixels(app, in: page.title) > 50, "the title is painted")
         for line in page.lines { #expect(markedPixels(app, in: line) > 20, "each hint is painted") }
         let icon = try #require(page.icon)
@@ -56,7 +56,7 @@ import TouchCore
         try app.stroke(1, from: Point(x: title.minX + 10, y: title.midY), to: Point(x: title.maxX - 10, y: title.midY))
         try app.frame()
         #expect(try app.savedLines().count == 1, "a touch on the page draws")
-        #expect(app.session.scene.emptyState.isHidden)
+        #expect(app.session.firstWindow.scene.emptyState.isHidden)
         #expect(markedPixels(app, in: page.lines[0]) == 0, "the hints are gone with the first stroke")
         #expect(markedPixels(app, in: icon) == 0, "the icon too")
     }
@@ -76,7 +76,7 @@ import TouchCore
 
     @Test func itIsNeverDrawnOverADrawingThatHasLines() throws {
         let app = try AppHarness(lines: [line(20, 250, 380, 250)])
-        #expect(app.session.scene.emptyState.isHidden)
+        #expect(app.session.firstWindow.scene.emptyState.isHidden)
         #expect(markedPixels(app, in: placed(app).title) == 0)
     }
 

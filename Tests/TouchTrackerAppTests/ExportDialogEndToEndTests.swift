@@ -94,8 +94,8 @@ import TouchCore
         #expect(app.reports == ["exported the drawing to \(export)"])
         let text = String(decoding: try #require(FileManager.default.contents(atPath: export)), as: UTF8.self)
         #expect(text.contains("/MediaBox [0 0 595 842]"), "an A4 page")
-        #expect(app.session.scene.toasts.current?.title == "Exported “\(try #require(files.first))”")
-        #expect(app.session.canvas.drawing.count == 1, "the taps in the dialog drew nothing")
+        #expect(app.session.firstWindow.scene.toasts.current?.title == "Exported “\(try #require(files.first))”")
+        #expect(app.session.firstWindow.canvas.drawing.count == 1, "the taps in the dialog drew nothing")
 
         // Remembered: the settings file has it, and the dialog opens with it.
         let settings = try String(contentsOfFile: app.settingsPath, encoding: .utf8)
@@ -115,7 +115,7 @@ import TouchCore
         let files = try FileManager.default.contentsOfDirectory(atPath: app.home.path).filter { $0.hasSuffix(".png") }
         let export = "\(app.home.path)/\(try #require(files.first))"
         let reference = app.home.path + "/reference.png"
-        try Exporter.export(app.session.canvas.drawing, to: reference,
+        try Exporter.export(app.session.firstWindow.canvas.drawing, to: reference,
                             options: ExportOptions(scale: 2, background: .transparent))
         #expect(FileManager.default.contents(atPath: export) == FileManager.default.contents(atPath: reference))
         let data = try #require(FileManager.default.contents(atPath: export))
@@ -124,16 +124,16 @@ import TouchCore
     }
 }
 
-/// The Export dialog in the narrowest window (320 × 240, `Session.minimumSize`):
+/// The Export dialog in the narrowest window (320 × 240, `DocumentWindow.minimumSize`):
 /// the names go above their groups, so each choice keeps its words' width,
 /// and the dialog scrolls to its Export button.
 @Suite struct ExportDialogNarrowTests {
     typealias Bar = HeaderBarEndToEndTests
 
     @Test func inTheNarrowestWindowTheNamesGoAboveTheGroupsAndExportIsReached() throws {
-        let app = try Bar.running(width: Int32(Session.minimumSize.width), height: Int32(Session.minimumSize.height))
+        let app = try Bar.running(width: Int32(DocumentWindow.minimumSize.width), height: Int32(DocumentWindow.minimumSize.height))
         // Sent as ☰'s Export… sends it (the menu's row may be scrolled away here).
-        app.session.application.sendAction(WindowChrome.showExportDialog, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(WindowChrome.showExportDialog, to: nil, from: nil)
         try app.settle()
         let content = try #require(Bar.chrome(app).dialog?.contentView as? ExportDialogContent)
         let room = DialogView.roomForContent(in: Rect(x: 0, y: 0, width: 360, height: 640))

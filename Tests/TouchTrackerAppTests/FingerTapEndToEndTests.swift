@@ -48,7 +48,7 @@ import TouchCore
     /// chain from the canvas.
     private func choose(_ action: Action, in app: AppHarness) throws {
         let target = try #require(app.canvas.target(forAction: action, withSender: nil))
-        #expect(app.session.application.sendAction(action, to: target, from: nil))
+        #expect(app.session.firstWindow.application.sendAction(action, to: target, from: nil))
         try app.frame()
     }
 

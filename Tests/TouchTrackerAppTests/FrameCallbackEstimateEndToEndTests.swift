@@ -80,7 +80,7 @@ import WaylandClient
     /// input, and says so.
     @Test func eventTimesOnAnotherClockAreEstimatedFromTheirReceipt() throws {
         let app = try AppHarness(logInput: true, record: true, omittedGlobals: ["wp_presentation"])
-        app.session.toggleInspector()
+        app.session.firstWindow.toggleInspector()
         let wallClock: UInt32 = 864_278_809
         for (index, x) in [100.0, 120, 140].enumerated() {
             if index == 0 {
@@ -96,10 +96,10 @@ import WaylandClient
         let line = try #require(compositedLines(app).first)
         #expect(!line.contains("inputToComposited"), "the event times say nothing")
         #expect(line.contains("\"received\":"))
-        let statistics = app.session.inspector.model.presentation
+        let statistics = app.session.firstWindow.inspector.model.presentation
         #expect(statistics.estimatesFromReceipt == statistics.estimatedLatencies.count)
         #expect(!statistics.estimatedLatencies.isEmpty)
-        #expect(InspectorPainter.presentationLines(app.session.inspector.model).value.hasSuffix("ms, from receipt"))
+        #expect(InspectorPainter.presentationLines(app.session.firstWindow.inspector.model).value.hasSuffix("ms, from receipt"))
         app.session.quit()
         let row = CompositorReport(try Recording.read(path: app.recordingPath), name: "test").row(.presentation)
         #expect(row.result == .warn)
@@ -119,7 +119,7 @@ import WaylandClient
         try app.down(1, 300, 300)
         for step in 1...3 { try app.move(1, 300 + Double(step) * 10, 300) }
         try app.up(1)
-        let model = app.session.inspector.model
+        let model = app.session.firstWindow.inspector.model
         let lines = InspectorPainter.presentationLines(model)
         #expect(lines.heading == "≈ on screen, callbacks: no wp_presentation")
         // Each frame is committed at once and its callback done 10 ms
@@ -134,8 +134,8 @@ import WaylandClient
         // The panel catches up with what came after the last input at a
         // refresh with no input since the one before.
         try app.wait(2 * InspectorOverlay.refreshInterval + 0.05)
-        #expect(app.session.inspector.model.presentation == model.presentation, "nothing new since")
-        let overlay = app.session.inspector
+        #expect(app.session.firstWindow.inspector.model.presentation == model.presentation, "nothing new since")
+        let overlay = app.session.firstWindow.inspector
         let layout = InspectorPainter.arrangement(model, canvasFrame: overlay.canvasFrame).text
         let commit = app.presented
         let scale = Double(app.scale)

@@ -81,7 +81,7 @@ import WaylandClient
         Screenshot.save(pixels, width: Int(commit.bufferWidth), height: Int(commit.bufferHeight), name: name)
     }
 
-    static func chrome(_ app: Running) -> WindowChrome { app.session.scene.chrome }
+    static func chrome(_ app: Running) -> WindowChrome { app.session.firstWindow.scene.chrome }
 
     // MARK: Undo and Redo
 
@@ -92,19 +92,19 @@ import WaylandClient
         #expect(!chrome.undoButton.command.isEnabled && !chrome.redoButton.command.isEnabled, "nothing to undo")
         let greyed = Self.darkest(app, in: undoFace)
         try Self.drawLine(app)
-        #expect(app.session.canvas.drawing.count == 1)
+        #expect(app.session.firstWindow.canvas.drawing.count == 1)
         #expect(chrome.undoButton.command.isEnabled && !chrome.redoButton.command.isEnabled)
         #expect(Self.darkest(app, in: undoFace) < greyed - 40, "Undo drawn enabled")
         Self.save(app, "header-bar-scale-1")
         #expect(app.lastPixels?.pixel(x: 300, y: 200) == 0xFF00_0000)
 
         try Self.tap(app, chrome.undoButton)
-        #expect(app.session.canvas.drawing.count == 0)
+        #expect(app.session.firstWindow.canvas.drawing.count == 0)
         #expect(app.lastPixels?.pixel(x: 300, y: 200) == SessionDecorationsTests.white, "the line is gone")
         #expect(!chrome.undoButton.command.isEnabled && chrome.redoButton.command.isEnabled)
 
         try Self.tap(app, chrome.redoButton)
-        #expect(app.session.canvas.drawing.count == 1)
+        #expect(app.session.firstWindow.canvas.drawing.count == 1)
         #expect(app.lastPixels?.pixel(x: 300, y: 200) == 0xFF00_0000, "the line is back")
         #expect(app.toplevel.moveRequests.isEmpty, "tapping a button never moves the window")
     }
@@ -115,7 +115,7 @@ import WaylandClient
         try Self.drawLine(app)
         let (x, y) = Self.centre(of: chrome.undoButton)
         try Self.finger(app, x, y, through: [(x + 10, y + 20), (x + 40, y + 120)])
-        #expect(app.session.canvas.drawing.count == 1, "not undone, and no line drawn by the slide")
+        #expect(app.session.firstWindow.canvas.drawing.count == 1, "not undone, and no line drawn by the slide")
         #expect(app.lastPixels?.pixel(x: 300, y: 200) == 0xFF00_0000)
         #expect(app.toplevel.moveRequests.isEmpty)
     }
@@ -139,7 +139,7 @@ import WaylandClient
             try Self.tap(app, chrome.colourButton)
             let grid = try #require(chrome.colourPopover?.contentView as? ButtonGridView)
             try Self.tap(app, grid.rows[2 + index / 4][index % 4])
-            #expect(app.session.canvas.strokeStyle.width == StrokeWidth.allCases[index])
+            #expect(app.session.firstWindow.canvas.strokeStyle.width == StrokeWidth.allCases[index])
             #expect(Self.darkest(app, in: label) < 0x80, "\(StrokeWidth.allCases[index].title) is written")
             seen.append(Self.pixels(app, in: label))
         }
@@ -155,7 +155,7 @@ import WaylandClient
         #expect(commit.pixel(x: 300, y: 94) == SessionDecorationsTests.white)
         Self.save(app, "header-bar-scale-2")
         try Self.tap(app, Self.chrome(app).undoButton)
-        #expect(app.session.canvas.drawing.count == 0)
+        #expect(app.session.firstWindow.canvas.drawing.count == 0)
     }
 
     // MARK: The main menu
@@ -174,12 +174,12 @@ import WaylandClient
         #expect(popover.cardFrame.minX < button.midX && button.midX < popover.cardFrame.maxX)
         #expect(menu.commands.map(\.title) == ["Export…", "Palm Rejection",
                                                "Fingers Navigate", "Prediction", "Book", "Inspector", "Gesture Playground",
-                                               "Keyboard Shortcuts", "About TouchTracker"])
+                                               "New Window", "Keyboard Shortcuts", "About TouchTracker"])
         #expect(menu.commands.first { $0.title == "Palm Rejection" }?.state == .on)
         Self.save(app, "main-menu")
         let exportRow = menu.convert(menu.rowFrames[0], to: nil)
         #expect(Self.darkest(app, in: exportRow.insetBy(dx: 4, dy: 4)) < 0x60, "its title is drawn")
-        #expect(app.session.canvas.drawing.count == 1, "the tap on the menu button drew nothing")
+        #expect(app.session.firstWindow.canvas.drawing.count == 1, "the tap on the menu button drew nothing")
     }
 
     @Test func predictionInTheMainMenuTurnsThePredictedTipOff() throws {
@@ -192,9 +192,9 @@ import WaylandClient
         let frame = menu.convert(menu.rowFrames[row], to: nil)
         try Self.finger(app, frame.midX, frame.midY)
         #expect(chrome.mainMenu == nil)
-        #expect(!app.session.canvas.predictsTip)
+        #expect(!app.session.firstWindow.canvas.predictsTip)
         try Self.drawLine(app)
-        #expect(app.session.canvas.predictedTips.isEmpty)
+        #expect(app.session.firstWindow.canvas.predictedTips.isEmpty)
         try Self.tap(app, chrome.menuButton)
         let reopened = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
         #expect(reopened.commands[row].state == .off)
@@ -205,15 +205,15 @@ import WaylandClient
     @Test func bookInTheMainMenuRunsTheCanvasWithTheChaptersValues() throws {
         let app = try Self.running()
         let chrome = Self.chrome(app)
-        #expect(app.session.canvas.rules == .standard)
+        #expect(app.session.firstWindow.canvas.rules == .standard)
         try Self.tap(app, chrome.menuButton)
         let menu = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
         let row = try #require(menu.commands.firstIndex { $0.title == "Book" })
         #expect(menu.commands[row].state == .off, "off by default")
         let frame = menu.convert(menu.rowFrames[row], to: nil)
         try Self.finger(app, frame.midX, frame.midY)
-        #expect(app.session.canvas.rules == .book)
-        #expect(app.session.canvas.longPressRecognizer.minimumPressDuration == 0.6)
+        #expect(app.session.firstWindow.canvas.rules == .book)
+        #expect(app.session.firstWindow.canvas.longPressRecognizer.minimumPressDuration == 0.6)
         try Self.tap(app, chrome.menuButton)
         let reopened = try #require(chrome.mainMenu?.contentView as? PopoverMenuView)
         #expect(reopened.commands[row].state == .on)
@@ -223,10 +223,10 @@ import WaylandClient
     /// with the chapter's values; Book turned off is written back.
     @Test func bookInTheSettingsIsTakenAtStartAndItsChangeRemembered() throws {
         let app = try AppHarness(settings: "book = on\n")
-        #expect(app.session.canvas.rules == .book)
-        #expect(app.session.canvas.longPressRecognizer.cancelsTouchesInView)
-        #expect(app.session.application.sendAction(CanvasView.toggleBookRules, to: nil, from: nil))
-        #expect(app.session.canvas.rules == .standard)
+        #expect(app.session.firstWindow.canvas.rules == .book)
+        #expect(app.session.firstWindow.canvas.longPressRecognizer.cancelsTouchesInView)
+        #expect(app.session.firstWindow.application.sendAction(CanvasView.toggleBookRules, to: nil, from: nil))
+        #expect(app.session.firstWindow.canvas.rules == .standard)
         let saved = String(decoding: try #require(AppHarness.read(app.settingsPath)), as: UTF8.self)
         #expect(saved == "book = off\n", "the person's key, now off")
     }
@@ -242,20 +242,20 @@ import WaylandClient
         #expect(chrome.menuButton.command.state == .on, "the button looks held while its menu is open")
         try Self.finger(app, 100, 300)
         #expect(chrome.mainMenu == nil)
-        #expect(app.session.canvas.drawing.count == 0, "the tap that closed it drew nothing")
+        #expect(app.session.firstWindow.canvas.drawing.count == 0, "the tap that closed it drew nothing")
         #expect(chrome.menuButton.command.state == .off)
         try Self.tap(app, chrome.menuButton)
         let (barX, barY) = Self.centre(of: chrome.undoButton)
         try Self.finger(app, barX, barY, through: [(barX + 100, barY + 150), (barX + 200, barY + 150)])
         #expect(chrome.mainMenu == nil)
-        #expect(app.session.canvas.drawing.count == 0, "a drag from the header bar drew nothing")
+        #expect(app.session.firstWindow.canvas.drawing.count == 0, "a drag from the header bar drew nothing")
         try Self.tap(app, chrome.menuButton)
         try Self.finger(app, 100, 300, through: [(200, 300), (300, 300)])
         #expect(chrome.mainMenu == nil)
-        #expect(app.session.canvas.drawing.lines.map(\.begin.x) == [100], "the drag drew, from where it went down")
+        #expect(app.session.firstWindow.canvas.drawing.lines.map(\.begin.x) == [100], "the drag drew, from where it went down")
         // Escape closes it too.
         try Self.tap(app, chrome.menuButton)
-        _ = app.session.window.handle(KeyPress(.escape))
+        _ = app.session.firstWindow.window.handle(KeyPress(.escape))
         #expect(chrome.mainMenu == nil)
     }
 
@@ -278,18 +278,18 @@ import WaylandClient
             try Self.finger(app, 5, 395)
             #expect(!dialog.isOpen, "a tap outside closes it")
             #expect(app.lastPixels?.pixel(x: 5, y: 395) == SessionDecorationsTests.white)
-            #expect(app.session.canvas.drawing.count == 0)
+            #expect(app.session.firstWindow.canvas.drawing.count == 0)
         }
     }
 
     @Test func ctrlQuestionMarkShowsTheShortcutsAndEscapeClosesThem() throws {
         let app = try Self.running()
         let chrome = Self.chrome(app)
-        app.session.scene.handle(.key(KeyEvent(seat: "seat0", action: .press, code: 53, keysym: 0x3f,
+        app.session.firstWindow.scene.handle(.key(KeyEvent(seat: "seat0", action: .press, code: 53, keysym: 0x3f,
                                                name: "question", text: "", modifiers: [.control, .shift],
                                                time: app.tick())))
         #expect(chrome.dialog?.title == "Keyboard Shortcuts")
-        _ = app.session.window.handle(KeyPress(.escape))
+        _ = app.session.firstWindow.window.handle(KeyPress(.escape))
         #expect(chrome.dialog?.isOpen == false)
     }
 
@@ -316,7 +316,7 @@ import WaylandClient
         Self.save(app, "main-menu-360")
         let row = menu.convert(menu.rowFrames[1], to: nil)
         try Self.finger(app, row.midX, row.midY)
-        #expect(app.session.canvas.tool == .freehand)
+        #expect(app.session.firstWindow.canvas.tool == .freehand)
     }
 
     // MARK: The colour popover
@@ -347,7 +347,7 @@ import WaylandClient
         Self.save(app, "colour-popover-red")
         try Self.tap(app, reopened.rows[3][2])   // 20 pt
         #expect(chrome.colourPopover == nil)
-        #expect(app.session.canvas.strokeStyle == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
+        #expect(app.session.firstWindow.canvas.strokeStyle == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
         #expect(chrome.colourButton.command.value as? Swatch == Swatch(colour: PaletteColor.red.color, width: 20))
         try Self.tap(app, chrome.colourButton)
         try Self.finger(app, 100, 300)
@@ -360,7 +360,7 @@ import WaylandClient
         }.filter { SessionDecorationsTests.matches($0, PaletteColor.red.color) }
         #expect(red.count > 50)
         try Self.drawLine(app)
-        #expect(app.session.canvas.drawing.lines.last?.style == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
+        #expect(app.session.firstWindow.canvas.drawing.lines.last?.style == StrokeStyle(color: .red, width: StrokeWidth(points: 20)!))
     }
 
     @Test func inANarrowWindowTheColoursAreInTheMainMenu() throws {

@@ -18,7 +18,7 @@ import TouchCore
         var testDescription: String { rawValue }
     }
 
-    static func chrome(_ app: AppHarness) -> WindowChrome { app.session.scene.chrome }
+    static func chrome(_ app: AppHarness) -> WindowChrome { app.session.firstWindow.scene.chrome }
 
     /// The header bar's controls that are shown.
     static func shownControls(_ app: AppHarness) -> [HeaderButton] {
@@ -74,7 +74,7 @@ import TouchCore
             try tap(chrome.zoomButton, in: app)
             #expect(chrome.zoomOptions != nil)
         case .keyboardShortcuts:
-            app.session.window.application?.sendAction(WindowChrome.showKeyboardShortcuts, to: nil, from: nil)
+            app.session.firstWindow.window.application?.sendAction(WindowChrome.showKeyboardShortcuts, to: nil, from: nil)
             try app.frame()
             #expect(chrome.dialog?.isOpen == true)
         }
@@ -116,6 +116,6 @@ import TouchCore
             #expect(Self.isPainted(control, in: app), "\(control.command.title) is painted after")
         }
         #expect(chrome.zoomButton.command.value as? String == "100%", "the readout still reads the zoom")
-        #expect(app.session.canvas.drawing.count == 1, "closing drew nothing")
+        #expect(app.session.firstWindow.canvas.drawing.count == 1, "closing drew nothing")
     }
 }

@@ -76,8 +76,8 @@ import TouchCore
     @Test func theFinishedLineIsOnScreenBeforeItIsSaved() throws {
         let app = try AppHarness()
         var savedAtDraw: [Int] = []
-        let paint = app.session.toplevel.onDraw
-        app.session.toplevel.onDraw = { target in
+        let paint = app.session.firstWindow.toplevel.onDraw
+        app.session.firstWindow.toplevel.onDraw = { target in
             paint?(target)
             savedAtDraw.append((try? app.savedLines().count) ?? 0)
         }

@@ -55,7 +55,7 @@ import TouchCore
     /// The colour popover's `row`, `column` button's middle, in the
     /// harness's (the canvas's) coordinates.
     private func colourChoice(_ app: AppHarness, row: Int, column: Int) throws -> Point {
-        let popover = try #require(app.session.scene.chrome.colourPopover)
+        let popover = try #require(app.session.firstWindow.scene.chrome.colourPopover)
         let grid = try #require(popover.contentView as? ButtonGridView)
         let button = grid.rows[row][column]
         let centre = button.convert(button.bounds.center, to: nil)
@@ -66,12 +66,12 @@ import TouchCore
     /// is a one-shot choice): the drag after it draws, in that colour.
     @Test func aColourOrWidthChoiceClosesThePopoverAndTheNextDragDraws() throws {
         let app = try AppHarness()
-        let chrome = app.session.scene.chrome
-        app.session.application.sendAction(WindowChrome.showColours, to: nil, from: nil)
+        let chrome = app.session.firstWindow.scene.chrome
+        app.session.firstWindow.application.sendAction(WindowChrome.showColours, to: nil, from: nil)
         let red = try colourChoice(app, row: 1, column: 1)
         try app.tap(red.x, red.y)
         #expect(chrome.colourPopover == nil, "choosing a colour closed it")
-        app.session.application.sendAction(WindowChrome.showColours, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(WindowChrome.showColours, to: nil, from: nil)
         let thick = try colourChoice(app, row: 3, column: 2)
         try app.tap(thick.x, thick.y)
         #expect(chrome.colourPopover == nil, "choosing a width closed it")
@@ -89,9 +89,9 @@ import TouchCore
     func withAPopoverOpenATapOutsideOnlyClosesItAndADragDraws(opening: Action) throws {
         let existing = line(20, 250, 120, 250)
         let app = try AppHarness(lines: [existing])
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         func popover() -> PopoverView? { chrome.colourPopover ?? chrome.mainMenu ?? chrome.zoomOptions }
-        app.session.application.sendAction(opening, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(opening, to: nil, from: nil)
         let card = try #require(popover()).cardFrame
         #expect(!card.contains(Point(x: 60, y: 250 + AppHarness.canvasTop)), "the tap lands outside the card")
         try app.tap(60, 250)
@@ -99,7 +99,7 @@ import TouchCore
         #expect(app.canvas.drawing.selectedLineID == nil && !app.menu.isMenuVisible, "and did nothing else")
         #expect(try app.savedLines() == [existing])
 
-        app.session.application.sendAction(opening, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(opening, to: nil, from: nil)
         #expect(popover() != nil)
         try app.stroke(from: Point(x: 20, y: 200), to: Point(x: 120, y: 200))
         try app.wait(0.5)

@@ -16,7 +16,7 @@ import TouchCore
         case standard
         case narrow
         case short
-        /// `Session.minimumSize`.
+        /// `DocumentWindow.minimumSize`.
         case minimum
 
         var size: (width: Int32, height: Int32) {
@@ -24,7 +24,7 @@ import TouchCore
             case .standard: (960, 640)
             case .narrow: (400, 640)
             case .short: (960, 360)
-            case .minimum: (Int32(Session.minimumSize.width), Int32(Session.minimumSize.height))
+            case .minimum: (Int32(DocumentWindow.minimumSize.width), Int32(DocumentWindow.minimumSize.height))
             }
         }
 
@@ -60,7 +60,7 @@ import TouchCore
     }
 
     private func arrangement(_ app: AppHarness) -> InspectorArrangement {
-        InspectorPainter.arrangement(app.session.inspector.model, canvasFrame: app.canvas.frame.inCanvas)
+        InspectorPainter.arrangement(app.session.firstWindow.inspector.model, canvasFrame: app.canvas.frame.inCanvas)
     }
 
     /// The presented pixel covering canvas point (`x`, `y`), at whatever
@@ -115,7 +115,7 @@ import TouchCore
         for corner in [Point(x: text.minX + 1, y: text.minY + 1), Point(x: text.maxX - 1, y: text.maxY - 1)] {
             #expect(isPanel(pixel(corner.x, corner.y, app)), "the text panel's corner \(corner)")
         }
-        let contact = InspectorLayout.contactBounds(at: [try #require(app.session.inspector.model.contacts.first).location],
+        let contact = InspectorLayout.contactBounds(at: [try #require(app.session.firstWindow.inspector.model.contacts.first).location],
                                                     in: app.canvas.frame.inCanvas)[0]
         guard let charts = arrangement.charts else {
             // No panel but the text's, and its last line says why.
@@ -151,7 +151,7 @@ import TouchCore
     @Test func theRecognizersThatFitAndTheirCount() throws {
         let app = try inspector(.short, scale: 1)
         let text = arrangement(app).text
-        let rows = app.session.inspector.model.timeline.rows.count
+        let rows = app.session.firstWindow.inspector.model.timeline.rows.count
         #expect(text.shownRows < rows && text.shownRows >= InspectorArrangement.minimumRows)
         let last = try #require(text.timelineRow(text.shownRows - 1))
         #expect(last.maxY <= text.panel.maxY && text.timelineRow(text.shownRows) == nil)
@@ -179,10 +179,10 @@ import TouchCore
         try app.pointerButton(InputTranslator.leftButton, pressed: true)
         try app.pointerMotion(320, 100)
         let after = arrangement(app)
-        #expect(app.session.inspector.model.charts.devices.count == 2)
+        #expect(app.session.firstWindow.inspector.model.charts.devices.count == 2)
         #expect(after.placement == .below && after.text.shownRows == 7)
         let shown = try #require(app.presented.pixels)
-        app.session.window.setNeedsDisplay()
+        app.session.firstWindow.window.setNeedsDisplay()
         try app.frame()
         // But for the latency lines: they show the commit before the last
         // (the last one's figure comes with the next input).

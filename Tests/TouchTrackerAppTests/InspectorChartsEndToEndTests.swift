@@ -14,7 +14,7 @@ import TouchCore
 
     /// The charts' places, in the harness's canvas coordinates.
     private func charts(_ app: AppHarness) throws -> InspectorChartsLayout {
-        try #require(InspectorPainter.arrangement(app.session.inspector.model, canvasFrame: app.canvas.frame.inCanvas).charts)
+        try #require(InspectorPainter.arrangement(app.session.firstWindow.inspector.model, canvasFrame: app.canvas.frame.inCanvas).charts)
     }
 
     private func pixels(in box: Rect, _ app: AppHarness) -> [UInt32] {
@@ -53,7 +53,7 @@ import TouchCore
         try app.resize(width: 960, height: 640)
         try app.focusKeyboard()
         try app.press(EvdevKey.f12)
-        #expect(app.session.inspector.isOpen)
+        #expect(app.session.firstWindow.inspector.isOpen)
         #expect(try charts(app).contacts.isEmpty, "no contact yet: devices and histograms")
         try app.down(1, 40, 50)
         for step in 1...60 { try app.move(1, 40 + 4 * Double(step), 50) }
@@ -65,13 +65,13 @@ import TouchCore
         let layout = try charts(app)
         let block = try #require(layout.contacts.first)
         #expect(layout.contacts.count == 1)
-        let device = try #require(app.session.inspector.model.charts.devices.first)
+        let device = try #require(app.session.firstWindow.inspector.model.charts.devices.first)
         #expect(device.medianRate.map { abs($0 - 100) < 1 } == true, "an event every 10 ms: \(String(describing: device.medianRate))")
         #expect(device.eventsPerFrame == 1)
         // 600 ms after the down, at 2 s over 150 columns: column 45 (44
         // where the milliseconds round down). The line runs from the left
         // edge to there, then the sweep's gap.
-        let newest = try #require(app.session.inspector.model.charts.contacts.first?.strips[0].chart.newestPosition)
+        let newest = try #require(app.session.firstWindow.inspector.model.charts.contacts.first?.strips[0].chart.newestPosition)
         #expect((44...45).contains(newest))
         for strip in 0...1 {
             let colour = strip == 0 ? Self.speedBlue : Self.intervalOrange
@@ -109,7 +109,7 @@ import TouchCore
         let before = count(Self.speedBlue, in: block, app)
         try app.up(1)
         #expect(try charts(app).contacts == [block], "the same place after the lift")
-        #expect(app.session.inspector.model.charts.contacts.first?.isEnded == true)
+        #expect(app.session.firstWindow.inspector.model.charts.contacts.first?.isEnded == true)
         #expect(count(Self.speedBlue, in: block, app) == before, "the stroke is still there to read")
         screenshot(app, "inspector-charts-ended")
         try app.wait(InputCharts.endedLifetime - 1)
@@ -126,7 +126,7 @@ import TouchCore
         // Below the block, so the ring's blue is not in it.
         try app.down(2, 40, 230)
         #expect(try charts(app).contacts == [block], "the new contact in the same place")
-        #expect(app.session.inspector.model.charts.contacts.map(\.id) == [2])
+        #expect(app.session.firstWindow.inspector.model.charts.contacts.map(\.id) == [2])
         #expect(count(Self.speedBlue, in: block, app) == 0, "the old stroke's line is gone; the new one has no speed yet")
         try app.move(2, 44, 230)
         try app.move(2, 48, 230)

@@ -21,7 +21,7 @@ import TouchCore
 
     /// Where the inspector's panels lie, in the harness's canvas coordinates.
     private func arrangement(_ app: AppHarness) -> InspectorArrangement {
-        InspectorPainter.arrangement(app.session.inspector.model, canvasFrame: app.canvas.frame.inCanvas)
+        InspectorPainter.arrangement(app.session.firstWindow.inspector.model, canvasFrame: app.canvas.frame.inCanvas)
     }
 
     /// Where the inspector's text panel draws.
@@ -45,13 +45,13 @@ import TouchCore
         #expect(app.pixel(cornerX, cornerY) == Colour.white)
 
         try pressF12(app)
-        #expect(app.session.inspector.isOpen)
+        #expect(app.session.firstWindow.inspector.isOpen)
         #expect(isPanelDark(app.pixel(cornerX, cornerY)), "the panel is shown")
-        #expect(app.session.window.tracer != nil, "the overlay follows the recognizers through the tracer")
+        #expect(app.session.firstWindow.window.tracer != nil, "the overlay follows the recognizers through the tracer")
 
         try app.down(1, 350, 150)
         #expect(isRingBlue(app.pixel(350 + InspectorLayout.ringRadius, 150)), "a ring around the finger")
-        let model = app.session.inspector.model
+        let model = app.session.firstWindow.inspector.model
         #expect(model.contacts.map(\.id) == [1])
         #expect(model.contacts.first?.device == InputDeviceID(seat: "seat0", kind: .finger))
 
@@ -84,17 +84,17 @@ import TouchCore
 
         try app.up(1)
         #expect(!isRingBlue(app.pixel(360 + InspectorLayout.ringRadius, 160)), "lifted: no ring")
-        #expect(app.session.inspector.model.contacts.isEmpty)
+        #expect(app.session.firstWindow.inspector.model.contacts.isEmpty)
         #expect(try app.savedLines() == [line(300, 60, 300, 280), line(350, 150, 366, 164)],
                 "the overlay drew nothing into the drawing")
 
         try pressF12(app)
-        #expect(!app.session.inspector.isOpen)
-        #expect(app.session.window.tracer == nil, "closed, it costs nothing")
+        #expect(!app.session.firstWindow.inspector.isOpen)
+        #expect(app.session.firstWindow.window.tracer == nil, "closed, it costs nothing")
         let after = try #require(app.presented.pixels)
         let stroke = Rect(x: 340, y: 140 + AppHarness.canvasTop, width: 35, height: 35)
         // The toolbar's Undo, enabled by the new stroke, changed too.
-        let undo = app.session.scene.chrome.undoButton
+        let undo = app.session.firstWindow.scene.chrome.undoButton
         let undoFace = undo.convert(undo.bounds, to: nil)
         var differences = 0
         let width = Int(AppHarness.width)
@@ -116,7 +116,7 @@ import TouchCore
             try app.down(5, item.midX, item.midY)
             try app.up(5)
             try app.wait(0.5)
-            #expect(app.session.inspector.isOpen == (title == "Show Inspector"))
+            #expect(app.session.firstWindow.inspector.isOpen == (title == "Show Inspector"))
             #expect(!app.menu.isMenuVisible)
         }
         #expect(app.pixel(cornerX, cornerY) == Colour.white, "hidden again")
@@ -127,7 +127,7 @@ import TouchCore
         let app = try AppHarness()
         try app.focusKeyboard()
         try pressF12(app)
-        let timeline = app.session.inspector.model.timeline
+        let timeline = app.session.firstWindow.inspector.model.timeline
         #expect(timeline.rows.map(\.recognizer) == ["doubleTap", "tap", "tapAfterTap", "twoFingerTap", "threeFingerTap", "longPress", "move",
                                                       "holdToStraighten", "navigatePan", "navigatePinch", "selectionPinch",
                                                       "selectionRotation"])
@@ -136,7 +136,7 @@ import TouchCore
         let rowBefore = pixels(app, in: rowFrame)
 
         try app.tap(350, 250)
-        let rows = app.session.inspector.model.timeline.rows
+        let rows = app.session.firstWindow.inspector.model.timeline.rows
         #expect(rows[0].transitions.map(\.to) == [.failed, .possible], "the double tap failed")
         #expect(rows[1].transitions.map(\.to) == [.ended, .possible], "then the tap recognized")
         #expect(rows[1].transitions[0].time > rows[0].transitions[0].time - 1e-9)
@@ -148,9 +148,9 @@ import TouchCore
             app.seat.touchDown(on: app.surface.resource, id: 3, x: 370, y: 120, time: app.time)
             app.seat.touchFrame()
         }
-        let frame = try #require(app.session.inspector.model.frames.last)
+        let frame = try #require(app.session.firstWindow.inspector.model.frames.last)
         #expect(frame.changes == [.init(id: 2, phase: .down), .init(id: 3, phase: .down)])
-        #expect(app.session.inspector.model.contacts.map(\.frame) == [frame.serial, frame.serial])
+        #expect(app.session.firstWindow.inspector.model.contacts.map(\.frame) == [frame.serial, frame.serial])
         for (x, y) in [(330.0, 200.0), (370.0, 120.0)] {
             #expect(isRingBlue(app.pixel(x + InspectorLayout.ringRadius, y)), "a ring at \(x), \(y)")
         }
@@ -173,7 +173,7 @@ import TouchCore
         try app.settle()
         app.advance(by: 0.01)
         try app.frame()
-        let latency = app.session.inspector.model.latency
+        let latency = app.session.firstWindow.inspector.model.latency
         #expect(latency.samples == [0, 0, 0.01])
         #expect(latency.unrelatedClockDifference == nil, "the scripted compositor stamps events with our clock")
     }

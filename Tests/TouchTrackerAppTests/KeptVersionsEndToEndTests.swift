@@ -46,8 +46,8 @@ import Glibc
         #expect(next.canvas.drawing.lines == [line(60, 60, 200, 60)])
         #expect(next.reports.contains { $0.contains("\(journalPath): not applied") && $0.contains(".journal.corrupt-") },
                 "\(next.reports)")
-        #expect(next.session.banner.text?.contains("kept beside the drawing as drawing.json.journal.corrupt-") == true,
-                "\(String(describing: next.session.banner.text))")
+        #expect(next.session.firstWindow.banner.text?.contains("kept beside the drawing as drawing.json.journal.corrupt-") == true,
+                "\(String(describing: next.session.firstWindow.banner.text))")
         try next.quitByKeyboard()
         let kept = temporary.entries().filter { $0.hasPrefix("drawing.json.journal.corrupt-") }
         #expect(kept.count == 1, "\(temporary.entries())")
@@ -84,8 +84,8 @@ import Glibc
         #expect(try app.savedLines() == [line(50, 100, 300, 100), line(50, 150, 300, 150), line(50, 200, 300, 200)])
         #expect(app.reports.contains { $0.contains("changed by another program") && $0.contains(kept.first ?? "?") },
                 "\(change): \(app.reports)")
-        #expect(app.session.banner.text?.contains("kept beside it as \(kept.first ?? "?")") == true,
-                "\(change): \(String(describing: app.session.banner.text))")
+        #expect(app.session.firstWindow.banner.text?.contains("kept beside it as \(kept.first ?? "?")") == true,
+                "\(change): \(String(describing: app.session.firstWindow.banner.text))")
         // The session's own saves are not taken for another program's.
         try app.stroke(from: Point(x: 50, y: 250), to: Point(x: 300, y: 250))
         try app.quitByKeyboard()

@@ -20,13 +20,13 @@ import Glibc
             }
         }
         let app = try AppHarness(lines: lines)
-        #expect(app.session.isRenderingDrawing, "the first frame came before every line was drawn")
+        #expect(app.session.firstWindow.isRenderingDrawing, "the first frame came before every line was drawn")
         var frames = 0
-        while app.session.isRenderingDrawing && frames < 5_000 {
+        while app.session.firstWindow.isRenderingDrawing && frames < 5_000 {
             try app.frame()
             frames += 1
         }
-        #expect(!app.session.isRenderingDrawing, "filled in after \(frames) frames")
+        #expect(!app.session.firstWindow.isRenderingDrawing, "filled in after \(frames) frames")
         for (x, y) in [(200.0, 10.0), (50.0, 150.0), (350.0, 290.0), (200.0, 299.0)] {
             #expect(app.pixel(x, y) == Colour.black, "(\(x), \(y)) is covered by lines")
         }

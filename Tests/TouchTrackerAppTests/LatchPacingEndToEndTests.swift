@@ -32,8 +32,8 @@ import TouchCore
               motionInterval: Double = motionInterval, motionIntervals: [Double]? = nil) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
-        let paint = app.session.toplevel.onDraw
-        app.session.toplevel.onDraw = { [unowned app] target in
+        let paint = app.session.firstWindow.toplevel.onDraw
+        app.session.firstWindow.toplevel.onDraw = { [unowned app] target in
             paint?(target)
             // Which motions this frame shows: the line ends at the newest.
             let line = app.canvas.drawing.linesInProgress.values.first
@@ -64,7 +64,7 @@ import TouchCore
             }
             try app.settle()
         }
-        app.session.toplevel.onDraw = paint
+        app.session.firstWindow.toplevel.onDraw = paint
 
         // Drawn frames are the attached commits, in order.
         let drawnCommits = surface.commits.indices.dropFirst(commitsBefore).filter { surface.commits[$0].attachedBuffer }
@@ -86,11 +86,11 @@ import TouchCore
     @Test func withFeedbackInputReachesTheScreenInHalfTheTimeWithoutWastedFrames() throws {
         let paced = try AppHarness()
         let latch = try drag(paced, motions: 120)
-        #expect(paced.session.toplevel.pacesInputForLatch)
+        #expect(paced.session.firstWindow.toplevel.pacesInputForLatch)
         let callbacks = try AppHarness()
-        callbacks.session.toplevel.allowsLatchPacing = false
+        callbacks.session.firstWindow.toplevel.allowsLatchPacing = false
         let today = try drag(callbacks, motions: 120)
-        #expect(!callbacks.session.toplevel.pacesInputForLatch)
+        #expect(!callbacks.session.firstWindow.toplevel.pacesInputForLatch)
 
         #expect(latch.median <= 0.5 * today.median, "latch p50 \(latch.median), frame callbacks \(today.median)")
         #expect(today.median > Self.refresh, "a frame drawn at the callback is shown a refresh later")
@@ -105,9 +105,9 @@ import TouchCore
         let silent = try AppHarness()
         silent.compositor.answersPresentationFeedback = false
         let withoutFeedback = try drag(silent, motions: 60)
-        #expect(!silent.session.toplevel.pacesInputForLatch)
+        #expect(!silent.session.firstWindow.toplevel.pacesInputForLatch)
         let callbacks = try AppHarness()
-        callbacks.session.toplevel.allowsLatchPacing = false
+        callbacks.session.firstWindow.toplevel.allowsLatchPacing = false
         let today = try drag(callbacks, motions: 60)
         #expect(withoutFeedback.latencies == today.latencies)
         #expect(withoutFeedback.framesDrawn == today.framesDrawn)
@@ -116,7 +116,7 @@ import TouchCore
     @Test func onAnotherPresentationClockFramesArePacedByFrameCallbacks() throws {
         let app = try AppHarness(presentationClock: 0)
         let drag = try drag(app, motions: 60)
-        #expect(!app.session.toplevel.pacesInputForLatch)
+        #expect(!app.session.firstWindow.toplevel.pacesInputForLatch)
         #expect(drag.median > Self.refresh)
     }
 
@@ -125,8 +125,8 @@ import TouchCore
         // it announces 60 Hz: the grid is found in the presented times.
         let app = try AppHarness()
         let drag = try drag(app, motions: 120, flags: 0, period: 0.0161)
-        #expect(app.session.toplevel.pacesInputForLatch)
-        #expect(abs(try #require(app.session.toplevel.latchPredictor.period) - 0.0161) < 0.0001)
+        #expect(app.session.firstWindow.toplevel.pacesInputForLatch)
+        #expect(abs(try #require(app.session.firstWindow.toplevel.latchPredictor.period) - 0.0161) < 0.0001)
         #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
     }
 
@@ -136,9 +136,9 @@ import TouchCore
         // move arriving after the predicted deadline would wait a refresh more.
         let paced = try AppHarness()
         let latch = try drag(paced, motions: 80, flags: 0, period: 0.0161, motionInterval: 0.018)
-        #expect(paced.session.toplevel.pacesInputForLatch)
+        #expect(paced.session.firstWindow.toplevel.pacesInputForLatch)
         let callbacks = try AppHarness()
-        callbacks.session.toplevel.allowsLatchPacing = false
+        callbacks.session.firstWindow.toplevel.allowsLatchPacing = false
         let today = try drag(callbacks, motions: 80, flags: 0, period: 0.0161, motionInterval: 0.018)
 
         #expect(latch.latencies.max()! <= 0.0161 + 1e-9, "every move is shown at the next repaint")
@@ -154,7 +154,7 @@ import TouchCore
         // are gathered into one frame drawn just before the latch.
         let app = try AppHarness()
         let drag = try drag(app, motions: 120, flags: 0, period: 0.0161)
-        #expect(app.session.toplevel.latchPredictor.period != nil)
+        #expect(app.session.firstWindow.toplevel.latchPredictor.period != nil)
         #expect(Double(drag.framesDrawn) <= 1.2 * Double(drag.framesShown),
                 "\(drag.framesDrawn) frames drawn, \(drag.framesShown) shown")
         #expect(drag.framesDrawn < 100, "one frame per refresh, not one per motion")
@@ -168,16 +168,16 @@ import TouchCore
         // motions after it in that refresh a refresh more to wait.
         let app = try AppHarness()
         let drag = try drag(app, motions: 120, flags: 0, period: 0.0161, motionIntervals: [0.008, 0.008, 0.013, 0.003])
-        #expect(app.session.toplevel.pacesInputForLatch)
+        #expect(app.session.firstWindow.toplevel.pacesInputForLatch)
         #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
         #expect(drag.framesDrawn < 100, "one frame per refresh, not one per motion")
     }
 
     @Test func theInspectorSaysWhichPacingIsInUse() throws {
         let app = try AppHarness()
-        app.session.toggleInspector()
-        #expect(!app.session.inspector.model.pacedForLatch)
+        app.session.firstWindow.toggleInspector()
+        #expect(!app.session.firstWindow.inspector.model.pacedForLatch)
         _ = try drag(app, motions: 30)
-        #expect(app.session.inspector.model.pacedForLatch)
+        #expect(app.session.firstWindow.inspector.model.pacedForLatch)
     }
 }

@@ -19,7 +19,7 @@ import TouchCore
     @Test func framesDrawnForThePredictedLatchAreRecordedAsLatchPaced() throws {
         let app = try AppHarness(logInput: true, record: true)
         _ = try LatchPacingEndToEndTests().drag(app, motions: 120)
-        #expect(app.session.toplevel.pacesInputForLatch)
+        #expect(app.session.firstWindow.toplevel.pacesInputForLatch)
         app.session.quit()
         let recording = try Recording.read(path: app.recordingPath)
         let paced = pacings(in: recording)
@@ -45,9 +45,9 @@ import TouchCore
     @Test func framesPacedByFrameCallbacksAreRecordedSoEvenWhenTheLatchIsPredicted() throws {
         // `--frame-callback-pacing`.
         let app = try AppHarness(logInput: true, record: true)
-        app.session.toplevel.allowsLatchPacing = false
+        app.session.firstWindow.toplevel.allowsLatchPacing = false
         _ = try LatchPacingEndToEndTests().drag(app, motions: 120)
-        #expect(app.session.toplevel.latchPredictor.period != nil, "the latch is predicted, and not aimed at")
+        #expect(app.session.firstWindow.toplevel.latchPredictor.period != nil, "the latch is predicted, and not aimed at")
         app.session.quit()
         let recording = try Recording.read(path: app.recordingPath)
         let paced = pacings(in: recording)

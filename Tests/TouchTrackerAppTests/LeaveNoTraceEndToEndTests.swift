@@ -121,7 +121,7 @@ import Glibc
     private func expectOnlyTheDrawing(_ app: AppHarness) throws {
         #expect(Self.drawingFiles(app) == ["drawing.json"])
         #expect(try app.savedLines() == [line(50, 100, 300, 100), line(50, 200, 300, 200)])
-        #expect(app.session.ending == .saved)
+        #expect(app.session.firstWindow.ending == .saved)
     }
 
     @Test func controlQLeavesOnlyTheDrawing() throws {

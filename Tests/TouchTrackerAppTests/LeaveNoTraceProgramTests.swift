@@ -72,7 +72,7 @@ import Glibc
         let next = try AppHarness(documentPath: path, sharing: temporary)
         #expect(next.canvas.drawing.lines == [line(50, 100, 300, 100), line(50, 200, 300, 200)], "applied")
         next.session.quit()
-        #expect(next.session.ending == .saved)
+        #expect(next.session.firstWindow.ending == .saved)
         #expect(TemporaryDirectory.entries(of: temporary.path).filter { $0.hasPrefix("drawing.json") }
                 == ["drawing.json"], "folded into the drawing and removed, the lock too")
         #expect(try Document.load(from: path) == [line(50, 100, 300, 100), line(50, 200, 300, 200)])

@@ -31,16 +31,16 @@ import Glibc
         try a.stroke(from: Point(x: 50, y: 250), to: Point(x: 300, y: 250))
         let withB = [line(50, 100, 300, 100), line(50, 150, 300, 150), line(50, 200, 300, 200)]
         #expect(try Document.load(from: a.documentPath) == withB, "A wrote nothing over B's line")
-        #expect(a.session.banner.text?.contains("another touchtracker opened this drawing") == true,
-                "\(String(describing: a.session.banner.text))")
+        #expect(a.session.firstWindow.banner.text?.contains("another touchtracker opened this drawing") == true,
+                "\(String(describing: a.session.firstWindow.banner.text))")
         #expect(a.reports.contains { $0.hasPrefix("stopped saving: \(a.documentPath): its lock file was removed") })
         let copies = emergencyCopies(a)
         #expect(copies.count == 1, "an emergency copy at once")
         #expect(try copies.first.map(Document.load(from:)) == [line(50, 100, 300, 100), line(50, 150, 300, 150),
                                                                 line(50, 250, 300, 250)])
         try a.quitByKeyboard()
-        guard case .emergencyCopy(let copy, .lockLost)? = a.session.ending else {
-            Issue.record("ending: \(String(describing: a.session.ending))")
+        guard case .emergencyCopy(let copy, .lockLost)? = a.session.firstWindow.ending else {
+            Issue.record("ending: \(String(describing: a.session.firstWindow.ending))")
             return
         }
         #expect(try Document.load(from: copy).count == 3)
@@ -65,7 +65,7 @@ import Glibc
         try a.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(try a.savedLines() == [line(50, 100, 300, 100), line(50, 200, 300, 200)])
         #expect(access(lock, F_OK) == 0, "the lock file is back")
-        #expect(a.session.banner.text == nil)
+        #expect(a.session.firstWindow.banner.text == nil)
         // And it guards again: a second instance is refused.
         #expect(throws: DocumentError.locked(path: a.documentPath, holder: getpid())) {
             _ = try AppHarness(documentPath: a.documentPath, sharing: a.temporaryDirectory)

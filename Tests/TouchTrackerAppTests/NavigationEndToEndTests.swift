@@ -191,7 +191,7 @@ import TouchCore
 
     @Test func fingersNavigateInTheMainMenuIsRemembered() throws {
         let first = try AppHarness()
-        first.session.application.sendAction(CanvasController.toggleFingersNavigate, to: nil, from: nil)
+        first.session.firstWindow.application.sendAction(CanvasController.toggleFingersNavigate, to: nil, from: nil)
         #expect(first.canvas.navigation.fingersNavigate)
         try first.stroke(from: Point(x: 50, y: 50), to: Point(x: 250, y: 50))
         #expect(first.canvas.drawing.count == 0, "fingers navigate")
@@ -274,7 +274,7 @@ import TouchCore
 @Suite struct ZoomReadoutTests {
     @Test func theReadoutShowsTheZoomAndOffersFitAnd100() throws {
         let app = try AppHarness(lines: [line(2000, 1500, 2600, 1500)])
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         try app.frame()
         #expect(chrome.zoomButton.command.value as? String == "100%")
         try app.focusKeyboard()
@@ -285,10 +285,10 @@ import TouchCore
         try app.tap(face.midX, face.midY - AppHarness.canvasTop)
         let menu = try #require(chrome.zoomOptions?.contentView as? PopoverMenuView)
         #expect(menu.commands.map(\.title) == [WindowChrome.fitTitle, WindowChrome.actualSizeTitle])
-        app.session.application.sendAction(CanvasView.zoomToFitAction, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(CanvasView.zoomToFitAction, to: nil, from: nil)
         let shown = app.canvas.viewport.viewRect(fromDrawing: Rect(x: 2000, y: 1500, width: 600, height: 0))
         #expect(shown.minX >= 0 && shown.maxX <= 400)
-        app.session.application.sendAction(CanvasView.zoomToActualSizeAction, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(CanvasView.zoomToActualSizeAction, to: nil, from: nil)
         #expect(app.canvas.viewport.zoom == 1)
     }
 }

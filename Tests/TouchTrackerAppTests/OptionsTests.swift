@@ -20,10 +20,18 @@ import TouchTrackerApp
                                                                                       file: "a.touchtracker"))
     }
 
-    @Test func severalFilesAreRefusedSayingWhy() {
+    /// As a file manager runs it with several files (the entry's %F): each
+    /// in a window of its own.
+    @Test func severalFilesGivenPlainlyOpenEach() throws {
+        var expected = Options(command: .run, file: "a.touchtracker")
+        expected.moreFiles = ["b.touchtracker", "c.json"]
+        #expect(try Options.parse(["a.touchtracker", "b.touchtracker", "c.json"]) == expected)
+    }
+
+    @Test func severalFilesAreRefusedWhereOneIsMeantSayingWhy() {
         #expect(throws: Options.ParseError(description:
-            "one drawing at a time: 'a.touchtracker' and 'b.touchtracker' (one window per file is not yet supported; run touchtracker once for each)")) {
-            try Options.parse(["a.touchtracker", "b.touchtracker"])
+            "--export writes one drawing: 'a.touchtracker' and 'b.touchtracker' are given")) {
+            try Options.parse(["a.touchtracker", "b.touchtracker", "--export", "a.png"])
         }
         #expect(throws: Options.ParseError(description: "a drawing is given twice: --file 'a.json' and 'b.json'")) {
             try Options.parse(["--file", "a.json", "b.json"])

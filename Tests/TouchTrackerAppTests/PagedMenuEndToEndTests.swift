@@ -68,7 +68,7 @@ import TouchCore
         try app.tap(previous.center.inCanvas.x, previous.center.inCanvas.y)
         #expect(app.menu.page == 0)
         #expect(lightPixels(in: firstItem, app) == firstPage, "the first page again")
-        #expect(app.session.canvas.drawing.count == 1, "turning pages drew nothing")
+        #expect(app.session.firstWindow.canvas.drawing.count == 1, "turning pages drew nothing")
     }
 
     @Test(arguments: [2.0, 20, 60])
@@ -82,8 +82,8 @@ import TouchCore
         #expect(!layout.frame.contains(Point(x: 180, y: y + bar)), "the press is not covered")
         #expect(barPixels(app) == barBefore, "the bar is painted as before, nothing of the menu on it")
         // The bar's buttons still take presses: the main menu opens.
-        let menuButton = app.session.scene.chrome.menuButton
+        let menuButton = app.session.firstWindow.scene.chrome.menuButton
         try HeaderControlsAfterOverlaysEndToEndTests.tap(menuButton, in: app)
-        #expect(app.session.scene.chrome.mainMenu != nil)
+        #expect(app.session.firstWindow.scene.chrome.mainMenu != nil)
     }
 }

@@ -18,7 +18,7 @@ import TouchCore
         let app = try AppHarness()
         let sounds = Sounds()
         app.session.onPlaygroundSound = { sounds.played.append($0) }
-        app.session.showPlayground()
+        app.session.firstWindow.showPlayground()
         try app.frame()
         return (app, sounds)
     }
@@ -51,8 +51,8 @@ import TouchCore
 
     @Test func aTwoFingerPinchAndRotateDrawsThePictureScaledAndRotated() throws {
         let (app, _) = try playground()
-        #expect(app.session.isShowingPlayground)
-        let banana = app.session.playground.pictures.banana
+        #expect(app.session.firstWindow.isShowingPlayground)
+        let banana = app.session.firstWindow.playground.pictures.banana
         let before = region(of: Self.peel, in: app)
         #expect(before.count > 500, "the banana is drawn (\(before.count) px)")
         #expect(before.box.width > before.box.height * 1.3, "lying: \(before.box)")
@@ -96,9 +96,9 @@ import TouchCore
 
     @Test func aTouchpadPinchScalesAndRotatesThePictureUnderThePointer() throws {
         let app = try AppHarness(pointerGestures: true)
-        app.session.showPlayground()
+        app.session.firstWindow.showPlayground()
         try app.frame()
-        let banana = app.session.playground.pictures.banana
+        let banana = app.session.firstWindow.playground.pictures.banana
         let before = region(of: Self.peel, in: app)
         let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil).inCanvas
         try app.pointerEnter(centre.x, centre.y)
@@ -119,7 +119,7 @@ import TouchCore
 
     @Test func aTapAsksForTheChompAndADragDoesNot() throws {
         let (app, sounds) = try playground()
-        let monkey = app.session.playground.pictures.monkey
+        let monkey = app.session.firstWindow.playground.pictures.monkey
         let start = monkey.convert(Point(x: monkey.bounds.midX, y: monkey.bounds.midY), to: nil)
         // A slow drag: 30 points in half a second.
         try app.down(1, start.x, start.y)
@@ -137,7 +137,7 @@ import TouchCore
         try app.up(2)
         #expect(sounds.played == [.chomp], "a tap asks for the chomp")
         // Its visual cue: a white bubble above the monkey.
-        let cue = app.session.playground.pictures.cue
+        let cue = app.session.firstWindow.playground.pictures.cue
         #expect(!cue.isHidden)
         let bubble = cue.convert(Point(x: cue.bounds.minX + 10, y: cue.bounds.midY - 4), to: nil).inCanvas
         #expect(app.pixel(bubble.x, bubble.y) == Colour.white)
@@ -148,7 +148,7 @@ import TouchCore
 
     @Test func aFlungPictureGlidesFramePacedAndTheLoopSleepsAtRest() throws {
         let (app, _) = try playground()
-        let monkey = app.session.playground.pictures.monkey
+        let monkey = app.session.firstWindow.playground.pictures.monkey
         let start = monkey.convert(Point(x: monkey.bounds.midX, y: monkey.bounds.midY), to: nil)
         try app.down(1, start.x, start.y)
         for step in 1...3 {
@@ -177,21 +177,21 @@ import TouchCore
 
     @Test func theTraceAndTheSidePanelBothSeeThePagesRecognizers() throws {
         let app = try AppHarness(trace: true)
-        app.session.showPlayground()
+        app.session.firstWindow.showPlayground()
         try app.frame()
-        let banana = app.session.playground.pictures.banana
+        let banana = app.session.firstWindow.playground.pictures.banana
         let centre = banana.convert(Point(x: banana.bounds.midX, y: banana.bounds.midY), to: nil).inCanvas
         app.clearLog()
         try app.down(1, centre.x, centre.y)
         try app.up(1)
         #expect(app.logLines.contains { $0.contains("banana.tap") }, "--trace still prints")
-        let tap = app.session.playground.panel.timeline.rows.first { $0.recognizer == "banana.tap" }
+        let tap = app.session.firstWindow.playground.panel.timeline.rows.first { $0.recognizer == "banana.tap" }
         #expect(tap?.transitions.map(\.to).contains(.ended) == true, "the panel saw the tap recognize")
         // Back on the drawing, the panel is no longer fed; --trace still is.
-        app.session.showDrawing()
-        let before = app.session.playground.panel.timeline
+        app.session.firstWindow.showDrawing()
+        let before = app.session.firstWindow.playground.panel.timeline
         try app.tap(200, 150)
-        #expect(app.session.playground.panel.timeline == before)
+        #expect(app.session.firstWindow.playground.panel.timeline == before)
         #expect(app.logLines.contains { $0.contains("\"doubleTap\"") })
     }
 
@@ -215,7 +215,7 @@ import TouchCore
 
     @Test func pinchZoomShrinksTheRobotByAPinchInAndGrowsItByADoubleClick() throws {
         let (app, _) = try playground()
-        let playground = app.session.playground
+        let playground = app.session.firstWindow.playground
         // The page bar sits under the app's bar and answers a finger (the
         // harness speaks the canvas's coordinates, which the playground
         // shares).
@@ -272,15 +272,15 @@ import TouchCore
         try app.pointerMotion(item.midX, item.midY)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
-        #expect(app.session.isShowingPlayground)
-        #expect(app.session.canvas.isHidden)
+        #expect(app.session.firstWindow.isShowingPlayground)
+        #expect(app.session.firstWindow.canvas.isHidden)
         // The header's "‹ Drawing" goes back.
-        let back = app.session.scene.chrome.drawingButton
+        let back = app.session.firstWindow.scene.chrome.drawingButton
         let point = back.convert(Point(x: back.bounds.midX, y: back.bounds.midY), to: nil).inCanvas
         try app.pointerMotion(point.x, point.y)
         try app.pointerButton(272, pressed: true)
         try app.pointerButton(272, pressed: false)
-        #expect(!app.session.isShowingPlayground)
+        #expect(!app.session.firstWindow.isShowingPlayground)
         #expect(app.pixel(200, 150) == Colour.white, "the canvas is back")
     }
 }

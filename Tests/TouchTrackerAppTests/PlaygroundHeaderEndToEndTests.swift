@@ -15,14 +15,14 @@ import TouchCore
 
     private func playground() throws -> AppHarness {
         let app = try AppHarness()
-        app.session.showPlayground()
+        app.session.firstWindow.showPlayground()
         try app.frame()
         return app
     }
 
     @Test func theHeaderHoldsThePlaygroundsControlsEachPaintedAndLive() throws {
         let app = try playground()
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         let shown = Overlays.shownControls(app)
         #expect(shown.map(\.command.title) == ["Drawing", "Main Menu"])
         #expect(chrome.headerBar.title == "Gesture Playground")
@@ -39,12 +39,12 @@ import TouchCore
 
     @Test func theHeadersDrawingButtonGoesBackAndTheDrawingsControlsReturn() throws {
         let app = try playground()
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         try Overlays.tap(chrome.drawingButton, in: app)
         try app.frame()
-        #expect(!app.session.isShowingPlayground)
+        #expect(!app.session.firstWindow.isShowingPlayground)
         #expect(chrome.drawingButton.superview == nil)
-        #expect(chrome.headerBar.title == Session.title)
+        #expect(chrome.headerBar.title == app.session.firstWindow.toplevel.title)
         let shown = Overlays.shownControls(app)
         #expect(shown.map(\.command.title).starts(with: ["Undo", "Redo"]))
         #expect(shown.contains { $0 === chrome.colourButton } && shown.contains { $0 === chrome.menuButton })
@@ -53,12 +53,12 @@ import TouchCore
         }
         // A stroke draws again.
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 250, y: 200))
-        #expect(app.session.canvas.drawing.count == 1)
+        #expect(app.session.firstWindow.canvas.drawing.count == 1)
     }
 
     @Test func theTabsAndTheLabsSwitchesAreFingerSized() throws {
         let app = try playground()
-        let playground = app.session.playground
+        let playground = app.session.firstWindow.playground
         for tab in playground.pageButtons {
             #expect(tab.frame.height >= 40, "the \(tab.title) tab is \(tab.frame.height) tall")
         }

@@ -116,7 +116,7 @@ import TouchCore
         let app = try AppHarness(lines: [line(100, 250, 300, 250)])
         try app.focusKeyboard()
         try app.press(EvdevKey.f10)
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         #expect(chrome.mainMenu?.isOpen == true)
         try app.pointerEnter(40, 150)
         try app.pointerButton(Self.rightButton, pressed: true)

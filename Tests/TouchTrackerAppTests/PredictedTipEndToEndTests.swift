@@ -43,7 +43,7 @@ import TouchCore
         try drag(app, moves: 4)
         #expect(!app.canvas.predictedTips.isEmpty)
         try app.up(1)
-        app.session.save()
+        app.session.firstWindow.save()
         let saved = try Document.load(from: app.documentPath)
         #expect(saved.count == 1)
         let xs = saved.first?.freehandPoints?.map(\.location.x) ?? []
@@ -62,7 +62,7 @@ import TouchCore
 
     @Test func theChoiceIsRemembered() throws {
         let app = try AppHarness()
-        let application = try #require(app.session.window.application)
+        let application = try #require(app.session.firstWindow.window.application)
         #expect(application.sendAction(CanvasView.togglePrediction, to: nil, from: nil))
         #expect(!app.canvas.predictsTip)
         let settings = String(decoding: try #require(AppHarness.read(app.settingsPath)), as: UTF8.self)

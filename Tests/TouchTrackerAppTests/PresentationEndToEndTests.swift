@@ -63,14 +63,14 @@ import WaylandClient
 
     @Test func theInspectorShowsInputToOnScreenBesideInputToCommit() throws {
         let app = try AppHarness()
-        app.session.toggleInspector()
+        app.session.firstWindow.toggleInspector()
         try app.down(1, 200, 150)
         try present(app, after: 0.004)
         for step in 1...4 {
             try app.move(1, 200 + Double(step) * 10, 150)
             try present(app, after: 0.004)
         }
-        let statistics = app.session.inspector.model.presentation
+        let statistics = app.session.firstWindow.inspector.model.presentation
         #expect(statistics.frames.count == 5)
         #expect(statistics.last == 0.014)
         #expect(statistics.discardedShare == 0)
@@ -132,7 +132,7 @@ import WaylandClient
     @Test func aCompositorThatNeverAnswersIsAskedOnlyUpToTheLimitAndTheInspectorSaysSo() throws {
         let app = try AppHarness()
         app.compositor.answersPresentationFeedback = false
-        app.session.toggleInspector()
+        app.session.firstWindow.toggleInspector()
         try app.down(1, 100, 100)
         let limit = ToplevelWindow.unansweredFeedbackLimit
         for step in 1...(limit + 10) {
@@ -140,17 +140,17 @@ import WaylandClient
             try present(app, after: 0.005)
         }
         #expect(app.compositor.presentationFeedbackRequests == limit)
-        #expect(app.session.inspector.model.presentationUnanswered)
+        #expect(app.session.firstWindow.inspector.model.presentationUnanswered)
         app.compositor.answersPresentationFeedback = true
         try present(app, after: 0.005)
         try app.move(1, 300, 100)
         try present(app, after: 0.005)
         #expect(app.compositor.presentationFeedbackRequests == limit + 1, "asked again once answered")
-        #expect(!app.session.inspector.model.presentationUnanswered)
+        #expect(!app.session.firstWindow.inspector.model.presentationUnanswered)
         // The down and 15 moves asked for feedback; the 11 moves after
         // them were estimated from their frame callbacks.
-        #expect(app.session.inspector.model.presentation.answeredCount == limit + 1)
-        #expect(app.session.inspector.model.presentation.estimatedLatencies.count == 11)
+        #expect(app.session.firstWindow.inspector.model.presentation.answeredCount == limit + 1)
+        #expect(app.session.firstWindow.inspector.model.presentation.estimatedLatencies.count == 11)
     }
 
     @Test func aCompositorWithoutPresentationGetsAWarningThatSaysSo() throws {
@@ -179,7 +179,7 @@ import WaylandClient
         clock_gettime(CLOCK_MONOTONIC, &monotonic)
         let offset = Double(monotonic.tv_sec - raw.tv_sec) + Double(monotonic.tv_nsec - raw.tv_nsec) / 1e9
         try present(app, after: 0.006 - offset)
-        let latency = try #require(app.session.presentation.last)
+        let latency = try #require(app.session.firstWindow.presentation.last)
         #expect(abs(latency - 0.016) < 0.001, "\(latency)")
         #expect(presentationLines(app).first?.contains("\"clock\":4,") == true)
         #expect(presentationLines(app).first?.contains("\"toMonotonic\":") == true)

@@ -47,10 +47,10 @@ import WaylandClient
 
     @Test func theInspectorListsTheModernProtocolsOffered() throws {
         let app = try AppHarness(tablets: true, cursorShapes: true)
-        app.session.inspector.open()
-        #expect(app.session.inspector.model.protocolsOffered == ["cursor", "tablet"])
+        app.session.firstWindow.inspector.open()
+        #expect(app.session.firstWindow.inspector.model.protocolsOffered == ["cursor", "tablet"])
         let plain = try AppHarness()
-        plain.session.inspector.open()
-        #expect(plain.session.inspector.model.protocolsOffered.isEmpty)
+        plain.session.firstWindow.inspector.open()
+        #expect(plain.session.firstWindow.inspector.model.protocolsOffered.isEmpty)
     }
 }

@@ -54,7 +54,7 @@ import Glibc
         try Document.save([line(50, 100, 300, 100)], to: directory + "/real.json")
         #expect(symlink(directory + "/real.json", directory + "/link.json") == 0)
         let linked = try AppHarness(documentPath: directory + "/link.json")
-        #expect(linked.session.documentPath == directory + "/real.json")
+        #expect(linked.session.firstWindow.documentPath == directory + "/real.json")
         #expect(linked.pixel(150, 100) == Colour.black)
         try linked.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         var info = stat()
@@ -70,8 +70,8 @@ import Glibc
         try breakSaving(app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y), "the banner is painted")
-        #expect(app.session.banner.text?.contains("Not a directory") == true,
-                "\(String(describing: app.session.banner.text))")
+        #expect(app.session.firstWindow.banner.text?.contains("Not a directory") == true,
+                "\(String(describing: app.session.firstWindow.banner.text))")
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y), "it stays while saves fail")
         #expect(app.pixel(150, 100) == Colour.black, "the drawing stays on screen")
@@ -85,7 +85,7 @@ import Glibc
 
     @Test func savingIsRetriedOnATimerThatBacksOffAndStopsOnceSaved() throws {
         let app = try AppHarness(documentName: "sub/drawing.json")
-        let autosave = try #require(app.session.autosave)
+        let autosave = try #require(app.session.firstWindow.autosave)
         #expect(!autosave.isRetryScheduled, "no timer while saving works: the idle loop has no deadline")
         try breakSaving(app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
@@ -116,8 +116,8 @@ import Glibc
         try breakSaving(app)
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
         try app.quitByKeyboard()
-        guard case .emergencyCopy(let copy, let failure)? = app.session.ending else {
-            Issue.record("ending: \(String(describing: app.session.ending))")
+        guard case .emergencyCopy(let copy, let failure)? = app.session.firstWindow.ending else {
+            Issue.record("ending: \(String(describing: app.session.firstWindow.ending))")
             return
         }
         #expect(copy.hasPrefix(app.directory + "/state/touchtracker/drawing-"))
@@ -137,7 +137,7 @@ import Glibc
         let app = try AppHarness()
         try app.stroke(from: Point(x: 50, y: 100), to: Point(x: 300, y: 100))
         try app.quitByKeyboard()
-        #expect(app.session.ending == .saved)
+        #expect(app.session.firstWindow.ending == .saved)
         #expect(Program.conclude(app.session, runError: nil) { _ in } == .success)
         #expect(TemporaryDirectory.entries(of: app.directory + "/state").isEmpty)
     }
@@ -153,13 +153,13 @@ import Glibc
         let journalBefore = AppHarness.read(app.documentPath + ".journal")
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y))
-        #expect(app.session.banner.text == "Not saved: the drawing is read-only (mode 0444). Your lines are kept; "
+        #expect(app.session.firstWindow.banner.text == "Not saved: the drawing is read-only (mode 0444). Your lines are kept; "
                 + "saving is retried, and quitting writes an emergency copy.")
         #expect(app.reports.last?.contains("the drawing is read-only (mode 0444), so it is not saved over") == true,
                 "\(app.reports)")
         try app.quitByKeyboard()
-        guard case .emergencyCopy(let copy, _)? = app.session.ending else {
-            Issue.record("ending: \(String(describing: app.session.ending))")
+        guard case .emergencyCopy(let copy, _)? = app.session.firstWindow.ending else {
+            Issue.record("ending: \(String(describing: app.session.firstWindow.ending))")
             return
         }
         #expect(try Document.load(from: copy).count == 2, "both lines are in the copy")
@@ -182,8 +182,8 @@ import Glibc
         let filler = disk.fill()
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y))
-        #expect(app.session.banner.text?.contains("No space left on device") == true,
-                "\(String(describing: app.session.banner.text))")
+        #expect(app.session.firstWindow.banner.text?.contains("No space left on device") == true,
+                "\(String(describing: app.session.firstWindow.banner.text))")
         #expect(try app.savedLines().count == 1, "the old drawing is intact")
         #expect(TemporaryDirectory.entries(of: disk.path).sorted() == ["drawing.json", "drawing.json.lock", "filler"], "no temporary left")
         #expect(app.reports.count == 1 && app.reports[0].contains("No space left on device"), "\(app.reports)")
@@ -203,11 +203,11 @@ import Glibc
         try disk.makeReadOnly()
         try app.stroke(from: Point(x: 50, y: 200), to: Point(x: 300, y: 200))
         #expect(isBanner(app, bannerSpot.x, bannerSpot.y))
-        #expect(app.session.banner.text?.contains("Read-only file system") == true,
-                "\(String(describing: app.session.banner.text))")
+        #expect(app.session.firstWindow.banner.text?.contains("Read-only file system") == true,
+                "\(String(describing: app.session.firstWindow.banner.text))")
         try app.quitByKeyboard()
-        guard case .emergencyCopy(let copy, _)? = app.session.ending else {
-            Issue.record("ending: \(String(describing: app.session.ending))")
+        guard case .emergencyCopy(let copy, _)? = app.session.firstWindow.ending else {
+            Issue.record("ending: \(String(describing: app.session.firstWindow.ending))")
             return
         }
         #expect(try Document.load(from: copy).count == 2, "both lines are in the copy")

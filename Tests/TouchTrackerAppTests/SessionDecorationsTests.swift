@@ -197,7 +197,7 @@ import WaylandClient
         // The title is written in the middle of the bar, dark on light.
         let title = (150..<250).flatMap { x in (12..<34).compactMap { commit.pixel(x: x, y: $0) } }
         #expect(title.contains { $0 & 0xFF < 0x60 })
-        #expect(app.session.canvas.frame == Rect(x: 0, y: 47, width: 400, height: 253))
+        #expect(app.session.firstWindow.canvas.frame == Rect(x: 0, y: 47, width: 400, height: 253))
     }
 
     @Test func theBarFollowsTheActivatedState() throws {
@@ -216,7 +216,7 @@ import WaylandClient
         app.seat.touchUp(id: 1, time: app.tick())
         app.seat.touchFrame()
         try app.settle()
-        let line = try #require(app.session.canvas.drawing.lines.first)
+        let line = try #require(app.session.firstWindow.canvas.drawing.lines.first)
         #expect(line.begin == Point(x: 100, y: 53) && line.end == Point(x: 200, y: 53))
         // Drawn where the finger was on the window.
         #expect(app.lastPixels?.pixel(x: 150, y: 100) == 0xFF00_0000)
@@ -226,38 +226,38 @@ import WaylandClient
     @Test func withServerSideDecorationsAToolbarRunsAlongTheTop() throws {
         let app = try Running(decorationMode: 2)
         #expect(app.toplevel.requestedDecorationMode == 2)
-        #expect(app.session.toplevel.decorationMode == .serverSide)
-        #expect(app.session.canvas.frame == Rect(x: 0, y: 40, width: 400, height: 260))
+        #expect(app.session.firstWindow.toplevel.decorationMode == .serverSide)
+        #expect(app.session.firstWindow.canvas.frame == Rect(x: 0, y: 40, width: 400, height: 260))
         #expect(Self.matches(app.lastPixels?.pixel(x: 150, y: 2), AdwaitaStyle.headerBarBackground))
         #expect(app.lastPixels?.pixel(x: 200, y: 41) == Self.white)
         // No title and no window buttons: the compositor draws those.
-        #expect(app.session.headerBar.style == .toolbar)
-        #expect(app.session.headerBar.windowButtons.allSatisfy { $0.isHidden })
+        #expect(app.session.firstWindow.headerBar.style == .toolbar)
+        #expect(app.session.firstWindow.headerBar.windowButtons.allSatisfy { $0.isHidden })
         // A drag on the toolbar neither moves the window nor draws.
         try app.pointerEnter(200, 10)
         try app.press()
         try app.pointerMove(260, 12)
         try app.release()
         #expect(app.toplevel.moveRequests.isEmpty)
-        #expect(app.session.canvas.drawing.count == 0)
+        #expect(app.session.firstWindow.canvas.drawing.count == 0)
     }
 
     @Test func aChangeOfModeAtRunTimeAddsOrRemovesTheBar() throws {
         let app = try Running(decorationMode: 2)
         app.toplevel.configureDecoration(mode: 1)
         try app.settle()
-        #expect(app.session.canvas.frame.minY == 47)
-        #expect(!app.session.headerBar.windowButtons[2].isHidden)
+        #expect(app.session.firstWindow.canvas.frame.minY == 47)
+        #expect(!app.session.firstWindow.headerBar.windowButtons[2].isHidden)
         app.toplevel.configureDecoration(mode: 2)
         try app.settle()
-        #expect(app.session.canvas.frame.minY == 40)
+        #expect(app.session.firstWindow.canvas.frame.minY == 40)
         #expect(app.lastPixels?.pixel(x: 2, y: 42) == Self.white)
     }
 
     @Test func aFullscreenWindowHasTheToolbarInstead() throws {
         let app = try Running(decorationMode: nil, states: [XDG_TOPLEVEL_STATE_FULLSCREEN, XDG_TOPLEVEL_STATE_ACTIVATED])
-        #expect(app.session.canvas.frame == Rect(x: 0, y: 40, width: 400, height: 260))
-        #expect(app.session.headerBar.style == .toolbar)
+        #expect(app.session.firstWindow.canvas.frame == Rect(x: 0, y: 40, width: 400, height: 260))
+        #expect(app.session.firstWindow.headerBar.style == .toolbar)
     }
 
     @Test func atScaleTwoTheBarIsNinetyFourPixelsHigh() throws {
@@ -290,7 +290,7 @@ import WaylandClient
         try app.pump { !app.toplevel.moveRequests.isEmpty }
         #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
         #expect(app.toplevel.moveRequests.first?.seat != nil)
-        #expect(app.session.canvas.drawing.count == 0, "no stroke from the bar")
+        #expect(app.session.firstWindow.canvas.drawing.count == 0, "no stroke from the bar")
     }
 
     @Test func aTouchDragOnTheBarMovesWithTheTouchSerial() throws {
@@ -321,7 +321,7 @@ import WaylandClient
         app.seat.touchUp(id: 5, time: app.tick())
         app.seat.touchFrame()
         try app.settle()
-        #expect(app.session.canvas.drawing.count == 0, "the palm on the canvas drew nothing")
+        #expect(app.session.firstWindow.canvas.drawing.count == 0, "the palm on the canvas drew nothing")
         let serial = app.seat.touchDown(on: app.surface, id: 4, x: 150, y: 10, time: app.tick())
         app.seat.touchFrame()
         try app.settle()
@@ -347,7 +347,7 @@ import WaylandClient
         pen.frame(time: app.tick())
         try app.settle()
         #expect(app.toplevel.moveRequests.map(\.serial) == [serial])
-        #expect(app.session.canvas.drawing.count == 0, "no stroke from the bar")
+        #expect(app.session.firstWindow.canvas.drawing.count == 0, "no stroke from the bar")
     }
 
     @Test func aPressAtTheBottomRightCornerResizes() throws {
@@ -357,7 +357,7 @@ import WaylandClient
         try app.pump { !app.toplevel.resizeRequests.isEmpty }
         #expect(app.toplevel.resizeRequests.map(\.serial) == [serial])
         #expect(app.toplevel.resizeRequests.first?.edges == XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)
-        #expect(app.session.canvas.drawing.linesInProgress.isEmpty)
+        #expect(app.session.firstWindow.canvas.drawing.linesInProgress.isEmpty)
     }
 
     @Test func aFingerAtTheEdgeDrawsInsteadOfResizing() throws {
@@ -370,7 +370,7 @@ import WaylandClient
         app.seat.touchFrame()
         try app.settle()
         #expect(app.toplevel.resizeRequests.isEmpty)
-        #expect(app.session.canvas.drawing.count == 1)
+        #expect(app.session.firstWindow.canvas.drawing.count == 1)
     }
 
     @Test func aMaximizedWindowIsNotResizedFromItsBorder() throws {

@@ -96,16 +96,16 @@ import Glibc
         let app = try AppHarness()
         try app.down(1, 50, 100)
         for step in 1...5 { try app.move(1, 50 + Double(step) * 50, 100) }
-        #expect(app.session.scene.canvas.drawing.linesInProgress.count == 1)
+        #expect(app.session.firstWindow.scene.canvas.drawing.linesInProgress.count == 1)
         let thread = pthread_self()
         let (endedByItself, error) = app.runGuarded { iteration in
             if iteration == 1 { pthread_kill(thread, signal) }
         }
         #expect(endedByItself)
         #expect(error == nil)
-        #expect(app.session.scene.canvas.drawing.linesInProgress.isEmpty)
+        #expect(app.session.firstWindow.scene.canvas.drawing.linesInProgress.isEmpty)
         #expect(try app.savedLines() == [line(50, 100, 300, 100)])
-        #expect(app.session.ending == .saved)
+        #expect(app.session.firstWindow.ending == .saved)
     }
 
     @Test func aProtocolErrorEndsRunWithAnErrorAndTheDrawingSaved() throws {

@@ -141,8 +141,8 @@ import TouchCore
         }
     }
 
-    /// The settings examples of docs/file-formats.md and the README, comments after values and all.
-    @Test(arguments: ["docs/file-formats.md", "README.md"])
+    /// The settings examples of docs/file-formats.md and docs/usage.md, comments after values and all.
+    @Test(arguments: ["docs/file-formats.md", "docs/usage.md"])
     func theDocumentedExampleIsASettingsFile(document: String) throws {
         // This file is Tests/TouchTrackerAppTests/SettingsFormatTests.swift.
         let root = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")

@@ -13,7 +13,7 @@ import TouchCore
     static let toastGrey: UInt32 = 0xFF35_3535
 
     /// Where the shown toast is, in the harness's canvas coordinates.
-    private func toastFrame(_ app: AppHarness) -> Rect { app.session.scene.toastView.frame.inCanvas }
+    private func toastFrame(_ app: AppHarness) -> Rect { app.session.firstWindow.scene.toastView.frame.inCanvas }
 
     /// A point on the bar, left of its title: the bar's grey when painted.
     private func barPoint(_ app: AppHarness) -> Point {
@@ -22,7 +22,7 @@ import TouchCore
     }
 
     private func buttonCentre(_ app: AppHarness) throws -> Point {
-        let view = app.session.scene.toastView
+        let view = app.session.firstWindow.scene.toastView
         return view.convert(try #require(view.buttonFrame).center, to: nil).inCanvas
     }
 
@@ -70,7 +70,7 @@ import TouchCore
         #expect(abs(frame.midX - canvas.midX) < 1, "centred")
         #expect(app.pixel(barPoint(app).x, barPoint(app).y) == Self.toastGrey)
         screenshot(app, "toast-drawing-cleared")
-        #expect((app.session.scene.toastView.buttonFrame?.height ?? 0) >= 40, "a finger-sized button")
+        #expect((app.session.firstWindow.scene.toastView.buttonFrame?.height ?? 0) >= 40, "a finger-sized button")
         #expect(toastLines(app) == [#"{"trace":"toast","event":"shown","title":"Drawing cleared","button":"Undo"}"#])
 
         try pressButton(app)
@@ -84,7 +84,7 @@ import TouchCore
     @Test func theToastGoesAfterItsTimeAndADoubleTapOnNothingSaysNothing() throws {
         let app = try AppHarness(trace: true)
         try doubleTap(app, 200, 150)
-        #expect(app.session.scene.toastView.isHidden, "an empty drawing: nothing cleared, nothing to undo")
+        #expect(app.session.firstWindow.scene.toastView.isHidden, "an empty drawing: nothing cleared, nothing to undo")
         try app.wait(0.5)
         try app.stroke(1, from: Point(x: 50, y: 50), to: Point(x: 350, y: 50))
         try doubleTap(app, 200, 150)
@@ -104,7 +104,7 @@ import TouchCore
         try app.press(EvdevKey.delete)
         try app.frame()
         #expect(try app.savedLines().count == 1)
-        #expect(app.session.scene.toasts.current?.title == "Line deleted")
+        #expect(app.session.firstWindow.scene.toasts.current?.title == "Line deleted")
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
         try app.stroke(3, from: Point(x: 50, y: 150), to: Point(x: 350, y: 150))
@@ -122,7 +122,7 @@ import TouchCore
         try app.press(EvdevKey.z, modifiers: ModifierMask.control)
         try app.frame()
         #expect(try app.savedLines().count == 2)
-        #expect(app.session.scene.toasts.current == nil, "its Undo would now undo the lines' drawing")
+        #expect(app.session.firstWindow.scene.toasts.current == nil, "its Undo would now undo the lines' drawing")
         #expect(toastLines(app).last?.contains(#""reason":"outdated""#) == true)
     }
 
@@ -130,12 +130,12 @@ import TouchCore
         let app = try AppHarness()
         try drawTwoLines(app)
         var opened: [String] = []
-        app.session.scene.openFile = { opened.append($0) }
-        app.session.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
+        app.session.firstWindow.scene.openFile = { opened.append($0) }
+        app.session.firstWindow.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
         try app.frame()
         let path = try #require(app.reports.last?.split(separator: " ", maxSplits: 4).last.map(String.init))
         let name = CanvasScene.fileName(of: path)
-        #expect(app.session.scene.toasts.current?.title == "Exported “\(name)”")
+        #expect(app.session.firstWindow.scene.toasts.current?.title == "Exported “\(name)”")
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
         screenshot(app, "toast-exported")
@@ -162,27 +162,27 @@ import TouchCore
                                                "XDG_STATE_HOME": home.path + "/state",
                                                "XDG_RUNTIME_DIR": home.path + "/runtime"], sharing: home)
         try drawTwoLines(app)
-        app.session.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
         try app.frame()
         let path = try #require(app.reports.last?.split(separator: " ", maxSplits: 4).last.map(String.init))
         try pressButton(app)
-        #expect(app.session.opener?.runningCount == 1, "the loop went on while the opener runs")
+        #expect(app.session.firstWindow.opener?.runningCount == 1, "the loop went on while the opener runs")
         #expect(AppHarness.read(home.path + "/opened") == nil)
         try AppHarness.write(Array("go\n".utf8), to: home.path + "/go")
         // The loop sleeps in poll until the opener's exit wakes it.
-        for _ in 0..<100 where app.session.opener?.runningCount != 0 {
+        for _ in 0..<100 where app.session.firstWindow.opener?.runningCount != 0 {
             try app.session.loop.runOnce(timeout: 0.1)
         }
-        #expect(app.session.opener?.runningCount == 0, "the opener was reaped")
+        #expect(app.session.firstWindow.opener?.runningCount == 0, "the opener was reaped")
         #expect(AppHarness.read(home.path + "/opened") == Array(path.utf8), "it was given the file, whole")
     }
 
     @Test func aFailedExportSaysWhyInAToast() throws {
         let app = try AppHarness(environment: ["HOME": "/nonexistent-dir"])
         try drawTwoLines(app)
-        app.session.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
+        app.session.firstWindow.application.sendAction(SceneController.exportPNG, to: nil, from: nil)
         try app.frame()
-        let toast = try #require(app.session.scene.toasts.current)
+        let toast = try #require(app.session.firstWindow.scene.toasts.current)
         #expect(toast.title.hasPrefix("Cannot export: ") && toast.buttonTitle == nil)
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
@@ -195,8 +195,8 @@ import TouchCore
         try pen.stroke(from: Point(x: 50, y: 50), to: Point(x: 350, y: 50))
         try app.wait(1)
         #expect(app.canvas.navigation.fingersNavigate)
-        #expect(app.session.scene.toasts.current?.title == "Fingers now move the canvas")
-        #expect(app.session.scene.toasts.current?.buttonTitle == "Draw Instead")
+        #expect(app.session.firstWindow.scene.toasts.current?.title == "Fingers now move the canvas")
+        #expect(app.session.firstWindow.scene.toasts.current?.buttonTitle == "Draw Instead")
         let bar = barPoint(app)
         #expect(app.pixel(bar.x, bar.y) == Self.toastGrey)
         screenshot(app, "toast-fingers-navigate")
@@ -206,6 +206,6 @@ import TouchCore
         #expect(try app.savedLines().count == 2, "a finger draws again")
         // Once a session: the next pen stroke says nothing.
         try pen.stroke(from: Point(x: 50, y: 150), to: Point(x: 350, y: 150))
-        #expect(app.session.scene.toasts.current == nil)
+        #expect(app.session.firstWindow.scene.toasts.current == nil)
     }
 }

@@ -33,14 +33,14 @@ import TouchCore
         Bar.save(app, "tool-popover")
         // A tap outside only closes it.
         try Bar.finger(app, 400, 300)
-        #expect(chrome.toolOptions == nil && app.session.canvas.tool == .lines)
+        #expect(chrome.toolOptions == nil && app.session.firstWindow.canvas.tool == .lines)
 
         try choose("Select", in: app)
-        #expect(app.session.canvas.tool == .select)
+        #expect(app.session.firstWindow.canvas.tool == .select)
         #expect(chrome.toolOptions == nil, "a choice closes the popover")
         #expect(chrome.toolButton.label == "Select")
         try choose("Freehand", in: app)
-        #expect(app.session.canvas.tool == .freehand && chrome.toolButton.label == "Freehand")
+        #expect(app.session.firstWindow.canvas.tool == .freehand && chrome.toolButton.label == "Freehand")
     }
 
     @Test func theToolButtonSaysWhichToolInWordsBesideItsGlyph() throws {

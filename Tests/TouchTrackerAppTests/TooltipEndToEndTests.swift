@@ -15,7 +15,7 @@ import TouchCore
 
     @Test func restingThePointerOnUndoShowsItsNameAndKeyAndAClickPutsItAway() throws {
         let app = try AppHarness()
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         let undo = centre(of: chrome.undoButton)
         try app.pointerEnter(undo.x, undo.y)
         try app.wait(TooltipController.delay + 0.05)
@@ -38,7 +38,7 @@ import TouchCore
     @Test func aFingerHeldOnUndoShowsTheTooltipAndUndoesNothing() throws {
         let app = try AppHarness()
         try app.stroke(1, from: Point(x: 50, y: 150), to: Point(x: 350, y: 150))
-        let chrome = app.session.scene.chrome
+        let chrome = app.session.firstWindow.scene.chrome
         let undo = centre(of: chrome.undoButton)
         try app.down(4, undo.x, undo.y)
         try app.wait(TooltipController.delay + 0.05)

@@ -115,7 +115,7 @@ import TouchCore
         #expect(!app.menu.isMenuVisible)
         #expect(app.canvas.drawing.selectedLineID == nil)
         // White but for the toast that offers the lines back (issue 36).
-        #expect(app.session.scene.toasts.current?.title == CanvasScene.drawingClearedTitle)
+        #expect(app.session.firstWindow.scene.toasts.current?.title == CanvasScene.drawingClearedTitle)
         try app.wait(Toast.defaultTimeout)
         #expect(app.showsEmptyCanvas, "a white canvas, saying how to draw again")
         #expect(app.fileExists)

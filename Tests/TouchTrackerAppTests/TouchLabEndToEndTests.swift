@@ -18,8 +18,8 @@ import TouchCore
             app.toplevel.configure(width: Int32(size.width), height: Int32(size.height))
             try app.frame()
         }
-        app.session.showPlayground()
-        let playground = app.session.playground
+        app.session.firstWindow.showPlayground()
+        let playground = app.session.firstWindow.playground
         let shown = page(playground)
         playground.showPage(try #require(playground.pages.firstIndex { $0 === shown }))
         try app.frame()
@@ -62,7 +62,7 @@ import TouchCore
 
     @Test func eventInfoByTouchListsTheMessageAndRingsTheFinger() throws {
         let app = try showing(\.eventInfo)
-        let page = app.session.playground.eventInfo
+        let page = app.session.firstWindow.playground.eventInfo
         let list = canvasRect(page.listRect, of: page)
         #expect(list.height > 60)
         #expect(textPixels(in: list, app) == 0, "nothing listed yet")
@@ -84,7 +84,7 @@ import TouchCore
 
     @Test func eventInfoByMouseListsThePointersTouch() throws {
         let app = try showing(\.eventInfo)
-        let page = app.session.playground.eventInfo
+        let page = app.session.firstWindow.playground.eventInfo
         let list = canvasRect(page.listRect, of: page)
         let point = canvasPoint(Point(x: 40, y: page.listRect.minY + 20), of: page)
         try app.pointerEnter(point.x, point.y)
@@ -102,7 +102,7 @@ import TouchCore
     /// View2 prints the reference's first lines, and the log is drawn.
     @Test func recognizerLabOpensOnTheNestedViewsAndLogsATapByTouch() throws {
         let app = try showing(\.recognizerLab, inDefaultWindow: true)
-        let lab = app.session.playground.recognizerLab
+        let lab = app.session.firstWindow.playground.recognizerLab
         #expect(lab.currentPanel === lab.nestedViews)
         let panel = lab.nestedViews
         let log = canvasRect(panel.logRect, of: panel)
@@ -121,7 +121,7 @@ import TouchCore
     /// The lab's second panel, reached by a finger on its button.
     private func showingTapPair() throws -> (AppHarness, TapPairPanel) {
         let app = try showing(\.recognizerLab, inDefaultWindow: true)
-        let lab = app.session.playground.recognizerLab
+        let lab = app.session.firstWindow.playground.recognizerLab
         let button = canvasPoint(Point(x: lab.panelButtons[1].bounds.midX, y: lab.panelButtons[1].bounds.midY),
                                  of: lab.panelButtons[1])
         try app.down(9, button.x, button.y)

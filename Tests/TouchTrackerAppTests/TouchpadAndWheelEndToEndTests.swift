@@ -61,7 +61,7 @@ import TestCompositor
     private func harness(logInput: Bool = false) throws -> (AppHarness, GestureTarget) {
         let app = try AppHarness(logInput: logInput, pointerGestures: true)
         let target = GestureTarget(frame: Rect(x: 100, y: 100, width: 200, height: 150))
-        app.session.window.addSubview(target)
+        app.session.firstWindow.window.addSubview(target)
         try app.pointerEnter(150, 150)
         return (app, target)
     }
@@ -93,7 +93,7 @@ import TestCompositor
         let app = try AppHarness(trace: true, pointerGestures: true)
         let target = GestureTarget(frame: Rect(x: 100, y: 100, width: 200, height: 150))
         target.pinch.name = "pinch"
-        app.session.window.addSubview(target)
+        app.session.firstWindow.window.addSubview(target)
         try app.pointerEnter(150, 150)
         app.clearLog()
         try app.send {
@@ -128,7 +128,7 @@ import TestCompositor
         try app.send { app.seat.gestureEnd(.pinch, cancelled: true, time: app.time) }
         #expect(target.pinchStates == [.began, .cancelled])
         #expect(target.rotationStates.isEmpty)
-        #expect(app.session.window.gestureEnvironment.isIdle)
+        #expect(app.session.firstWindow.window.gestureEnvironment.isIdle)
         try app.send {
             app.seat.gestureBegin(.pinch, on: app.surface.resource, fingers: 2, time: app.time)
             app.seat.pinchUpdate(scale: 0.5, rotation: 0, time: app.time)
@@ -149,7 +149,7 @@ import TestCompositor
         }
         #expect(target.pinchStates.isEmpty && target.rotationStates.isEmpty)
         #expect(!app.logLines.contains { $0.contains(#""device":"gesture""#) })
-        #expect(app.session.window.gestureEnvironment.isIdle)
+        #expect(app.session.firstWindow.window.gestureEnvironment.isIdle)
     }
 
     @Test func ctrlWheelScalesAndShiftWheelRotatesUntilTheWheelIsStill() throws {
@@ -179,7 +179,7 @@ import TestCompositor
         try app.wait(0.3)
         #expect(target.pinchStates.count == 3 && target.rotationStates.count == 2)
         #expect(abs(target.scale - 1.21) < 1e-9)
-        #expect(app.session.window.gestureEnvironment.isIdle)
+        #expect(app.session.firstWindow.window.gestureEnvironment.isIdle)
     }
 
     /// A touchpad pinch and Ctrl+wheel zoom the canvas's view (issue 23); a
@@ -207,6 +207,6 @@ import TestCompositor
         #expect(app.canvas.drawing.lines == lines)
         #expect(app.canvas.drawing.selectedLineID == nil)
         #expect(!app.menu.isMenuVisible)
-        #expect(app.session.window.gestureEnvironment.isIdle)
+        #expect(app.session.firstWindow.window.gestureEnvironment.isIdle)
     }
 }

@@ -104,7 +104,7 @@ import Glibc
         #expect(app.pixel(200, 100) == Colour.red)
         try app.send { app.seat.setCapabilities([.pointer, .keyboard]) }
         #expect(app.pixel(200, 100) == Colour.white)
-        #expect(app.session.window.activeTouches.isEmpty, "no finger left down")
+        #expect(app.session.firstWindow.window.activeTouches.isEmpty, "no finger left down")
         #expect(try app.savedLines().isEmpty)
 
         try app.send { app.seat.setCapabilities(.all) }
@@ -125,7 +125,7 @@ import Glibc
         }
         #expect(app.pixel(200, 80) == Colour.white)
         #expect(try app.savedLines().isEmpty)
-        #expect(app.session.window.activeTouches.isEmpty)
+        #expect(app.session.firstWindow.window.activeTouches.isEmpty)
     }
 
     @Test func aMouseUnpluggedMidDragLeavesNoHalfLine() throws {
@@ -136,7 +136,7 @@ import Glibc
         try app.send { app.seat.setCapabilities([.keyboard, .touch]) }
         #expect(app.pixel(200, 80) == Colour.white)
         #expect(try app.savedLines().isEmpty)
-        #expect(app.session.window.activeTouches.isEmpty)
+        #expect(app.session.firstWindow.window.activeTouches.isEmpty)
     }
 
     @Test func releasingTheButtonThenLeavingFinishesTheStroke() throws {

@@ -5,7 +5,7 @@ import TouchCore
 ///
 /// Every threshold is a fraction of the stroke's **size**, the diagonal of
 /// its bounding box, so a small shape and a large one are judged alike.
-/// The rule (the README states it too):
+/// The rule (docs/usage.md states it too):
 ///
 /// 1. A stroke whose size is 0 (a dot) stays as drawn.
 /// 2. **Closed**: the stroke's last quarter comes back within

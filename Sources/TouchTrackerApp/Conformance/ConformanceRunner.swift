@@ -47,14 +47,14 @@ final class ConformanceRunner: CaseDriver {
         self.session = session
         self.backend = backend
         signals = session.loop.watchTerminationSignals { [unowned self] in stopRequested = true }
-        session.onInputObserved = { [unowned self] event, origin in
+        session.firstWindow.onInputObserved = { [unowned self] event, origin in
             batches.append(Recording.Entry(time: now, item: .batch(event, origin: origin, seatVersion: nil),
                                            lineNumber: batches.count + 1))
         }
-        session.onFramePainted = { [unowned self] target in
+        session.firstWindow.onFramePainted = { [unowned self] target in
             guard wantsSnapshot else { return }
             wantsSnapshot = false
-            snapshotTaken = Self.copy(target, canvasOrigin: (session.canvas.frame.minX, session.canvas.frame.minY))
+            snapshotTaken = Self.copy(target, canvasOrigin: (session.firstWindow.canvas.frame.minX, session.firstWindow.canvas.frame.minY))
         }
     }
 
@@ -92,7 +92,7 @@ final class ConformanceRunner: CaseDriver {
             if let reason = backend.unavailableReason(for: device) { return result(.skipped(reason: reason)) }
         }
         let firstBatch = batches.count
-        let layout = session.windowLayout
+        let layout = session.firstWindow.windowLayout
         linesAtStart = lines
         do {
             for device in testCase.devices {
@@ -110,8 +110,8 @@ final class ConformanceRunner: CaseDriver {
         let evidence = CaseEvidence(recording: recording(of: batches[firstBatch...], layout: layout),
                                     linesBefore: linesAtStart, linesAfter: lines,
                                     touchChangesGrouped: backend.groupsTouchChanges,
-                                    selectedLine: session.canvas.drawing.selectedLine,
-                                    menuShown: session.window.menuController.isMenuVisible, frame: try? snapshot())
+                                    selectedLine: session.firstWindow.canvas.drawing.selectedLine,
+                                    menuShown: session.firstWindow.window.menuController.isMenuVisible, frame: try? snapshot())
         let (rows, failures) = Self.judge(testCase, evidence)
         return result(failures.isEmpty ? .passed : .failed(failures), rows: rows)
     }
@@ -139,8 +139,8 @@ final class ConformanceRunner: CaseDriver {
     /// A recording of `entries` alone, as `check` reads a file.
     private func recording(of entries: ArraySlice<Recording.Entry>, layout: WindowLayout) -> Recording {
         let seats = session.seats.seatVersions.map { Recording.Seat(name: $0.name, version: $0.version) }
-        return Recording(appVersion: Version.string, seats: seats, palmRejection: session.palmRejection.isEnabled,
-                         tool: session.canvas.tool,
+        return Recording(appVersion: Version.string, seats: seats, palmRejection: session.firstWindow.palmRejection.isEnabled,
+                         tool: session.firstWindow.canvas.tool,
                          entries: [Recording.Entry(time: 0, item: .window(layout), lineNumber: 0)] + Array(entries))
     }
 
@@ -260,7 +260,7 @@ final class ConformanceRunner: CaseDriver {
     /// The compositor point of canvas point (x, y).
     private func outputPoint(_ x: Double, _ y: Double) throws -> OutputPoint {
         guard let windowOffset else { throw EmulationFailure(description: "the window has not been found") }
-        let canvas = session.canvas.frame
+        let canvas = session.firstWindow.canvas.frame
         return OutputPoint(x: canvas.minX + x + windowOffset.x, y: canvas.minY + y + windowOffset.y)
     }
 
@@ -371,10 +371,10 @@ final class ConformanceRunner: CaseDriver {
         return true
     }
 
-    var lines: [Line] { session.canvas.drawing.lines }
+    var lines: [Line] { session.firstWindow.canvas.drawing.lines }
 
     func setUp(lines: [Line]) throws {
-        let canvas = session.canvas
+        let canvas = session.firstWindow.canvas
         _ = canvas.choose(.lines)
         canvas.drawing.clear()
         for line in lines { canvas.drawing.add(line) }
@@ -389,7 +389,7 @@ final class ConformanceRunner: CaseDriver {
     func snapshot() throws -> FrameSnapshot? {
         snapshotTaken = nil
         wantsSnapshot = true
-        session.toplevel.setNeedsDisplay()
+        session.firstWindow.toplevel.setNeedsDisplay()
         try waitUntil(timeout: Self.deliveryTimeout) { snapshotTaken != nil }
         wantsSnapshot = false
         return snapshotTaken
@@ -405,7 +405,7 @@ final class ConformanceRunner: CaseDriver {
     /// One iteration of the session's loop; a session that ended (its
     /// window closed, Ctrl+Q) ends the run.
     private func turnLoop(timeout: Double) throws {
-        guard session.ending == nil else { throw EmulationFailure(description: "the app's window was closed") }
+        guard session.firstWindow.ending == nil else { throw EmulationFailure(description: "the app's window was closed") }
         guard !stopRequested else { throw Stopped() }
         try session.loop.runOnce(timeout: timeout)
         if stopRequested { throw Stopped() }

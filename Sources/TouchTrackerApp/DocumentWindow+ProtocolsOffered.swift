@@ -3,7 +3,7 @@ import WaylandClient
 /// Which modern protocols the compositor offers (`ModernProtocols`): the
 /// inspector lists them, and the recording's header keeps them for
 /// `check` to report.
-extension Session {
+extension DocumentWindow {
     /// Called once the window is up, when the initial globals have arrived.
     func reportProtocolsOffered() {
         let offered = display.modernProtocolsOffered

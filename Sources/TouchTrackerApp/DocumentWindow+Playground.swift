@@ -4,7 +4,7 @@ import TouchCore
 /// the canvas's place, its side panel follows the window's trace, its
 /// sounds go to `onPlaygroundSound`): its animations (a picture gliding
 /// on) step once per frame the compositor asks for, and not at all at rest.
-extension Session {
+extension DocumentWindow {
     /// Steps the window's display links while some run.
     func setUpPlayground() {
         window.onNeedsAnimationFrame = { [unowned self] in scheduleAnimationStep() }
@@ -32,11 +32,11 @@ extension Session {
     /// fallback steps them a little later, so an animation still ends.
     func scheduleAnimationStep() {
         guard window.needsAnimationFrame, animationStep?.isActive != true else { return }
-        animationStep = loop.timers.schedule(after: 0) { [unowned self] in
+        animationStep = timers.schedule(after: 0) { [unowned self] in
             animationFallback?.cancel()
-            window.runDisplayLinks(at: loop.timers.clock.now)
+            window.runDisplayLinks(at: timers.clock.now)
             guard window.needsAnimationFrame else { return }
-            animationFallback = loop.timers.schedule(after: Self.animationFallbackInterval) { [unowned self] in
+            animationFallback = timers.schedule(after: Self.animationFallbackInterval) { [unowned self] in
                 scheduleAnimationStep()
             }
         }

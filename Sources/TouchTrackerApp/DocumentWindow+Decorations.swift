@@ -15,7 +15,7 @@ import WaylandClient
 /// and owns the `xdg_toplevel` (and its configure handling), which the
 /// Wayland layer owns here, and it would draw in surfaces of its own outside
 /// the app's damage-limited frames.
-extension Session {
+extension DocumentWindow {
     /// Puts the title bar on the window and wires it to the toplevel.
     func setUpDecorations() {
         // The press a move or resize starts from, noted when it lands on the
@@ -33,7 +33,7 @@ extension Session {
             case .minimize:
                 toplevel.minimize()
             case .close:
-                quit()
+                onClose()
             }
         }
         toplevel.onDecorationModeChange = { [unowned self] _ in layOut() }

@@ -5,7 +5,7 @@ import WaylandClient
 /// Input → on screen: every frame that is the first to show some input
 /// asks the compositor when it reached the screen (`wp_presentation`),
 /// and the answer goes to `--log-input`, the recording and the inspector.
-extension Session {
+extension DocumentWindow {
     func wirePresentation(logInput: ((String) -> Void)?) {
         inspector.presentationOffered = toplevel.offersPresentationFeedback
         recorder?.presentationOffered = toplevel.offersPresentationFeedback
@@ -29,7 +29,7 @@ extension Session {
         // The frame that shows it may be paced for the compositor's latch.
         toplevel.setNeedsInputFrame()
         unshownInputTime = min(unshownInputTime ?? time, time)
-        unshownInputReceived = unshownInputReceived ?? loop.timers.clock.now
+        unshownInputReceived = unshownInputReceived ?? timers.clock.now
     }
 
     /// The frame being drawn shows the input noted since the last one.
