@@ -102,13 +102,17 @@ let package = Package(
         // sits above TouchTrackerApp and the executable hands it in.
         .target(name: "Conformance",
                 dependencies: ["TouchTrackerApp", "InputEmulation", "WaylandClient", "Document", "Canvas", "TouchCore",
-                               "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon"]),
+                               "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon", "CLibEI"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
         // The compositors' own input-emulation interfaces that `touchtracker
         // conformance` drives (mutter's RemoteDesktop over D-Bus, KWin's
-        // fake input); only that command uses them.
-        .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols"]),
+        // fake input, EIS through libei); only that command uses them.
+        .target(name: "InputEmulation", dependencies: ["DBus", "CWaylandClient", "CWaylandProtocols", "CConformanceProtocols", "CLibEI"]),
+        // libei's calls, reached through libei.so.1 loaded at run time
+        // (dlopen, in glibc itself since 2.34): the build never needs libei,
+        // which Debian 12 lacks.
+        .target(name: "CLibEI"),
         .executableTarget(name: "touchtracker", dependencies: ["TouchTrackerApp", "Conformance", "Platform"]),
         // Benchmarks against the budgets of issue 8 (`swift run -c release touchtracker-bench`),
         // and the workloads they time, which tests check too.

@@ -84,7 +84,7 @@ final class DriveSession {
             try backend.sync()
             try pause(until: Time.monotonicSeconds() + seconds)
         case .node:
-            guard let node = (backend as? MutterRemoteDesktopBackend)?.pipeWireNode else {
+            guard let node = (backend as? MutterRemoteDesktopBackend)?.pipeWireNode ?? (backend as? EISBackend)?.pipeWireNode else {
                 throw EmulationUnavailable(reason: "'node': \(backend.name) has no screen-cast stream")
             }
             return String(node)

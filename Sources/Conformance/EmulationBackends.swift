@@ -14,6 +14,9 @@ enum EmulationBackends {
     /// most, but for a nested one (whose input comes from the outer
     /// compositor's interface).
     static let candidates: [Candidate] = [
+        // EIS first: one standard interface (libei) where the compositor
+        // offers it (mutter 46, KWin 6.1 and later) and libei is installed.
+        EISBackend.candidate,
         // The compositor-specific interfaces first: a compositor that also
         // offers one of wlroots' virtual devices (a keyboard alone) gets
         // its touch from its own interface.

@@ -53,7 +53,12 @@ extension Program {
         let (backend, notOffered) = EmulationBackends.open(environment: environment())
         let input = backend?.name ?? "none (" + notOffered.joined(separator: "; ") + ")"
         let streams = !options.json
-        if streams { ConformanceReport.tapHeader(caseCount: cases.count, compositor: compositor, backend: input).forEach { print($0) } }
+        if streams {
+            ConformanceReport.tapHeader(caseCount: cases.count, compositor: compositor, backend: input).forEach { print($0) }
+            // Why each interface tried before the one used was not (libei
+            // missing on Debian 12, say): what a reader compares runs by.
+            if backend != nil { notOffered.forEach { print("# not offered: \($0)") } }
+        }
         var results: [CaseResult] = []
         var runError: Error?
         if let backend {

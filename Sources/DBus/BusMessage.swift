@@ -1,4 +1,5 @@
 import CSystemdBus
+import Glibc
 
 /// A message received from the bus (a method's reply, a signal), read one
 /// argument at a time from the start, in order. It holds its own reference
@@ -78,6 +79,28 @@ public final class BusMessage {
         let name = error.pointee.name.map { String(cString: $0) }
         let text = error.pointee.message.map { String(cString: $0) } ?? ""
         return BusError(name: name, description: "\(name ?? "error"): \(text)")
+    }
+
+    /// The next argument, which must be a signed 32-bit integer (`i`).
+    public func readInt32() throws(BusError) -> Int32 {
+        var value: Int32 = 0
+        let result = sd_bus_message_read_basic(message, BusValue.code("i"), &value)
+        try check(result, expecting: "i")
+        return value
+    }
+
+    /// The next argument, which must be a file descriptor (`h`): a copy of
+    /// it (close-on-exec) that the caller owns, since the message closes its
+    /// own when it goes.
+    public func readFileDescriptor() throws(BusError) -> Int32 {
+        var descriptor: Int32 = -1
+        let result = sd_bus_message_read_basic(message, BusValue.code("h"), &descriptor)
+        try check(result, expecting: "h")
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        guard copy >= 0 else {
+            throw BusError(name: nil, description: "cannot copy the file descriptor the message carries: errno \(errno)")
+        }
+        return copy
     }
 
     private func readText(_ type: Unicode.Scalar) throws(BusError) -> String {

@@ -65,6 +65,14 @@ public final class RemoteDesktopSession {
         try notify("Stop")
     }
 
+    /// `ConnectToEIS({})` (mutter 46 and later): a socket to mutter's EIS
+    /// for this session, the caller's to own. Its devices are the session's:
+    /// they go when the session stops.
+    public func connectToEIS() throws(BusError) -> Int32 {
+        try bus.call(MethodCall(destination: Self.service, path: session, interface: "\(Self.service).Session",
+                                member: "ConnectToEIS", arguments: [.dictionary([])])).readFileDescriptor()
+    }
+
     /// `NotifyTouchDown(stream, slot, x, y)`.
     public func touchDown(slot: UInt32, x: Double, y: Double) throws(BusError) {
         try notify("NotifyTouchDown", .string(stream), .uint32(slot), .double(x), .double(y))

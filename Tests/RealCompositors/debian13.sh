@@ -16,7 +16,9 @@
 # Under KWin 6.3 only `touchtracker conformance` runs: without a GPU it
 # composites with QPainter, which offers neither ScreenShot2 nor a
 # screencast, and every other KWin check reads a screenshot (smoke.sh says
-# so in one line).
+# so in one line). mutter 48's and KWin 6.3's conformance runs must drive
+# their input through EIS (libei), which both offer (EXPECT_EIS, checked by
+# smoke.sh).
 #
 # Where no such root can be made (not root, no debootstrap, no private mount
 # namespace, the mirror out of reach) it prints "skipped: ..." with the reason
@@ -29,7 +31,7 @@
 # with its screenshots, in its upper/tmp).
 set -u
 case ${1:-} in
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*|"") echo "debian13: usage: $0 PATH/TO/touchtracker [weston|sway|mutter|kwin]..." >&2; exit 2 ;;
 esac
 [ -x "$1" ] || { echo "debian13: no such program: $1" >&2; exit 2; }
@@ -216,6 +218,9 @@ for variable in CONFORMANCE_REPORTS PERFORMANCE_REPORTS; do
         "$(version sway)" "$(version mutter)" "$(version kwin-wayland)" > "$folder/versions"
     smoke_environment+=("$variable=$folder")
 done
+# mutter 48 and KWin 6.3 offer EIS, and the root has libei: their
+# conformance runs must go through it (smoke.sh checks).
+smoke_environment+=("EXPECT_EIS=mutter kwin")
 # KEEP_DEBIAN13 keeps smoke.sh's work folder too (in the overlay's upper/tmp).
 [ -n "${KEEP_DEBIAN13:-}" ] && smoke_environment+=(KEEP_SMOKE=1)
 in_root "$root" "${smoke_environment[@]}" "$here/smoke.sh" "$app" $compositors
