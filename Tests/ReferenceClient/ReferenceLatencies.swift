@@ -1,0 +1,77 @@
+import Timing
+import TouchCore
+
+/// What the reference client measured: for each input event it committed a
+/// frame for, what the compositor said of that frame, read exactly as the
+/// app's recording reads its frames (`FramePresentation`: the event's
+/// milliseconds against the presented time on `CLOCK_MONOTONIC`, a steady
+/// presentation clock translated onto it), and the median and p99 by the
+/// nearest rank, as `touchtracker check` takes them
+/// (`PresentationStatistics.percentile`).
+public struct ReferenceLatencies {
+    /// One input event and the frame committed for it.
+    public struct Event: Equatable {
+        /// What the event was: "pointer-motion", "touch-down", "tablet-frame"...
+        public var kind: String
+        /// What the compositor said of its frame; nil until it answered.
+        public var frame: FramePresentation
+
+        /// The line written for it once the compositor answered.
+        public var line: String {
+            let input = "event \(kind) input \(frame.oldestInputTime) ms"
+            switch frame.outcome {
+            case .discarded:
+                return "\(input) discarded"
+            case .presented(let time, _, _):
+                let presented = "presented \(formatted(time, digits: 6)) s clock \(frame.clock)"
+                guard let latency = frame.inputToPresented else { return "\(input) \(presented) on another clock" }
+                return "\(input) \(presented) on screen after \(formatted(latency * 1000, digits: 3)) ms"
+            case .composited(let time):
+                return "\(input) composited \(formatted(time, digits: 6)) s"
+            }
+        }
+    }
+
+    /// Input events a frame was committed for.
+    public private(set) var committed = 0
+    /// The compositor's answers, in the order they came.
+    public private(set) var answered: [Event] = []
+
+    public init() {}
+
+    mutating func commit() { committed += 1 }
+
+    mutating func answer(_ event: Event) { answered.append(event) }
+
+    /// Input → on screen of every presented frame, in seconds.
+    public var latencies: [Double] { answered.compactMap(\.frame.inputToPresented) }
+
+    /// The closing line: median and p99 input → on screen, as `check`
+    /// words its presentation row ("median X ms, p99 Y ms over N frames"),
+    /// and what became of every commit.
+    public func summary(presentation offered: Bool) -> String {
+        let discarded = answered.count { $0.frame.isDiscarded }
+        let counts = "\(committed) input events committed, \(answered.count - discarded) presented, "
+            + "\(discarded) discarded, \(committed - answered.count) unanswered"
+        guard offered else {
+            return "reference: the compositor offers no wp_presentation: no input → on screen (\(counts))"
+        }
+        let values = latencies
+        guard let median = PresentationStatistics.percentile(0.5, of: values),
+              let p99 = PresentationStatistics.percentile(0.99, of: values) else {
+            return "reference: no frame presented with a comparable time (\(counts))"
+        }
+        return "reference: input → on screen median \(formatted(median * 1000, digits: 1)) ms, "
+            + "p99 \(formatted(p99 * 1000, digits: 1)) ms over \(values.count) frames (\(counts))"
+    }
+}
+
+/// `value` with `digits` decimals (no Foundation in the test tools).
+func formatted(_ value: Double, digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int64((abs(value) * scale).rounded())
+    let whole = scaled / Int64(scale), fraction = String(scaled % Int64(scale))
+    let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+    return (value < 0 && scaled != 0 ? "-" : "") + (digits == 0 ? "\(whole)" : "\(whole).\(padded)")
+}
