@@ -39,15 +39,14 @@ extension ReferenceClient {
                 let client = from(data)
                 client.pointerPosition = (wl_fixed_to_double(x), wl_fixed_to_double(y))
                 if client.buttonsHeld > 0 {
-                    client.input("pointer-motion", time: time, x: client.pointerPosition.x, y: client.pointerPosition.y)
+                    client.input("pointer-motion", time: time, at: client.pointerPosition)
                 }
             },
             button: { data, _, _, time, _, state in
                 let client = from(data)
                 let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
                 client.buttonsHeld = max(0, client.buttonsHeld + (pressed ? 1 : -1))
-                client.input(pressed ? "pointer-press" : "pointer-release", time: time,
-                             x: client.pointerPosition.x, y: client.pointerPosition.y)
+                client.input(pressed ? "pointer-press" : "pointer-release", time: time, at: client.pointerPosition)
             },
             axis: { _, _, _, _, _ in },
             frame: { _, _ in },
@@ -62,15 +61,14 @@ extension ReferenceClient {
         let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_touch_listener(
             down: { data, _, _, time, _, _, x, y in
-                from(data).input("touch-down", time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+                from(data).input("touch-down", time: time, at: (wl_fixed_to_double(x), wl_fixed_to_double(y)))
             },
             up: { data, _, _, time, _ in
-                // An up carries no position: a mark where nothing is drawn
-                // still makes the commit, and its damage, the up's frame.
-                from(data).input("touch-up", time: time, x: -1, y: -1)
+                // An up carries no position: nothing painted, still a frame.
+                from(data).input("touch-up", time: time, at: nil)
             },
             motion: { data, _, time, _, x, y in
-                from(data).input("touch-motion", time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+                from(data).input("touch-motion", time: time, at: (wl_fixed_to_double(x), wl_fixed_to_double(y)))
             },
             frame: { _, _ in },
             cancel: { _, _ in },
@@ -135,7 +133,7 @@ extension ReferenceClient {
                 let client = from(data)
                 guard client.penChanged else { return }
                 client.penChanged = false
-                client.input("pen-frame", time: time, x: client.penPosition.x, y: client.penPosition.y)
+                client.input("pen-frame", time: time, at: client.penPosition)
             }))
         return listener
     }()

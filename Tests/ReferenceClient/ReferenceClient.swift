@@ -142,13 +142,16 @@ public final class ReferenceClient {
         isMapped = true
     }
 
-    /// One input event at `time` (the compositor's milliseconds) at (`x`,
-    /// `y`) on the surface: marked, and committed at once with feedback asked.
-    func input(_ kind: String, time: UInt32, x: Double, y: Double) {
+    /// One input event at `time` (the compositor's milliseconds) at
+    /// `position` on the surface (nil for one without, a finger's up):
+    /// marked, and committed at once with feedback asked.
+    func input(_ kind: String, time: UInt32, at position: (x: Double, y: Double)?) {
         guard isMapped, let surface, let buffer else { return }
-        if let painted = buffer.mark(x: x, y: y) {
+        if let position, let painted = buffer.mark(x: position.x, y: position.y) {
             wl_surface_damage_buffer(surface, painted.x, painted.y, painted.width, painted.height)
         } else {
+            // Nothing painted: a pixel's damage still makes the commit a
+            // new frame the compositor presents.
             wl_surface_damage_buffer(surface, 0, 0, 1, 1)
         }
         wl_surface_attach(surface, buffer.proxy, 0, 0)
@@ -278,12 +281,14 @@ extension ReferenceClient {
         return listener
     }()
 
+    /// The feedback a listener's `data` holds, released: both its events end it.
+    private static func take(_ data: UnsafeMutableRawPointer?) -> PendingFeedback {
+        let pending = Unmanaged<PendingFeedback>.fromOpaque(data!).takeRetainedValue()
+        wp_presentation_feedback_destroy(pending.proxy)
+        return pending
+    }
+
     nonisolated(unsafe) private static let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
-        func take(_ data: UnsafeMutableRawPointer?) -> PendingFeedback {
-            let pending = Unmanaged<PendingFeedback>.fromOpaque(data!).takeRetainedValue()
-            wp_presentation_feedback_destroy(pending.proxy)
-            return pending
-        }
         let listener = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
         listener.initialize(to: wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },

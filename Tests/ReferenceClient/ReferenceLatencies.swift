@@ -13,7 +13,7 @@ public struct ReferenceLatencies {
     public struct Event: Equatable {
         /// What the event was: "pointer-motion", "touch-down", "tablet-frame"...
         public var kind: String
-        /// What the compositor said of its frame; nil until it answered.
+        /// Its frame, as the compositor answered on it.
         public var frame: FramePresentation
 
         /// The line written for it once the compositor answered.

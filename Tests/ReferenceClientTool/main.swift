@@ -23,56 +23,70 @@ let usage = """
       there and to standard output.
     """
 
+/// Writes `text` whole to the descriptor `fd` (stdio's streams are C
+/// globals Swift 6 will not share).
+func writeWhole(_ text: String, to fd: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
+
 func fail(_ message: String, status: Int32) -> Never {
-    fputs("touchtracker-reference-client: \(message)\n", stderr)
+    writeWhole("touchtracker-reference-client: \(message)\n", to: STDERR_FILENO)
     exit(status)
 }
 
-var outputPath: String?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--output":
-        guard let path = arguments.popFirst() else { fail("--output needs a file\n\(usage)", status: 2) }
-        outputPath = path
-    case "-h", "--help":
-        print(usage)
-        exit(0)
-    default:
-        fail("unknown argument '\(argument)'\n\(usage)", status: 2)
+/// Parses the arguments, runs the client until a signal or the window's
+/// close, and writes the summary.
+func run() -> Never {
+    var outputPath: String?
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--output":
+            guard let path = arguments.popFirst() else { fail("--output needs a file\n\(usage)", status: 2) }
+            outputPath = path
+        case "-h", "--help":
+            print(usage)
+            exit(0)
+        default:
+            fail("unknown argument '\(argument)'\n\(usage)", status: 2)
+        }
     }
+
+    var output = STDOUT_FILENO
+    if let outputPath {
+        output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { fail("cannot write \(outputPath): \(String(cString: strerror(errno)))", status: 1) }
+    }
+    let writeLine = { [output] (line: String) in writeWhole(line + "\n", to: output) }
+
+    // Before the connection: the signals wait in the descriptor the loop polls,
+    // so the summary is written however the run is ended.
+    let signals = tt_termination_signalfd()
+    guard signals >= 0 else { fail("signalfd failed: \(String(cString: strerror(errno)))", status: 1) }
+    guard let display = wl_display_connect(nil) else { fail("\(ReferenceClientError.noCompositor)", status: 1) }
+    let client = ReferenceClient(display: display, write: writeLine)
+    do {
+        var signalled = false
+        while !signalled && !client.closeRequested {
+            signalled = try client.pump(timeout: -1, other: signals)
+        }
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    let summary = client.latencies.summary(presentation: client.offersPresentation)
+    writeLine(summary)
+    if outputPath != nil { print(summary) }
+    // A window that never showed has measured nothing: the caller must know.
+    exit(client.isMapped ? 0 : 1)
 }
 
-let output: UnsafeMutablePointer<FILE>
-if let outputPath {
-    guard let file = fopen(outputPath, "w") else {
-        fail("cannot write \(outputPath): \(String(cString: strerror(errno)))", status: 1)
-    }
-    output = file
-} else {
-    output = stdout
-}
-func writeLine(_ line: String) {
-    fputs(line + "\n", output)
-    fflush(output)
-}
-
-// Before the connection: the signals wait in the descriptor the loop polls,
-// so the summary is written however the run is ended.
-let signals = tt_termination_signalfd()
-guard signals >= 0 else { fail("signalfd failed: \(String(cString: strerror(errno)))", status: 1) }
-guard let display = wl_display_connect(nil) else { fail("\(ReferenceClientError.noCompositor)", status: 1) }
-let client = ReferenceClient(display: display, write: writeLine)
-do {
-    var signalled = false
-    while !signalled && !client.closeRequested {
-        signalled = try client.pump(timeout: -1, other: signals)
-    }
-} catch {
-    fail("\(error)", status: 1)
-}
-let summary = client.latencies.summary(presentation: client.offersPresentation)
-writeLine(summary)
-if outputPath != nil { print(summary) }
-// A window that never showed has measured nothing: the caller must know.
-exit(client.isMapped ? 0 : 1)
+run()
