@@ -26,6 +26,11 @@
 # The gesture playground (--playground) opens under weston (nested in a
 # headless sway, for a pointer) and sway, and a pointer drag moves a picture.
 #
+# Where the app gets a 100 Hz drag (nested weston, sway nested in weston,
+# mutter, KWin), touchtracker-reference-client, built next to the app, gets
+# the same drag in the same compositor session: the fastest a client can
+# show input there, noted with the ratio app ÷ reference (reference_note).
+#
 # Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway|mutter|kwin]...
 # Prints one line per check and "N passed, N failed" at the end; "note -"
 # lines record what a compositor sent (facts about it, not checks).
