@@ -61,8 +61,9 @@ public final class ReferenceClient {
     /// Receives each event's line once the compositor answered its frame.
     private let write: (String) -> Void
 
-    /// Starts on `display` (a `wl_display*` already connected); the window
-    /// appears as `pump` runs.
+    /// Starts on `display` (a `wl_display*` already connected), which it
+    /// owns from now and disconnects as it goes; the window appears as
+    /// `pump` runs.
     public init(display: OpaquePointer, write: @escaping (String) -> Void) {
         self.display = display
         self.write = write
@@ -71,6 +72,12 @@ public final class ReferenceClient {
         // The sync's answer comes after every global the registry announces.
         globalsKnown = wl_display_sync(display)
         wl_callback_add_listener(globalsKnown, Self.globalsKnownListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        // The buffer's proxy first: destroying it needs the connection.
+        buffer = nil
+        wl_display_disconnect(display)
     }
 
     /// Reads what the compositor sent within `timeout` milliseconds (0: only
@@ -271,7 +278,9 @@ extension ReferenceClient {
         let listener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
         listener.initialize(to: xdg_toplevel_listener(
             configure: { data, _, width, height, _ in from(data).proposedSize = (Int(width), Int(height)) },
-            close: { data, _ in from(data).closed() }))
+            close: { data, _ in from(data).closed() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
         return listener
     }()
 

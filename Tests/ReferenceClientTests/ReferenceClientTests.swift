@@ -16,16 +16,16 @@ import Glibc
     final class Setup {
         let compositor = TestCompositor()
         let seat: TestSeat
-        let display: OpaquePointer
         let client: ReferenceClient
         /// The client's lines, as it wrote them.
         let output: Output
-        let surface: TestSurface
+        /// The window's surface.
+        var surface: TestSurface { compositor.surfaces[0] }
 
         init() throws {
             seat = compositor.addSeat(capabilities: [.pointer, .touch])
             compositor.addTabletManager()
-            display = try #require(wl_display_connect_to_fd(compositor.connectClient()))
+            let display = try #require(wl_display_connect_to_fd(compositor.connectClient()))
             let output = Output()
             self.output = output
             client = ReferenceClient(display: display) { output.lines.append($0) }
@@ -33,14 +33,11 @@ import Glibc
             let toplevel = try #require(compositor.toplevels.first)
             toplevel.configure(width: 400, height: 300)
             for _ in 0..<20 where !client.isMapped { try step() }
-            surface = try #require(compositor.surfaces.first)
             #expect(client.isMapped)
             #expect(toplevel.appID == ReferenceClient.appID)
             #expect(surface.lastCommit?.bufferWidth == 400 && surface.lastCommit?.bufferHeight == 300)
         }
         var written: [String] { output.lines }
-
-        deinit { wl_display_disconnect(display) }
 
         /// One exchange: the compositor reads and sends, the client reads and answers.
         func step() throws {
