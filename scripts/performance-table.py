@@ -3,8 +3,9 @@
 in REPORTS: per compositor, `touchtracker check --json` of its session
 (NAME.check.json) and of its 100 Hz drag with each pacing
 (NAME-drag.check.json, NAME-drag-frame-callback.check.json), the reference
-client's output for the same drag (NAME-reference.txt: its last line
-"reference: input → on screen median X ms, p99 Y ms over N frames (...)"),
+client's output for the same drag (NAME-reference.txt: a line per input
+event, "event KIND input MS ms presented S s clock C on screen after L ms"
+or "... discarded"),
 and the bench's prediction figures (bench.txt); Debian 13's in REPORTS/debian13/.
 
     performance-table.py REPORTS README DOCS FOLDER/NAME=VERSION...
@@ -125,19 +126,43 @@ def before_after(name):
     return [a if b == a else f"{b} → {a}" for b, a in zip(latencies(before), latencies(after))]
 
 
+def percentile(fraction, values):
+    """The nearest-rank percentile, as check's (PresentationStatistics.percentile)."""
+    ordered = sorted(values)
+    rank = -(-fraction * len(ordered) // 1)
+    return ordered[min(max(int(rank), 1), len(ordered)) - 1]
+
+
 def reference(name):
     """The reference client's figures for NAME's drag: (median, p99, frames)
-    as it wrote them (ms), or a short reason there are none; None without its output."""
+    as text in ms, or a short reason there are none; None without its output.
+
+    Per presented frame from the oldest input it is the first to show, as
+    the app's frames are counted and as the client's own summary line does
+    (ReferenceLatencies): a discarded commit's input is shown by the next
+    presented frame, whose time is the presented event's time plus its
+    "on screen after" (to the microsecond the line gives)."""
     text = read(f"{reports}/{name}-reference.txt")
     if text is None:
         return None
-    summary = [line for line in text.splitlines() if line.startswith("reference:")]
-    if not summary:
-        return "did not finish"
-    found = re.search(r"median (\S+) ms, p99 (\S+) ms over (\d+) frames", summary[-1])
-    if found:
-        return found.groups()
-    return "no presentation feedback" if "no wp_presentation" in summary[-1] else "no frame presented"
+    if re.search(r"^reference: the compositor offers no wp_presentation", text, re.M):
+        return "no presentation feedback"
+    latencies, oldest = [], None
+    for line in text.splitlines():
+        event = re.match(r"event \S+ input (\d+) ms (discarded|presented .*)$", line)
+        if not event:
+            continue
+        time = int(event.group(1))
+        if event.group(2) == "discarded":
+            oldest = time if oldest is None else oldest
+            continue
+        after = re.search(r"on screen after (\S+) ms$", event.group(2))
+        first, oldest = (time if oldest is None else oldest), None
+        if after:
+            latencies.append(float(after.group(1)) + (time - first) % 2**32)
+    if not latencies:
+        return "no frame presented" if re.search(r"^reference:", text, re.M) else "did not finish"
+    return (f"{percentile(0.5, latencies):.1f}", f"{percentile(0.99, latencies):.1f}", str(len(latencies)))
 
 
 def why_slower(row):

@@ -2,12 +2,17 @@ import Timing
 import TouchCore
 
 /// What the reference client measured: for each input event it committed a
-/// frame for, what the compositor said of that frame, read exactly as the
-/// app's recording reads its frames (`FramePresentation`: the event's
-/// milliseconds against the presented time on `CLOCK_MONOTONIC`, a steady
-/// presentation clock translated onto it), and the median and p99 by the
-/// nearest rank, as `touchtracker check` takes them
-/// (`PresentationStatistics.percentile`).
+/// frame for, what the compositor said of that frame; and per presented
+/// frame, input → on screen from the oldest input it is the first to show,
+/// read exactly as the app's recording reads its frames
+/// (`FramePresentation`: the event's milliseconds against the presented
+/// time on `CLOCK_MONOTONIC`, a steady presentation clock translated onto
+/// it), with the median and p99 by the nearest rank, as `touchtracker
+/// check` takes them (`PresentationStatistics.percentile`).
+///
+/// A discarded commit's mark stays in the buffer, so the next presented
+/// frame is the first to show its input: counting only each presented
+/// commit's own event would leave out the inputs that waited longest.
 public struct ReferenceLatencies {
     /// One input event and the frame committed for it.
     public struct Event: Equatable {
@@ -36,15 +41,33 @@ public struct ReferenceLatencies {
     public private(set) var committed = 0
     /// The compositor's answers, in the order they came.
     public private(set) var answered: [Event] = []
+    /// Each presented frame, its `oldestInputTime` the oldest input it is
+    /// the first to show.
+    public private(set) var presentedFrames: [FramePresentation] = []
+    /// The time of the oldest input committed in a frame the compositor
+    /// discarded since the last presented one: not on screen yet.
+    private var oldestUnshown: UInt32?
 
     public init() {}
 
     mutating func commit() { committed += 1 }
 
-    mutating func answer(_ event: Event) { answered.append(event) }
+    /// The compositor's answer on a commit; answers come in the order of
+    /// the commits.
+    mutating func answer(_ event: Event) {
+        answered.append(event)
+        if event.frame.isDiscarded {
+            oldestUnshown = oldestUnshown ?? event.frame.oldestInputTime
+        } else {
+            var frame = event.frame
+            frame.oldestInputTime = oldestUnshown ?? frame.oldestInputTime
+            presentedFrames.append(frame)
+            oldestUnshown = nil
+        }
+    }
 
-    /// Input → on screen of every presented frame, in seconds.
-    public var latencies: [Double] { answered.compactMap(\.frame.inputToPresented) }
+    /// Input → on screen of every presented frame from its oldest input, in seconds.
+    public var latencies: [Double] { presentedFrames.compactMap(\.inputToPresented) }
 
     /// The closing line: median and p99 input → on screen, as `check`
     /// words its presentation row ("median X ms, p99 Y ms over N frames"),
