@@ -182,7 +182,7 @@ reference_note() { # label reference_output status app_recording
     expect "$label: the reference client runs the 100 Hz drag beside the app and reports (exit $3)" \
         test -n "$summary" -a "$3" = 0
     reference_median=$(sed -n 's/^reference: input → on screen median \([0-9.]*\) ms.*/\1/p' <<<"$summary")
-    app_median=$("$app" check "$4" 2>&1 | sed -n 's/^presentation: input → on screen.*[^a-z]median \([0-9.]*\) ms.*/\1/p' | head -n 1)
+    app_median=$("$app" check "$4" 2>&1 | sed -n 's/^presentation: input → on screen[^0-9]* median \([0-9.]*\) ms.*/\1/p' | head -n 1)
     if [ -n "$reference_median" ] && [ -n "$app_median" ]; then
         ratio=$(awk -v a="$app_median" -v r="$reference_median" 'BEGIN { if (r > 0) printf "%.2f×", a / r; else print "–" }')
     fi
