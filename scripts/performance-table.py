@@ -139,27 +139,30 @@ def reference(name):
 
     Per presented frame from the oldest input it is the first to show, as
     the app's frames are counted and as the client's own summary line does
-    (ReferenceLatencies): a discarded commit's input is shown by the next
-    presented frame, whose time is the presented event's time plus its
-    "on screen after" (to the microsecond the line gives)."""
+    (ReferenceLatencies): a presented commit shows every input committed
+    since the last presented one, discarded or still unanswered; its time is
+    the presented event's plus its "on screen after" (to the microsecond the
+    line gives). Commits are in the order of their input times, which the
+    lines (in the order of the answers) give."""
     text = read(f"{reports}/{name}-reference.txt")
     if text is None:
         return None
     if re.search(r"^reference: the compositor offers no wp_presentation", text, re.M):
         return "no presentation feedback"
-    latencies, oldest = [], None
+    times, presented = [], []
     for line in text.splitlines():
         event = re.match(r"event \S+ input (\d+) ms (discarded|presented .*)$", line)
         if not event:
             continue
-        time = int(event.group(1))
-        if event.group(2) == "discarded":
-            oldest = time if oldest is None else oldest
-            continue
+        times.append(int(event.group(1)))
         after = re.search(r"on screen after (\S+) ms$", event.group(2))
-        first, oldest = (time if oldest is None else oldest), None
         if after:
-            latencies.append(float(after.group(1)) + (time - first) % 2**32)
+            presented.append((int(event.group(1)), float(after.group(1))))
+    latencies, shown = [], None
+    for time, after in sorted(presented):
+        first = min(t for t in times if (shown is None or t > shown) and t <= time)
+        latencies.append(after + time - first)
+        shown = time
     if not latencies:
         return "no frame presented" if re.search(r"^reference:", text, re.M) else "did not finish"
     return (f"{percentile(0.5, latencies):.1f}", f"{percentile(0.99, latencies):.1f}", str(len(latencies)))

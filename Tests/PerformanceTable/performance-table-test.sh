@@ -30,7 +30,7 @@ check "README: sway nested, over 1.5×, says why: refresh 0 and no vsync flags" 
     has README.md "| sway 1.7-6 (nested in weston) | 87.3 / 92.5 ms | 25.2 / 25.2 ms (4 frames) | 3.46× | refresh 0, no vsync flags: no grid to commit for, so frames wait for frame callbacks |"
 check "README: KWin without wp_presentation has no ratio, the app's estimate, and the reason" \
     has README.md "| kwin 4:5.27.5-3 | ≈ 27.2 / 37.0 ms, estimated | no presentation feedback | – | no presentation feedback |"
-check "README: the Debian 13 row is named so, from its versions" \
+check "README: the Debian 13 row is named so, from its versions; a commit discarded before an older one was presented counts with the frame after it (commit order, not the answers')" \
     has README.md "| mutter 48.7-0+deb13u1 (Debian 13) | 16.0 / 30.0 ms | 14.1 / 14.1 ms (2 frames) | 1.13× |  |"
 check "docs: the whole table has the reference and the ratio beside before → after" \
     has performance.md "| weston 10.0.1-1+b1 | 12.5 / 18.0 ms → 12.8 / 33.8 ms | 34.7 / 40.3 ms (64 frames) → 24.3 / 42.3 ms (60 frames) | 0 of 64 → 40 of 60 | 20.0 / 26.0 ms (3 frames) | 1.22× | 5.48 → 2.29 pt (0.418 ×, 40 samples) | nested in headless sway (its own headless back end has no input), sway's virtual pointer: a 100 Hz left-button drag of 1 s |"

@@ -163,14 +163,14 @@ public final class ReferenceClient {
         }
         wl_surface_attach(surface, buffer.proxy, 0, 0)
         let committed = monotonicNow()
+        let index = latencies.commit(time: time)
         if let presentation {
-            let pending = PendingFeedback(client: self, kind: kind, time: time, committed: committed)
+            let pending = PendingFeedback(client: self, kind: kind, time: time, committed: committed, index: index)
             let proxy = wp_presentation_feedback(presentation, surface)
             pending.proxy = proxy
             wp_presentation_feedback_add_listener(proxy, Self.feedbackListener, Unmanaged.passRetained(pending).toOpaque())
         }
         wl_surface_commit(surface)
-        latencies.commit()
     }
 
     /// The compositor's answer on one commit's feedback.
@@ -181,7 +181,7 @@ public final class ReferenceClient {
             kind: pending.kind,
             frame: FramePresentation(outcome: outcome, oldestInputTime: pending.time, clock: presentationClock,
                                      toMonotonic: toMonotonic, committed: pending.committed))
-        latencies.answer(event)
+        latencies.answer(event, commit: pending.index)
         write(event.line)
     }
 
@@ -195,13 +195,16 @@ final class PendingFeedback {
     let kind: String
     let time: UInt32
     let committed: Double
+    /// The commit's index among the client's (`ReferenceLatencies.commit`).
+    let index: Int
     var proxy: OpaquePointer?
 
-    init(client: ReferenceClient, kind: String, time: UInt32, committed: Double) {
+    init(client: ReferenceClient, kind: String, time: UInt32, committed: Double, index: Int) {
         self.client = client
         self.kind = kind
         self.time = time
         self.committed = committed
+        self.index = index
     }
 }
 

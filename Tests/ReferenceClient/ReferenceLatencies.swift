@@ -11,8 +11,10 @@ import TouchCore
 /// check` takes them (`PresentationStatistics.percentile`).
 ///
 /// A discarded commit's mark stays in the buffer, so the next presented
-/// frame is the first to show its input: counting only each presented
-/// commit's own event would leave out the inputs that waited longest.
+/// commit is the first to show its input: counting only each presented
+/// commit's own event would leave out the inputs that waited longest. By
+/// commit order, not by the order of the answers: a compositor discards a
+/// commit as the next one replaces it, before it presents an older one.
 public struct ReferenceLatencies {
     /// One input event and the frame committed for it.
     public struct Event: Equatable {
@@ -38,32 +40,36 @@ public struct ReferenceLatencies {
     }
 
     /// Input events a frame was committed for.
-    public private(set) var committed = 0
+    public var committed: Int { commitTimes.count }
+    /// Each commit's input time, in commit order.
+    private var commitTimes: [UInt32] = []
+    /// The newest commit presented so far (its index), -1 before any.
+    private var lastPresented = -1
     /// The compositor's answers, in the order they came.
     public private(set) var answered: [Event] = []
     /// Each presented frame, its `oldestInputTime` the oldest input it is
     /// the first to show.
     public private(set) var presentedFrames: [FramePresentation] = []
-    /// The time of the oldest input committed in a frame the compositor
-    /// discarded since the last presented one: not on screen yet.
-    private var oldestUnshown: UInt32?
 
     public init() {}
 
-    mutating func commit() { committed += 1 }
+    /// A frame committed for input at `time`; returns the commit's index.
+    mutating func commit(time: UInt32) -> Int {
+        commitTimes.append(time)
+        return commitTimes.count - 1
+    }
 
-    /// The compositor's answer on a commit; answers come in the order of
-    /// the commits.
-    mutating func answer(_ event: Event) {
+    /// The compositor's answer on the commit `index`: presented, the frame
+    /// shows every input committed since the last presented commit.
+    mutating func answer(_ event: Event, commit index: Int) {
         answered.append(event)
-        if event.frame.isDiscarded {
-            oldestUnshown = oldestUnshown ?? event.frame.oldestInputTime
-        } else {
-            var frame = event.frame
-            frame.oldestInputTime = oldestUnshown ?? frame.oldestInputTime
-            presentedFrames.append(frame)
-            oldestUnshown = nil
+        guard !event.frame.isDiscarded else { return }
+        var frame = event.frame
+        if index > lastPresented {
+            frame.oldestInputTime = commitTimes[lastPresented + 1]
+            lastPresented = index
         }
+        presentedFrames.append(frame)
     }
 
     /// Input → on screen of every presented frame from its oldest input, in seconds.
