@@ -148,6 +148,17 @@ let package = Package(
                           dependencies: ["CWaylandClient", "CConformanceProtocols", "InputEmulation"],
                           path: "Tests/VirtualPointer"),
 
+        // Test tool: the reference client of the real-compositor smoke tests
+        // (issue 40), a window that commits a frame for every input event with
+        // no pacing and reports input → on screen per event, run beside the app
+        // in the same compositor session; the client itself a library, so
+        // ReferenceClientTests drive it against the scripted compositor.
+        .target(name: "ReferenceClient", dependencies: ["CWaylandClient", "CWaylandProtocols", "CPlatform", "Timing", "InspectorModel"],
+                path: "Tests/ReferenceClient"),
+        .executableTarget(name: "touchtracker-reference-client",
+                          dependencies: ["ReferenceClient", "CWaylandClient", "CPlatform"],
+                          path: "Tests/ReferenceClientTool"),
+
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
@@ -179,6 +190,8 @@ let package = Package(
                                    "RenderTestSupport"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "ReferenceClientTests",
+                    dependencies: ["ReferenceClient", "TestCompositor", "CWaylandClient", "Timing"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads", "Render", "Canvas", "TouchCore"]),
     ]
 )

@@ -27,6 +27,11 @@
 # The gesture playground (--playground) opens under weston (nested in a
 # headless sway, for a pointer) and sway, and a pointer drag moves a picture.
 #
+# Where the app gets a 100 Hz drag (nested weston, sway nested in weston,
+# mutter, KWin), touchtracker-reference-client, built next to the app, gets
+# the same drag in the same compositor session: the fastest a client can
+# show input there, noted with the ratio app ÷ reference (reference_note).
+#
 # Usage: Tests/RealCompositors/smoke.sh PATH/TO/touchtracker [weston|sway|mutter|kwin]...
 # Prints one line per check and "N passed, N failed" at the end; "note -"
 # lines record what a compositor sent (facts about it, not checks).
@@ -160,6 +165,40 @@ pacing_pair_checks() { # label recording drawing frame_callback_recording frame_
         cp "$2" "$PERFORMANCE_REPORTS/$label-drag.ttrec"
         cp "$4" "$PERFORMANCE_REPORTS/$label-drag-frame-callback.ttrec"
     fi
+}
+# The reference client (touchtracker-reference-client, built next to the
+# app; issue 40): the fastest a client can show input here, a white window
+# that commits a frame for every input event with no pacing and asks
+# presentation feedback for each. Run after the app's 100 Hz drag with the
+# same drag, in the same compositor session, it writes input → on screen
+# per event to REFERENCE_OUTPUT and, when SIGTERM ends it (STATUS, its exit
+# status), the median and p99. The note gives them with the ratio app ÷
+# reference of the medians (APP_RECORDING: the app's default-paced drag).
+# Fails only when the reference cannot run; the ratio is reported, not
+# judged. Kept as $PERFORMANCE_REPORTS/LABEL-reference.txt
+# (scripts/performance-table's "app ÷ reference" column).
+reference_note() { # label reference_output status app_recording
+    local label=$1 summary app_median reference_median ratio=–
+    summary=$(grep '^reference:' "$2" 2>/dev/null | tail -n 1)
+    expect "$label: the reference client runs the 100 Hz drag beside the app and reports (exit $3)" \
+        test -n "$summary" -a "$3" = 0
+    reference_median=$(sed -n 's/^reference: input → on screen median \([0-9.]*\) ms.*/\1/p' <<<"$summary")
+    app_median=$("$app" check "$4" 2>&1 | sed -n 's/^presentation: input → on screen[^0-9]* median \([0-9.]*\) ms.*/\1/p' | head -n 1)
+    if [ -n "$reference_median" ] && [ -n "$app_median" ]; then
+        ratio=$(awk -v a="$app_median" -v r="$reference_median" 'BEGIN { if (r > 0) printf "%.2f×", a / r; else print "–" }')
+    fi
+    echo "note - $label reference client, 100 Hz drag: ${summary:-no summary}; app ÷ reference, on screen p50: $ratio (app ${app_median:-–} ms)"
+    if [ -n "${PERFORMANCE_REPORTS:-}" ] && [ -s "$2" ]; then cp "$2" "$PERFORMANCE_REPORTS/$label-reference.txt"; fi
+}
+# Ends the reference client (or the app) started as PID, through runuser
+# when run as the unprivileged user (its child gets the signal); sets
+# ended_status to its exit status.
+end_with_status() { # pid
+    local target
+    target=$(pgrep -P "$1" | head -n 1)
+    kill -TERM "${target:-$1}" 2>/dev/null
+    ended_status=0
+    wait "$1" || ended_status=$?
 }
 # How far apart the compositor stamped a recording's pointer and touch
 # motions: "motions 10.0 ms apart (median of 99)".
@@ -618,6 +657,11 @@ prepare_nested_run() {
     mkdir -m 0700 "$dir"
     install -m 0755 "$app" "$app_copy"
     install -m 0755 "$tool_built" "$tool_copy"
+    local reference_built
+    reference_built="$(dirname "$app")/touchtracker-reference-client"
+    if [ -x "$reference_built" ] && [ ! -x "$work/touchtracker-reference-client" ]; then
+        install -m 0755 "$reference_built" "$work/touchtracker-reference-client"
+    fi
     write_drawing "$dir/drawing.json"
     weston_config "$dir" >/dev/null
     if [ "$(id -u)" -eq 0 ]; then chown -R "$user" "$dir"; fi
@@ -705,6 +749,22 @@ sys.exit(row["result"] != "pass" or not row["evidence"].startswith("median "))'
     drawing="$run/drawing.json"
     pacing_pair_checks sway-nested "$run/pair-default.ttrec" "$run/pair-default.json" \
         "$run/pair-frame-callback.ttrec" "$run/pair-frame-callback.json"
+    # The reference client with the same drag (reference_note).
+    "${run_as[@]}" "${env[@]}" "$work/touchtracker-reference-client" --output "$run/reference.txt" \
+        >> "$run/reference.log" 2>&1 &
+    local reference_pid=$!
+    pids+=($reference_pid)
+    reference_at() { origin=$("${run_as[@]}" "${env[@]}" swaymsg -t get_tree \
+        | python3 "$here/sway-canvas.py" org.touchtracker.ReferenceClient) && [ -n "$origin" ]; }
+    if wait_for 10 reference_at; then
+        read -r ox oy <<<"$origin"
+        sleep 0.5
+        "${run_as[@]}" "${env[@]}" "$work/virtual-pointer-sway-nested" \
+            stroke 100 1 $((ox + 100)) $((oy + 300)) $((ox + 600)) $((oy + 300))
+        sleep 0.5
+    fi
+    end_with_status $reference_pid
+    reference_note sway-nested "$run/reference.txt" "$ended_status" "$run/pair-default.ttrec"
     # The inspector open (it takes figures only while open) for a stroke.
     if ! start_nested_app; then not_ok "sway nested: the app's window is mapped again"; return; fi
     "${run_as[@]}" "${env[@]}" wtype -s 600 -k F12
@@ -864,6 +924,19 @@ weston_navigation_tests() {
     done
     pacing_pair_checks weston "$run/pair-default.ttrec" "$run/pair-default.json" \
         "$run/pair-frame-callback.ttrec" "$run/pair-frame-callback.json"
+    # The reference client with the same drag (reference_note): its white
+    # window found as the app's canvas is.
+    "${run_as[@]}" "${env[@]}" WAYLAND_DISPLAY=wl-nested "$work/touchtracker-reference-client" \
+        --output "$run/reference.txt" > "$run/reference.log" 2>&1 &
+    local reference_pid=$!
+    pids+=($reference_pid)
+    canvas_seen=
+    if wait_for 20 nested_canvas; then
+        pointer stroke 100 1 $((cx0 + 100)) $((cy0 + 300)) $((cx0 + 600)) $((cy0 + 300))
+        sleep 0.5
+    fi
+    end_with_status $reference_pid
+    reference_note weston "$run/reference.txt" "$ended_status" "$run/pair-default.ttrec"
 }
 
 # ---------------------------------------------------------------- real touch: mutter and KWin
@@ -1155,6 +1228,19 @@ touch_pacing_pair() { # compositor wayland_display
     done
     pacing_pair_checks "$c" "$run/pair-default.ttrec" "$run/pair-default.json" \
         "$run/pair-frame-callback.ttrec" "$run/pair-frame-callback.json"
+    # The reference client with the same drag (reference_note): its white
+    # window found as the app's canvas is.
+    local reference="$(dirname "$app")/touchtracker-reference-client" reference_pid
+    "${env[@]}" WAYLAND_DISPLAY="$2" "$reference" --output "$run/reference.txt" > "$run/reference.log" 2>&1 &
+    reference_pid=$!
+    pids+=($reference_pid)
+    canvas_seen=
+    if wait_for 15 canvas_shown; then
+        send "down 0 $((cx0 + 100)) $((cy0 + 300)); glide 100 1.0 0 $((cx0 + 100)) $((cy0 + 300)) $((cx0 + 600)) $((cy0 + 300)); up 0"
+        sleep 0.5
+    fi
+    end_with_status $reference_pid
+    reference_note "$c" "$run/reference.txt" "$ended_status" "$run/pair-default.ttrec"
 }
 
 # What the compositor sent, from the app's WAYLAND_DEBUG log: printed as
