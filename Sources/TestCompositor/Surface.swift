@@ -137,6 +137,27 @@ public final class TestSurface: ServerObject {
         latchedCommits.append(LatchedCommit(commit: newest, time: time))
     }
 
+    /// Feedback of commits a repaint took that present later
+    /// (`TestCompositor.repaintPresentingLater`): a newer commit no longer
+    /// replaces them.
+    private var latchedFeedbacks: [PresentationFeedbackResource] = []
+
+    /// A repaint at `time` that presents later: the newest commit, if it
+    /// is new, is taken, and its feedback waits for `presentLatched`.
+    func latchForLaterPresentation(at time: Double) {
+        guard let newest = commits.indices.last, newest > latchedCommits.last?.commit ?? -1 else { return }
+        latchedCommits.append(LatchedCommit(commit: newest, time: time))
+        latchedFeedbacks += committedFeedbacks
+        committedFeedbacks = []
+    }
+
+    /// Shows what the last repaint took: `presented` to its feedback.
+    func presentLatched(at time: Double, refresh: Double, sequence: UInt64, flags: UInt32) {
+        guard compositor.answersPresentationFeedback else { return }
+        for feedback in latchedFeedbacks { feedback.presented(at: time, refresh: refresh, sequence: sequence, flags: flags) }
+        latchedFeedbacks = []
+    }
+
     /// Whether a commit awaits its presentation feedback.
     public var awaitsPresentation: Bool { !committedFeedbacks.isEmpty }
 

@@ -167,6 +167,29 @@ public final class TestCompositor {
         wl_display_flush_clients(display)
     }
 
+    /// One repaint of a compositor that presents some time after it
+    /// repaints, like headless weston 10 (its back end finishes a frame
+    /// 16 ms after the repaint): reads what clients sent until now, takes
+    /// every surface's newest commit and sends the frame callbacks at
+    /// `time`; the taken commits are presented by `presentLatched`.
+    public func repaintPresentingLater(at time: Double) {
+        dispatch()
+        for surface in surfaces where surface.isAlive { surface.latchForLaterPresentation(at: time) }
+        completeFrames(time: UInt32(truncatingIfNeeded: Int64((time * 1000).rounded(.down))))
+        wl_display_flush_clients(display)
+    }
+
+    /// Presents at `time` what `repaintPresentingLater` took (with
+    /// `refresh` and `flags`; weston 10 sends no flags).
+    public func presentLatched(at time: Double, refresh: Double, flags: UInt32 = 0) {
+        dispatch()
+        presentationSequence += 1
+        for surface in surfaces where surface.isAlive {
+            surface.presentLatched(at: time, refresh: refresh, sequence: presentationSequence, flags: flags)
+        }
+        wl_display_flush_clients(display)
+    }
+
     /// Discards every surface's newest commit unseen, as for a hidden window.
     public func discardFrames() {
         for surface in surfaces where surface.isAlive { surface.discardCommitted() }

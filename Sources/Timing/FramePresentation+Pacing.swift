@@ -9,6 +9,14 @@ extension FramePresentation {
         /// Drawn when the compositor's frame callback came (no latch
         /// predicted, `--frame-callback-pacing`, or a prompt draw).
         case frameCallback = "frame-callback"
+        /// Drawn as soon as the input came, no frame being outstanding
+        /// (the compositor had taken the last one: its frame callback
+        /// came) and no latch predicted that the compositor will repaint
+        /// at: before its grid is known, or while it is idle (weston
+        /// starts repainting from the commit). Only with latch pacing
+        /// allowed; under `--frame-callback-pacing` such frames are
+        /// `frameCallback`, the discipline they were drawn under.
+        case atOnce = "at-once"
     }
 
     public var isLatchPaced: Bool { pacing == .latch }

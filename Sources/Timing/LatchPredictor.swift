@@ -21,7 +21,16 @@
 ///   keeps repainting at that period when it restarts its repaint loop
 ///   (after a pause, or after a frame it showed late), only at another
 ///   phase: three presentations then find the new phase, on the period
-///   already known. Sequence numbers (`seq`) are not needed: a
+///   already known. A compositor may also repaint on a cadence of its own
+///   that is no multiple of the refresh it announces: headless weston 10
+///   announces 16.7 ms but, while busy, repaints every ≈ 25.7 ms (its
+///   back end finishes a frame 16 ms after the repaint, and the next
+///   repaint is the refresh less its 7 ms repaint window after that). A
+///   presentation off the refresh grid, more than a refresh and at most
+///   two after the one before, before any grid was trusted, seeds a grid
+///   at that gap (`cadence`), fitted afterwards like any other and
+///   trusted after eight presentations on it, as a grid without `vsync`
+///   must be. Sequence numbers (`seq`) are not needed: a
 ///   missed refresh shows as a gap of whole refreshes, and not every
 ///   compositor counts them.
 /// - The latch lead: how long before a presentation the compositor stops
@@ -37,7 +46,9 @@
 ///   to 50 ms after their commit) was late for the compositor's sake, not
 ///   because it missed the latch. The lead is the largest of the last
 ///   `leadHistory` such bounds, up to one refresh (being early costs a
-///   little latency, being late a whole refresh), leaving out those more
+///   little latency, being late a whole refresh; up to the grid's period
+///   where the compositor repaints on a cadence of its own: weston's lead
+///   is the 16 ms from its repaint to its presentation), leaving out those more
 ///   than a quarter of a refresh above their median: a repaint the
 ///   compositor skipped under load would otherwise teach a lead of most of
 ///   a refresh, aim every frame that much earlier or stop latch pacing
@@ -100,6 +111,14 @@ public struct LatchPredictor: Sendable {
     /// The period of the last grid trusted at this refresh: a new grid
     /// starts at it and is trusted sooner.
     private var knownPeriod: Double?
+    /// The period the current grid is fitted around: `refresh`, the period
+    /// known from an earlier grid, or the compositor's own cadence when
+    /// presentations showed one that is no multiple of `refresh` (see the
+    /// type's comment).
+    private var nominalPeriod: Double?
+    /// The newest presentation, on any grid: when the compositor last
+    /// showed an input frame.
+    public private(set) var lastPresentation: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
     /// Recent lower bounds on the lead, oldest first: how much earlier
@@ -118,6 +137,7 @@ public struct LatchPredictor: Sendable {
             self.refresh = nil
             period = nil
             knownPeriod = nil
+            nominalPeriod = nil
             presentations = []
             return
         }
@@ -128,20 +148,34 @@ public struct LatchPredictor: Sendable {
             leadBounds = []
             latchLead = min(latchLead, refresh)
         }
-        if !fitsGrid(time) { presentations = [] }
+        self.refresh = refresh
+        defer { lastPresentation = time }
+        if !fitsGrid(time) {
+            let previous = presentations.last?.time
+            presentations = []
+            if knownPeriod == nil, let previous, time - previous > refresh * (1 + Self.periodTolerance),
+               time - previous <= Self.longestCadence * refresh {
+                // The compositor's own cadence (see the type's comment),
+                // which must show itself in eight presentations.
+                nominalPeriod = time - previous
+                period = nominalPeriod
+                allFlaggedVsync = false
+                presentations = [(0, previous)]
+            }
+        }
         let onEstablishedGrid = presentations.count >= 2
         if presentations.isEmpty {
             period = knownPeriod ?? refresh
+            nominalPeriod = period
             allFlaggedVsync = true
         }
-        self.refresh = refresh
         allFlaggedVsync = allFlaggedVsync && vsync
         let period = period ?? refresh
         let gap = presentations.last.map { ((time - $0.time) / period).rounded() }
         presentations.append(((presentations.last?.count ?? 0) + (gap ?? 0), time))
         if presentations.count > Self.gridHistory { presentations.removeFirst() }
         if knownPeriod == nil || presentations.count >= Self.requiredUnflaggedPresentations {
-            self.period = fittedPeriod(refresh: refresh)
+            self.period = fittedPeriod(around: nominalPeriod ?? refresh)
         }
         if isTrusted { knownPeriod = self.period }
         // Only while the compositor was repainting on its grid (see the
@@ -152,6 +186,10 @@ public struct LatchPredictor: Sendable {
         }
     }
 
+    /// A cadence of the compositor's own is at most this many refreshes:
+    /// slower than that, one input frame a repaint no longer matters.
+    public static let longestCadence = 2.0
+
     /// A frame proved the lead exceeds `bound`.
     private mutating func learnLead(atLeast bound: Double, refresh: Double) {
         leadBounds.append(bound)
@@ -159,8 +197,23 @@ public struct LatchPredictor: Sendable {
         let sorted = leadBounds.sorted()
         let median = sorted[sorted.count / 2]
         let largest = sorted.last { $0 <= median + Self.leadOutlier * refresh } ?? median
-        latchLead = min(refresh, largest)
+        latchLead = min(max(refresh, period ?? refresh), largest)
     }
+
+    /// Whether the compositor is repainting: it presented an input frame
+    /// within the last `idleAfterPeriods` periods. Weston stops its repaint
+    /// loop at the first repaint that finds nothing new and starts it again
+    /// from the next commit (its first repaint ≈ 9.7 ms later), so after a
+    /// pause a predicted latch is one the compositor will not repaint at:
+    /// a frame is then committed at once (`FramePacer`).
+    public func isRepainting(now: Double) -> Bool {
+        guard let lastPresentation, let period else { return false }
+        return now - lastPresentation <= Self.idleAfterPeriods * period
+    }
+
+    /// See `isRepainting`: a presentation a period apart, the next
+    /// expected, and half a period to spare for a late one.
+    public static let idleAfterPeriods = 1.5
 
     /// Drawing and committing a frame took `seconds`.
     public mutating func rendered(taking seconds: Double) {
@@ -201,9 +254,10 @@ public struct LatchPredictor: Sendable {
     }
 
     /// The period the presentations show, by least squares over their
-    /// counts, when it differs from `refresh` by more than a percent and
-    /// less than `periodTolerance`; otherwise `refresh`.
-    private func fittedPeriod(refresh: Double) -> Double {
+    /// counts, when it differs from `nominal` (the refresh, or the
+    /// compositor's own cadence) by more than a percent and less than
+    /// `periodTolerance`; otherwise `nominal`.
+    private func fittedPeriod(around refresh: Double) -> Double {
         guard let first = presentations.first, let last = presentations.last, last.count > first.count else { return refresh }
         let meanCount = presentations.map(\.count).reduce(0, +) / Double(presentations.count)
         let meanTime = presentations.map(\.time).reduce(0, +) / Double(presentations.count)

@@ -257,18 +257,19 @@ private struct Analysis {
     }
 
     /// How many frames were paced for the latch, of those that say (none
-    /// do in recordings made before it was logged: nil), and when both
-    /// pacings occur the median and p99 input → on screen of each.
+    /// do in recordings made before it was logged: nil), and when more than
+    /// one pacing occurs the median and p99 input → on screen of each
+    /// (latch, frame callback, at once).
     ///
     ///     latch-paced 80 of 120 frames (latch median 11.2 ms, p99 20.1 ms;
-    ///     frame callback median 24.0 ms, p99 33.4 ms)
+    ///     frame callback median 24.0 ms, p99 33.4 ms; at once median 30.2 ms, p99 30.2 ms)
     static func pacingDetails(_ presentation: PresentationStatistics) -> String? {
         let known = presentation.framesWithPacing
         guard known > 0 else { return nil }
         let latch = presentation.latchPacedCount
         var text = "latch-paced \(latch) of \(known) frames"
         guard latch > 0, latch < known else { return text }
-        let figures = [(FramePresentation.Pacing.latch, "latch"), (.frameCallback, "frame callback")].compactMap {
+        let figures = [(FramePresentation.Pacing.latch, "latch"), (.frameCallback, "frame callback"), (.atOnce, "at once")].compactMap {
             (pacing, name) in medianAndP99(of: presentation.latencies(pacedBy: pacing)).map { "\(name) " + $0 }
         }
         if !figures.isEmpty { text += " (\(figures.joined(separator: "; ")))" }

@@ -16,6 +16,20 @@
 /// motion arriving between the predicted deadline and the compositor's real
 /// latch would wait a whole refresh more. Frames without input stay paced
 /// by frame callbacks.
+///
+/// The rule for a frame that shows input, chosen per frame (the window
+/// sets `pacesInputForLatch` and `drawsInputAtOnce` before asking `next`):
+/// 1. A latch is predicted on a grid the compositor is still repainting
+///    on (`LatchPredictor.isRepainting`): dense input waits for the
+///    deadline before it (`latch`); sparse input is drawn at once for it.
+/// 2. Otherwise, no frame outstanding (the last frame's callback came):
+///    drawn at once (`atOnce`). The compositor has shown or taken the
+///    last frame, so this one replaces nothing unseen; an idle weston
+///    starts repainting from the commit (≈ 9.7 ms later), so waiting for a
+///    latch from before the pause would only add that wait.
+/// 3. Otherwise it waits for the frame callback (`frameCallback`): a
+///    frame drawn now would replace one the compositor has not taken.
+/// Never more than one input frame per repaint that reaches the screen.
 struct FramePacer: Equatable {
     /// What the window does before the loop next sleeps.
     enum Step: Equatable {
@@ -49,6 +63,10 @@ struct FramePacer: Equatable {
     var drawsInputAtOnce = false
     /// The deadline before the latch the next input frame aims at has come.
     private(set) var reachedDeadline = false
+    /// Input for the next frame came while a frame callback was
+    /// outstanding: unless drawn for a latch, the frame waited for the
+    /// callback rather than being drawn at once.
+    private(set) var inputWaitedForFrameCallback = false
 
     /// Something changed on screen.
     mutating func setNeedsDraw() {
@@ -59,6 +77,7 @@ struct FramePacer: Equatable {
     mutating func setNeedsInputFrame() {
         needsDraw = true
         needsInputFrame = true
+        if awaitsFrameCallback { inputWaitedForFrameCallback = true }
     }
 
     /// The timer armed for `awaitLatch` fired.
@@ -98,6 +117,7 @@ struct FramePacer: Equatable {
         needsCommit = false
         needsInputFrame = false
         reachedDeadline = false
+        inputWaitedForFrameCallback = false
         awaitsFrameCallback = true
     }
 

@@ -10,7 +10,7 @@ extension ToplevelWindow {
     /// Whether input frames are paced for the latch now ("paced: latch" in
     /// the inspector) rather than by frame callbacks.
     public var pacesInputForLatch: Bool {
-        comingLatch() != nil
+        comingLatch(whileIdle: true) != nil
     }
 
     /// Input changed what is drawn: the frame showing it may be paced for
@@ -37,11 +37,17 @@ extension ToplevelWindow {
     }
 
     /// The first predicted latch not yet past (its deadline may be): the
-    /// one a frame drawn now can still make. Nil when latch pacing is off or
-    /// nothing is predicted.
-    private func comingLatch() -> LatchPredictor.Latch? {
+    /// one a frame drawn now can still make. Nil when latch pacing is off,
+    /// nothing is predicted, or, unless `whileIdle`, the compositor stopped
+    /// repainting (no input frame shown for more than a period and a half):
+    /// its repaint loop may have stopped, and the next commit starts it
+    /// (`FramePacer`'s rule 2). The inspector's "paced: latch" asks
+    /// `whileIdle`: the grid is known, whether or not input is coming.
+    private func comingLatch(whileIdle: Bool = false) -> LatchPredictor.Latch? {
         guard allowsLatchPacing, let margin = latchPredictor.renderMargin else { return nil }
-        return latchPredictor.nextLatch(now: loop.timers.clock.now - margin)
+        let now = loop.timers.clock.now
+        guard whileIdle || latchPredictor.isRepainting(now: now) else { return nil }
+        return latchPredictor.nextLatch(now: now - margin)
     }
 
     /// `coming`, when input is sparse (its last two intervals both longer

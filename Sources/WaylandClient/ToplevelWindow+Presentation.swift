@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Timing
 
 /// Frame pacing and presentation: mark dirty, draw later.
 extension ToplevelWindow {
@@ -62,12 +63,19 @@ extension ToplevelWindow {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, handle.toOpaque())
-        askForPresentationFeedback(pacing: showsInput && aimedAt != nil ? .latch : .frameCallback)
+        askForPresentationFeedback(pacing: pacing(showsInput: showsInput, aimedAt: aimedAt))
         wl_surface_commit(surface)
 
         pendingDamage = DamageRegion()
         pacer.committedFrame()
         if showsInput { committedInputFrame(startedAt: start, aimedAt: aimedAt) } else { cancelLatchDeadline() }
+    }
+
+    /// How the frame being drawn was paced (`FramePacer`'s rule).
+    private func pacing(showsInput: Bool, aimedAt: LatchPredictor.Latch?) -> FramePresentation.Pacing {
+        if showsInput && aimedAt != nil { return .latch }
+        if allowsLatchPacing && !pacer.inputWaitedForFrameCallback { return .atOnce }
+        return .frameCallback
     }
 
     /// Declares how the attached buffer maps onto the logical size:

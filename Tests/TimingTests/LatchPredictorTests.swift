@@ -161,4 +161,68 @@ import Timing
         for _ in 0..<40 { predictor.rendered(taking: 0.002) }
         #expect(abs(try #require(predictor.renderMargin) - 0.003) < 1e-9, "one slow frame in 60 is not")
     }
+
+    // Headless weston 10: repaints ≈ 25.7 ms apart while busy against an
+    // announced 16.7 ms, each presented 16 ms after its repaint, no flags.
+    static let westonCadence = 0.016 + 1.0 / 60 - 0.007
+
+    /// Frames paced by frame callbacks on weston's cadence: each committed
+    /// just after a repaint, shown at the presentation after the next.
+    private func westonPredictor(presentations: Int, from start: Double = 10) -> (LatchPredictor, [Double]) {
+        var predictor = LatchPredictor()
+        let times = (0..<presentations).map { start + Double($0) * Self.westonCadence }
+        for time in times {
+            predictor.rendered(taking: 0.002)
+            let previousRepaint = time - Self.westonCadence - 0.016
+            predictor.presented(at: time, refresh: Self.refresh, committed: previousRepaint + 0.0005, vsync: false)
+        }
+        return (predictor, times)
+    }
+
+    @Test func aCadenceOfItsOwnIsFoundInEightPresentationsAndItsLatchIsTheRepaint() throws {
+        let (early, earlyTimes) = westonPredictor(presentations: 7)
+        #expect(early.nextLatch(now: earlyTimes[6] + 0.001) == nil, "seven presentations without vsync are not a grid yet")
+        let (predictor, times) = westonPredictor(presentations: 8)
+        #expect(abs(try #require(predictor.period) - Self.westonCadence) < 1e-6, "the cadence, not the 16.7 ms announced")
+        #expect(abs(predictor.latchLead - 0.0155) < 1e-6, "learnt from frames committed 0.5 ms after the repaint")
+        let latch = try #require(predictor.nextLatch(now: times[7] + 0.001))
+        #expect(abs(latch.presentation - (times[7] + Self.westonCadence)) < 1e-6)
+        // The repaint that takes it: the presentation less the 16 ms frame time.
+        #expect(latch.latch > times[7] + Self.westonCadence - 0.016 - 1e-6)
+        #expect(latch.latch < times[7] + Self.westonCadence - 0.015)
+    }
+
+    @Test func anIdleCompositorIsNotRepainting() throws {
+        let (predictor, times) = westonPredictor(presentations: 8)
+        #expect(predictor.isRepainting(now: times[7] + Self.westonCadence))
+        #expect(!predictor.isRepainting(now: times[7] + 2 * Self.westonCadence),
+                "no presentation for two periods: weston stopped its loop, a commit starts it")
+        #expect(!LatchPredictor().isRepainting(now: 10))
+    }
+
+    @Test func aRestartedLoopIsTrustedAfterThreePresentationsAtTheKnownCadence() throws {
+        var (predictor, times) = westonPredictor(presentations: 8)
+        // 100 ms idle, then the loop restarts at another phase.
+        let restart = times[7] + 0.113
+        for index in 0..<3 {
+            let time = restart + Double(index) * Self.westonCadence
+            if index == 2 { #expect(predictor.nextLatch(now: time - 0.01) == nil, "two presentations on the new phase") }
+            predictor.presented(at: time, refresh: Self.refresh, committed: time - Self.westonCadence - 0.0155,
+                                vsync: false)
+        }
+        let last = restart + 2 * Self.westonCadence
+        let latch = try #require(predictor.nextLatch(now: last + 0.001))
+        #expect(abs(latch.presentation - (last + Self.westonCadence)) < 1e-6)
+    }
+
+    @Test func irregularGapsFindNoCadence() {
+        var predictor = LatchPredictor()
+        var time = 10.0
+        for gap in [0.021, 0.027, 0.019, 0.031, 0.024, 0.029, 0.020, 0.026, 0.033, 0.022] {
+            time += gap
+            predictor.rendered(taking: 0.002)
+            predictor.presented(at: time, refresh: Self.refresh, committed: time - 0.01, vsync: false)
+            #expect(predictor.nextLatch(now: time + 0.001) == nil)
+        }
+    }
 }

@@ -24,19 +24,22 @@ import TouchCore
         let recording = try Recording.read(path: app.recordingPath)
         let paced = pacings(in: recording)
         #expect(!paced.contains(nil), "every frame says how it was paced")
-        // Paced by frame callbacks until the feedback shows the grid, then
+        // The first frame at once (nothing outstanding, no grid yet), then
+        // paced by frame callbacks until the feedback shows the grid, then
         // for the latch.
-        #expect(paced.first == .frameCallback)
+        #expect(paced.first == .atOnce)
         #expect(paced.suffix(30).allSatisfy { $0 == .latch }, "\(paced)")
         let latch = paced.count { $0 == .latch }
         let logged = app.logLines.filter { $0.hasPrefix("{\"presentation\"") }
         #expect(logged.count { $0.contains("\"paced\":\"latch\"") } == latch)
-        #expect(logged.count { $0.contains("\"paced\":\"frame-callback\"") } == paced.count - latch)
+        let atOnce = paced.count { $0 == .atOnce }
+        #expect(logged.count { $0.contains("\"paced\":\"at-once\"") } == atOnce)
+        #expect(logged.count { $0.contains("\"paced\":\"frame-callback\"") } == paced.count - latch - atOnce)
 
         let row = CompositorReport(recording, name: "test").row(.presentation)
         #expect(row.result == .pass)
         // Both pacings occurred: each one's figures, the latch's shorter.
-        let split = try #require(row.evidence.firstMatch(of: #/latch-paced (\d+) of (\d+) frames \(latch median ([\d.]+) ms, p99 [\d.]+ ms; frame callback median ([\d.]+) ms, p99 [\d.]+ ms\)/#),
+        let split = try #require(row.evidence.firstMatch(of: #/latch-paced (\d+) of (\d+) frames \(latch median ([\d.]+) ms, p99 [\d.]+ ms; frame callback median ([\d.]+) ms, p99 [\d.]+ ms[;)]/#),
                                  "\(row.evidence)")
         #expect(Int(split.1) == latch && Int(split.2) == paced.count)
         #expect(Double(split.3)! < Double(split.4)!, "\(row.evidence)")
