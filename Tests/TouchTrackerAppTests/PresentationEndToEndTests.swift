@@ -28,15 +28,16 @@ import WaylandClient
     @Test func eachFrameWithInputTellsWhenItReachedTheScreenFromItsOldestInput() throws {
         let app = try AppHarness(logInput: true)
         let downTime = app.time
-        // The app commits the touch's frame at once; the harness lets
-        // 10 ms pass, and the compositor shows that frame 6 ms later.
+        // The app commits the touch's frame at once (no frame outstanding:
+        // the pacing rule's "at once"); the harness lets 10 ms pass, and
+        // the compositor shows that frame 6 ms later.
         try app.down(1, 100, 100)
         try present(app, after: 0.006)
         let lines = presentationLines(app)
         #expect(lines.count == 1)
         #expect(lines.first == "{\"presentation\":\"presented\",\"inputTime\":\(downTime),\"clock\":1,"
                 + "\"committed\":\(JSONValue.number(Double(downTime) / 1000).text),\"inputToCommit\":0,"
-                + "\"paced\":\"frame-callback\",\"time\":\(Double(downTime) / 1000 + 0.016),\"refresh\":0.016667,\"flags\":[\"vsync\",\"hw_clock\"],"
+                + "\"paced\":\"at-once\",\"time\":\(Double(downTime) / 1000 + 0.016),\"refresh\":0.016667,\"flags\":[\"vsync\",\"hw_clock\"],"
                 + "\"inputToPresented\":0.016}")
         try app.move(1, 140, 100)
         try present(app, after: 0.020)
