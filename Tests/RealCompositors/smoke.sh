@@ -857,7 +857,7 @@ weston_navigation_tests() {
     menu_open() { $shooter nav-menu.png && [ "$($png count "$run/nav-menu.png" 51 51 56 60 \
         $((cx1 - 260)) $((cy0 + 19)) $((cx1 - 100)) $((cy0 + 35)))" -gt 20 ]; }
     expect "weston navigate: clicking ☰ opens the main menu" wait_for 5 menu_open
-    pointer click left $((cx1 - 100)) $((cy0 + 120))
+    pointer click left $((cx1 - 100)) $((cy0 + 293))
     navigate_chosen() { grep -qs 'fingers *= *navigate' "$run"/.config/touchtracker/settings.conf; }
     expect "weston navigate: clicking Fingers Navigate in it is remembered" wait_for 5 navigate_chosen
     # The middle button dragged (+150, +80): the line, at y 95..105, goes to 175..185.
@@ -1163,8 +1163,9 @@ touch_tests() {
 
     # The main menu by touch: ☰ in the header bar (mutter: 47 points
     # high, ☰ left of the three window buttons) or the toolbar (KWin: 40
-    # points, ☰ at its end), then its first row, Export…, under it, and
-    # the Export dialog's Export button (PNG is its first choice): the
+    # points, ☰ at its end), then its first row (Open…) shows, and Export…,
+    # under the four rows of the drawing's files and a 13-point separator
+    # (173 points lower), then the Export dialog's Export button (PNG is its first choice): the
     # card is centred on the window, the button's middle 138 points below
     # the window's. The file goes to the home folder (it has no Pictures
     # folder).
@@ -1177,13 +1178,13 @@ touch_tests() {
     send "down 4 $menu_x $menu_y; sleep 0.05; up 4"
     # Open: the first row's title, dark (the foreground over white), where
     # the canvas there is blank.
-    # (From 260 points in: the first row, Export…, is a short word, and
+    # (From 260 points in: the first row, Open…, is a short word, and
     # under mutter the card reaches that far left.)
     menu_open() { $shooter menu.png && [ "$($png count "$run/menu.png" 51 51 56 60 \
         $((cx1 - 260)) $((row_y - 8)) $((cx1 - 100)) $((row_y + 8)))" -gt 20 ]; }
     expect "$c: tapping ☰ opens the main menu" wait_for 5 menu_open
     cp "$run/menu.png" "$work/../touchtracker-$c-main-menu.png" 2>/dev/null
-    send "down 4 $((cx1 - 100)) $row_y; sleep 0.05; up 4"
+    send "down 4 $((cx1 - 100)) $((row_y + 173)); sleep 0.05; up 4"
     sleep 0.5
     send "down 4 $(((cx0 + cx1) / 2)) $(((top + cy1) / 2 + 138)); sleep 0.05; up 4"
     exported() { ls "$run"/home/TouchTracker*.png > /dev/null 2>&1; }
@@ -1384,8 +1385,9 @@ mutter_title_bar_tests() {
 # Fingers Navigate on mutter, by real touch: a third run of the app, with
 # settings of its own (the choice is remembered, and the conformance run
 # after this one must find fingers drawing). The main menu's Fingers
-# Navigate row is its fifth: three export rows of 40 points from 7 below
-# the canvas's top, a 13-point separator, then Palm Rejection. Then one
+# Navigate row is its seventh: the drawing's four file rows of 40 points
+# from 7 below the canvas's top, a 13-point separator, Export…, another
+# separator, then Palm Rejection (its middle 293 points down). Then one
 # finger pans the drawing and two fingers pinch it, each seen in the
 # screenshot: the 10-point line of write_drawing (60,100)-(460,100) moves
 # by the finger's travel, and its drawn width doubles with the fingers'
@@ -1394,7 +1396,7 @@ mutter_navigation_tests() {
     write_drawing "$run/drawing.json"
     "${env[@]}" XDG_CONFIG_HOME="$run/navigate-config" WAYLAND_DISPLAY=wl-mutter "$app" --file "$run/drawing.json" \
         > "$run/app3.log" 2>&1 &
-    local app_pid=$! cx0=none cy0 cx1 cy1 canvas_seen= box
+    local app_pid=$! cx0=none cy0 cx1 cy1 canvas_seen= box rows=none
     pids+=($app_pid)
     if ! wait_for 15 canvas_shown; then not_ok "mutter navigate: the app starts again"; kill $app_pid; return; fi
     at() { echo $(($1 + cx0)) $(($2 + cy0)); }
@@ -1409,7 +1411,7 @@ mutter_navigation_tests() {
     menu_open() { $shooter nav-menu.png && [ "$($png count "$run/nav-menu.png" 51 51 56 60 \
         $((cx1 - 260)) $((cy0 + 19)) $((cx1 - 100)) $((cy0 + 35)))" -gt 20 ]; }
     expect "mutter navigate: tapping ☰ opens the main menu" wait_for 5 menu_open
-    send "down 4 $((cx1 - 100)) $((cy0 + 120)); sleep 0.05; up 4"
+    send "down 4 $((cx1 - 100)) $((cy0 + 293)); sleep 0.05; up 4"
     navigate_chosen() { grep -qs 'fingers *= *navigate' "$run"/navigate-config/*/*; }
     expect "mutter navigate: tapping Fingers Navigate in it is remembered" wait_for 5 navigate_chosen
     # One finger from (600,400) to (750,480): the line, at y 95..105, goes to 175..185.

@@ -130,6 +130,34 @@ import TouchCore
         #expect(!FileSystem.exists(DrawingLock.lockPath(for: garden)))
     }
 
+    @Test func openRecentListsTheDrawingsUsedLatelyWithThumbnailsAndOpensOneByATap() throws {
+        let app = try AppHarness(lines: [])
+        let elsewhere = try TemporaryDirectory(prefix: AppHarness.temporaryPrefix)
+        let garden = elsewhere.path + "/Garden.touchtracker"
+        let house = elsewhere.path + "/House.touchtracker"
+        try Document.save([line(10, 10, 100, 10), line(10, 40, 100, 40), line(10, 70, 100, 70)], to: garden)
+        try Document.save([line(10, 10, 100, 100)], to: house)
+        // Other apps' recent files stay; ours are listed newest first.
+        let recentPath = app.temporaryDirectory.path + "/.local/share/recently-used.xbel"
+        let recent = RecentDrawings(path: recentPath, report: { _ in })
+        recent.use(garden, now: 1_000_000)
+        recent.use(house, now: 2_000_000)
+
+        app.session.firstWindow.application.sendAction(WindowChrome.showRecentChooser, to: nil, from: nil)
+        let content = try Self.chooser(app)
+        #expect(content.mode == .openRecent)
+        #expect(content.entries.map(\.name) == ["House", "Garden"], "newest first")
+        #expect(content.entries.map { $0.thumbnail?.polylines.count } == [1, 3], "each with its thumbnail")
+        try Self.tap(app, content.rowFrame(1), in: content)
+        #expect(app.session.firstWindow.scene.chrome.dialog?.isOpen != true, "opening closes the chooser")
+        #expect(app.session.firstWindow.documentPath == garden, "the empty window took it")
+        #expect(app.canvas.drawing.count == 3)
+        #expect(app.toplevel.title == "Garden")
+        #expect(RecentDrawingsFormat.drawings(in: String(decoding: AppHarness.read(recentPath) ?? [], as: UTF8.self))
+                .first == garden, "opened again, it is the newest")
+        try app.quitByKeyboard()
+    }
+
     @Test func aFileThatIsNotADrawingIsSaidAndLeftWhereItIs() throws {
         let app = try AppHarness(lines: [line(50, 100, 300, 100)])
         let folder = Self.dataFolder(app)
