@@ -4,6 +4,7 @@ import TestCompositor
 import Timing
 import TouchCore
 @testable import TouchTrackerApp
+@testable import WaylandClient
 
 /// Commit for the latch through the whole stack: the scripted compositor
 /// repaints on a fake 60 Hz grid (`TestCompositor.repaint`), latching the
@@ -30,7 +31,8 @@ import TouchCore
     /// fake clock jumps from one event (a motion, a repaint, an app timer)
     /// to the next.
     func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh,
-              motionInterval: Double = motionInterval, motionIntervals: [Double]? = nil) throws -> Drag {
+              motionInterval: Double = motionInterval, motionIntervals: [Double]? = nil,
+              afterEachSettle: () -> Void = {}) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
         let paint = app.session.firstWindow.toplevel.onDraw
@@ -64,6 +66,7 @@ import TouchCore
                 nextRepaint += period
             }
             try app.settle()
+            afterEachSettle()
         }
         app.session.firstWindow.toplevel.onDraw = paint
 
@@ -180,5 +183,50 @@ import TouchCore
         #expect(!app.session.firstWindow.inspector.model.pacedForLatch)
         _ = try drag(app, motions: 30)
         #expect(app.session.firstWindow.inspector.model.pacedForLatch)
+    }
+
+    @Test func withCommitTimingEachLatchPacedFrameCarriesItsPredictedPresentation() throws {
+        let app = try AppHarness(commitTiming: true)
+        let toplevel = app.session.firstWindow.toplevel
+        let surface = app.surface
+        // Each stamped commit's time beside the presentation the window
+        // predicted for the latch that frame aimed at.
+        var stamps: [(stamp: Double, predicted: Double?)] = []
+        var checkedCommits = surface.commits.count
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161) {
+            defer { checkedCommits = surface.commits.count }
+            guard surface.commits.count > checkedCommits,
+                  let stamp = surface.commits.last?.presentationTimestamp else { return }
+            stamps.append((stamp, toplevel.lastAimedLatch?.presentation))
+        }
+        #expect(toplevel.pacesInputForLatch)
+        #expect(stamps.count >= drag.framesShown / 2, "\(stamps.count) of \(drag.framesShown) frames stamped")
+        for (stamp, predicted) in stamps {
+            let predicted = try #require(predicted)
+            #expect(abs(stamp - predicted) < 1e-6, "stamped \(stamp), predicted \(predicted)")
+        }
+        // The predicted presentation is the repaint that showed the frame.
+        let stamped = surface.latchedCommits.suffix(40).compactMap { latched in
+            surface.commits[latched.commit].presentationTimestamp.map { (stamp: $0, shown: latched.time) }
+        }
+        #expect(!stamped.isEmpty)
+        for frame in stamped { #expect(abs(frame.stamp - frame.shown) < 1e-6, "stamped \(frame.stamp), shown \(frame.shown)") }
+        #expect(toplevel.stampedCommits == surface.commits.count { $0.presentationTimestamp != nil })
+    }
+
+    @Test func framesPacedByFrameCallbacksCarryNoPresentationTime() throws {
+        let app = try AppHarness(commitTiming: true)
+        app.session.firstWindow.toplevel.allowsLatchPacing = false
+        _ = try drag(app, motions: 60)
+        #expect(app.surface.commits.allSatisfy { $0.presentationTimestamp == nil })
+    }
+
+    @Test func withoutCommitTimingNothingIsStampedAndLatchPacingStillWorks() throws {
+        let app = try AppHarness()
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161)
+        #expect(app.session.firstWindow.toplevel.pacesInputForLatch)
+        #expect(app.session.firstWindow.toplevel.stampedCommits == 0)
+        #expect(app.surface.commits.allSatisfy { $0.presentationTimestamp == nil })
+        #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
     }
 }
