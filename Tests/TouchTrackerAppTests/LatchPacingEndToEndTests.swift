@@ -229,4 +229,59 @@ import TouchCore
         #expect(app.surface.commits.allSatisfy { $0.presentationTimestamp == nil })
         #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
     }
+
+    @Test func aCompositorPresentingAfterItsLatchIsGivenThePresentationNotTheLatch() throws {
+        // The compositor takes commits on a 60 Hz grid and shows them 4 ms
+        // later: the time sent is when the frame is to be seen.
+        let app = try AppHarness(commitTiming: true)
+        let toplevel = app.session.firstWindow.toplevel
+        let surface = app.surface
+        let lead = 0.004
+        var stamps: [(stamp: Double, aimed: LatchPredictor.Latch?)] = []
+        var checkedCommits = surface.commits.count
+        let start = Point(x: 40, y: 150)
+        app.seat.touchDown(on: surface.resource, id: 1, x: start.x, y: start.y, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        var nextRepaint = app.clock.now + Self.refresh, nextMotion = app.clock.now + Self.motionInterval
+        var pendingPresentation: Double?
+        for motion in 1...120 {
+            while app.clock.now < nextMotion {
+                let timer = app.session.loop.timers.nextDeadline ?? .infinity
+                app.advance(by: max(0, min(nextMotion, nextRepaint, pendingPresentation ?? .infinity, timer) - app.clock.now))
+                if let presentation = pendingPresentation, app.clock.now >= presentation {
+                    app.compositor.presentLatched(at: presentation, refresh: Self.refresh, flags: 0x3)
+                    pendingPresentation = nil
+                }
+                if app.clock.now >= nextRepaint {
+                    app.compositor.repaintPresentingLater(at: nextRepaint)
+                    pendingPresentation = nextRepaint + lead
+                    nextRepaint += Self.refresh
+                }
+                try app.settle()
+                if surface.commits.count > checkedCommits, let stamp = surface.commits.last?.presentationTimestamp {
+                    stamps.append((stamp, toplevel.lastAimedLatch))
+                }
+                checkedCommits = surface.commits.count
+            }
+            app.seat.touchMotion(id: 1, x: start.x + Double(motion) * Self.step, y: start.y, time: app.time)
+            app.seat.touchFrame()
+            nextMotion += Self.motionInterval
+            try app.settle()
+        }
+        #expect(toplevel.pacesInputForLatch)
+        #expect(stamps.count >= 20, "\(stamps.count) frames stamped")
+        for (stamp, aimed) in stamps {
+            let aimed = try #require(aimed)
+            #expect(abs(stamp - aimed.presentation) < 1e-6, "stamped \(stamp), predicted \(aimed.presentation)")
+            #expect(stamp > aimed.latch, "the presentation, after the latch")
+        }
+        // On the grid the compositor presents on: a repaint time plus its lead.
+        let sinceRepaint = stamps.suffix(20).map { ($0.stamp - lead).truncatingRemainder(dividingBy: Self.refresh) }
+        let first = try #require(sinceRepaint.first)
+        for offset in sinceRepaint {
+            let drift = abs(offset - first)
+            #expect(min(drift, Self.refresh - drift) < 1e-6, "presentations \(sinceRepaint)")
+        }
+    }
 }
