@@ -31,6 +31,9 @@ public struct CommitRecord {
     /// The buffer's pixels (ARGB8888 as 32-bit values, row-major, no padding)
     /// when this commit attached a buffer of at most `TestSurface.pixelCaptureLimit` pixels.
     public let pixels: [UInt32]?
+    /// The time this commit was for (`wp_commit_timer_v1.set_timestamp`),
+    /// in seconds on the presentation clock; nil when it carried none.
+    public let presentationTimestamp: Double?
 
     /// The pixel at buffer coordinates (x, y), if captured.
     public func pixel(x: Int, y: Int) -> UInt32? {
@@ -52,6 +55,10 @@ public final class TestSurface: ServerObject {
     public internal(set) var toplevel: TestToplevel?
     var fractionalScale: FractionalScaleResource?
     var viewport: ViewportResource?
+    /// A `wp_commit_timer_v1` was made for this surface (one is allowed).
+    var hasCommitTimer = false
+    /// `wp_commit_timer_v1.set_timestamp` for the next commit.
+    var pendingPresentationTimestamp: Double?
 
     private var pendingBuffer: UnsafeMutablePointer<wl_resource>??
     private var pendingDamage: [DamageRect] = []
@@ -228,7 +235,9 @@ public final class TestSurface: ServerObject {
             viewportDestination: viewport?.commit(),
             surfaceDamage: pendingDamage,
             bufferDamage: pendingBufferDamage,
-            pixels: pixels))
+            pixels: pixels,
+            presentationTimestamp: pendingPresentationTimestamp))
+        pendingPresentationTimestamp = nil
         pendingBuffer = nil
         pendingDamage = []
         pendingBufferDamage = []

@@ -33,8 +33,9 @@ public struct OfferedProtocol: Equatable, Sendable {
 
 /// The modern protocols `check --live` and the inspector report on: which
 /// of them the compositor offers says what the app can use there (cursor
-/// shapes, its toplevel icon, pad dials through tablet manager version 2)
-/// and what it cannot yet (commit timing, FIFO, dialogs, colour management).
+/// shapes, its toplevel icon, pad dials through tablet manager version 2,
+/// commit timing for frames paced for the latch) and what it does not
+/// (FIFO barriers, which would queue frames; dialogs, colour management).
 public enum ModernProtocols {
     /// Each global's interface, short name (`check`) and compact name (the
     /// inspector), in the order they are listed.

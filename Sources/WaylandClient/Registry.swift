@@ -29,6 +29,8 @@ final class Registry {
         static let presentation: UInt32 = 1
         static let toplevelIconManager: UInt32 = 1
         static let exporter: UInt32 = 1
+        static let commitTimingManager: UInt32 = 1
+        static let fifoManager: UInt32 = 1
     }
 
     private let display: OpaquePointer
@@ -58,6 +60,15 @@ final class Registry {
     /// `zxdg_exporter_v2` (xdg-foreign), for a handle other clients (the
     /// desktop's file chooser) parent their dialogs to.
     private(set) var exporter: OpaquePointer?
+    /// `wp_commit_timing_manager_v1`, where offered:
+    /// frames paced for a predicted latch carry its presentation time.
+    private(set) var commitTimingManager: OpaquePointer?
+    /// `wp_fifo_manager_v1`, bound so the inspector and `check` show it
+    /// used where offered, but no surface asks it for FIFO barriers: a
+    /// barrier makes each commit wait for the previous one to be shown,
+    /// queueing frames, while latch pacing replaces an unshown frame with
+    /// a newer one so the newest input makes the next repaint.
+    private(set) var fifoManager: OpaquePointer?
     /// Bound outputs by registry name.
     private(set) var outputs: [UInt32: Output] = [:]
     /// Names of the globals bound here (not forwarded to `onGlobal`).
@@ -95,6 +106,8 @@ final class Registry {
         if let presentation { wp_presentation_destroy(presentation) }
         if let toplevelIconManager { xdg_toplevel_icon_manager_v1_destroy(toplevelIconManager) }
         if let exporter { zxdg_exporter_v2_destroy(exporter) }
+        if let commitTimingManager { wp_commit_timing_manager_v1_destroy(commitTimingManager) }
+        if let fifoManager { wp_fifo_manager_v1_destroy(fifoManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
@@ -104,6 +117,7 @@ final class Registry {
         if let proxy { wl_registry_destroy(proxy) }
         syncCallback = nil; presentation = nil; toplevelIconManager = nil; viewporter = nil; fractionalScaleManager = nil; decorationManager = nil
         wmBase = nil; shm = nil; compositor = nil; proxy = nil; exporter = nil
+        commitTimingManager = nil; fifoManager = nil
     }
 
     /// Binds a global (`wl_registry.bind`) at `version`, which must not exceed
@@ -178,6 +192,13 @@ final class Registry {
         case "zxdg_exporter_v2":
             guard exporter == nil else { return false }
             exporter = bindProxy(tt_zxdg_exporter_v2_interface(), SupportedVersion.exporter)
+        case "wp_commit_timing_manager_v1":
+            guard commitTimingManager == nil else { return false }
+            commitTimingManager = bindProxy(tt_wp_commit_timing_manager_v1_interface(),
+                                            SupportedVersion.commitTimingManager)
+        case "wp_fifo_manager_v1":
+            guard fifoManager == nil else { return false }
+            fifoManager = bindProxy(tt_wp_fifo_manager_v1_interface(), SupportedVersion.fifoManager)
         case "wl_output":
             // Outputs before v2 send no scale: treat them as not usable for HiDPI.
             guard global.version >= 2,

@@ -64,6 +64,7 @@ extension ToplevelWindow {
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, handle.toOpaque())
         askForPresentationFeedback(pacing: pacing(showsInput: showsInput, aimedAt: aimedAt))
+        if showsInput, let aimedAt { stampNextCommit(presentation: aimedAt.presentation) }
         wl_surface_commit(surface)
 
         pendingDamage = DamageRegion()

@@ -20,6 +20,8 @@ public final class ToplevelWindow {
     var fractionalScale: OpaquePointer?
     var viewport: OpaquePointer?
     var frameCallback: OpaquePointer?
+    /// `wp_commit_timer_v1`, where the compositor offers commit timing.
+    var commitTimer: OpaquePointer?
 
     let display: Display
     let loop: EventLoop
@@ -106,6 +108,9 @@ public final class ToplevelWindow {
     /// the last two intervals between such inputs, oldest first.
     var lastInputTime: Double?
     var recentInputIntervals: [Double] = []
+    /// Commits that carried a presentation time (`wp_commit_timer_v1`):
+    /// the inspector says commit timing is used once there is one.
+    public internal(set) var stampedCommits = 0
 
     /// Creates and maps the toplevel (its first commit carries no buffer; the
     /// first frame follows the compositor's first configure).
@@ -131,6 +136,7 @@ public final class ToplevelWindow {
         xdg_toplevel_set_app_id(toplevel, appID)
         setIcon(named: appID, registry: registry)
         export(registry: registry)
+        makeCommitTimer(registry: registry)
         xdg_toplevel_set_min_size(toplevel, Int32(minimumSize.width), Int32(minimumSize.height))
         if let manager = registry.decorationManager {
             let decoration = WindowDecoration(manager: manager, toplevel: toplevel)
@@ -160,6 +166,7 @@ public final class ToplevelWindow {
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let exported { zxdg_exported_v2_destroy(exported) }
+        if let commitTimer { wp_commit_timer_v1_destroy(commitTimer) }
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)

@@ -75,7 +75,8 @@ final class AppHarness {
     /// `presentationClock` is the clock `wp_presentation` announces;
     /// `omittedGlobals` are globals the compositor does not offer; with
     /// `clipboard` it offers `wl_data_device_manager`; `cursorShapes` adds
-    /// `wp_cursor_shape_manager_v1`.
+    /// `wp_cursor_shape_manager_v1`; `commitTiming` adds
+    /// `wp_commit_timing_manager_v1`.
     /// `documentPath` opens that drawing instead (another harness's, say);
     /// `environment` replaces the session's, whose emergency copies go by
     /// default to `state/` and `runtime/` in the temporary directory.
@@ -92,7 +93,7 @@ final class AppHarness {
          pointerGestures: Bool = false,
          record: Bool = false, seatVersion: Int32 = 8, checkGuide: Bool = false,
          presentationClock: UInt32 = 1, omittedGlobals: Set<String> = [], clipboard: Bool = false,
-         cursorShapes: Bool = false) throws {
+         cursorShapes: Bool = false, commitTiming: Bool = false) throws {
         let compositor = TestCompositor(omitting: omittedGlobals)
         compositor.presentationClock = presentationClock
         self.compositor = compositor
@@ -104,6 +105,7 @@ final class AppHarness {
         self.tablets = tablets ? seats.map { $0.addTablet(name: "Tablet of \($0.name)") } : []
         if tablets { compositor.addTabletManager() }
         if cursorShapes { compositor.addCursorShapeManager() }
+        if commitTiming { compositor.addCommitTimingManager() }
         output = outputScale.map { compositor.addOutput(name: "output0", scale: $0) }
         scale = outputScale ?? 1
         temporary = try sharing ?? TemporaryDirectory(prefix: Self.temporaryPrefix)

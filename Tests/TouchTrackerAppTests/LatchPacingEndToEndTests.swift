@@ -4,6 +4,7 @@ import TestCompositor
 import Timing
 import TouchCore
 @testable import TouchTrackerApp
+@testable import WaylandClient
 
 /// Commit for the latch through the whole stack: the scripted compositor
 /// repaints on a fake 60 Hz grid (`TestCompositor.repaint`), latching the
@@ -30,7 +31,8 @@ import TouchCore
     /// fake clock jumps from one event (a motion, a repaint, an app timer)
     /// to the next.
     func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh,
-              motionInterval: Double = motionInterval, motionIntervals: [Double]? = nil) throws -> Drag {
+              motionInterval: Double = motionInterval, motionIntervals: [Double]? = nil,
+              afterEachSettle: () -> Void = {}) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
         let paint = app.session.firstWindow.toplevel.onDraw
@@ -64,6 +66,7 @@ import TouchCore
                 nextRepaint += period
             }
             try app.settle()
+            afterEachSettle()
         }
         app.session.firstWindow.toplevel.onDraw = paint
 
@@ -180,5 +183,105 @@ import TouchCore
         #expect(!app.session.firstWindow.inspector.model.pacedForLatch)
         _ = try drag(app, motions: 30)
         #expect(app.session.firstWindow.inspector.model.pacedForLatch)
+    }
+
+    @Test func withCommitTimingEachLatchPacedFrameCarriesItsPredictedPresentation() throws {
+        let app = try AppHarness(commitTiming: true)
+        let toplevel = app.session.firstWindow.toplevel
+        let surface = app.surface
+        // Each stamped commit's time beside the presentation the window
+        // predicted for the latch that frame aimed at.
+        var stamps: [(stamp: Double, predicted: Double?)] = []
+        var checkedCommits = surface.commits.count
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161) {
+            defer { checkedCommits = surface.commits.count }
+            guard surface.commits.count > checkedCommits,
+                  let stamp = surface.commits.last?.presentationTimestamp else { return }
+            stamps.append((stamp, toplevel.lastAimedLatch?.presentation))
+        }
+        #expect(toplevel.pacesInputForLatch)
+        #expect(stamps.count >= drag.framesShown / 2, "\(stamps.count) of \(drag.framesShown) frames stamped")
+        for (stamp, predicted) in stamps {
+            let predicted = try #require(predicted)
+            #expect(abs(stamp - predicted) < 1e-6, "stamped \(stamp), predicted \(predicted)")
+        }
+        // The predicted presentation is the repaint that showed the frame.
+        let stamped = surface.latchedCommits.suffix(40).compactMap { latched in
+            surface.commits[latched.commit].presentationTimestamp.map { (stamp: $0, shown: latched.time) }
+        }
+        #expect(!stamped.isEmpty)
+        for frame in stamped { #expect(abs(frame.stamp - frame.shown) < 1e-6, "stamped \(frame.stamp), shown \(frame.shown)") }
+        #expect(toplevel.stampedCommits == surface.commits.count { $0.presentationTimestamp != nil })
+    }
+
+    @Test func framesPacedByFrameCallbacksCarryNoPresentationTime() throws {
+        let app = try AppHarness(commitTiming: true)
+        app.session.firstWindow.toplevel.allowsLatchPacing = false
+        _ = try drag(app, motions: 60)
+        #expect(app.surface.commits.allSatisfy { $0.presentationTimestamp == nil })
+    }
+
+    @Test func withoutCommitTimingNothingIsStampedAndLatchPacingStillWorks() throws {
+        let app = try AppHarness()
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161)
+        #expect(app.session.firstWindow.toplevel.pacesInputForLatch)
+        #expect(app.session.firstWindow.toplevel.stampedCommits == 0)
+        #expect(app.surface.commits.allSatisfy { $0.presentationTimestamp == nil })
+        #expect(drag.latencies.suffix(60).max()! <= 0.0161 + 0.002, "after the warm-up, shown at the next repaint")
+    }
+
+    @Test func aCompositorPresentingAfterItsLatchIsGivenThePresentationNotTheLatch() throws {
+        // The compositor takes commits on a 60 Hz grid and shows them 4 ms
+        // later: the time sent is when the frame is to be seen.
+        let app = try AppHarness(commitTiming: true)
+        let toplevel = app.session.firstWindow.toplevel
+        let surface = app.surface
+        let lead = 0.004
+        var stamps: [(stamp: Double, aimed: LatchPredictor.Latch?)] = []
+        var checkedCommits = surface.commits.count
+        let start = Point(x: 40, y: 150)
+        app.seat.touchDown(on: surface.resource, id: 1, x: start.x, y: start.y, time: app.time)
+        app.seat.touchFrame()
+        try app.settle()
+        var nextRepaint = app.clock.now + Self.refresh, nextMotion = app.clock.now + Self.motionInterval
+        var pendingPresentation: Double?
+        for motion in 1...120 {
+            while app.clock.now < nextMotion {
+                let timer = app.session.loop.timers.nextDeadline ?? .infinity
+                app.advance(by: max(0, min(nextMotion, nextRepaint, pendingPresentation ?? .infinity, timer) - app.clock.now))
+                if let presentation = pendingPresentation, app.clock.now >= presentation {
+                    app.compositor.presentLatched(at: presentation, refresh: Self.refresh, flags: 0x3)
+                    pendingPresentation = nil
+                }
+                if app.clock.now >= nextRepaint {
+                    app.compositor.repaintPresentingLater(at: nextRepaint)
+                    pendingPresentation = nextRepaint + lead
+                    nextRepaint += Self.refresh
+                }
+                try app.settle()
+                if surface.commits.count > checkedCommits, let stamp = surface.commits.last?.presentationTimestamp {
+                    stamps.append((stamp, toplevel.lastAimedLatch))
+                }
+                checkedCommits = surface.commits.count
+            }
+            app.seat.touchMotion(id: 1, x: start.x + Double(motion) * Self.step, y: start.y, time: app.time)
+            app.seat.touchFrame()
+            nextMotion += Self.motionInterval
+            try app.settle()
+        }
+        #expect(toplevel.pacesInputForLatch)
+        #expect(stamps.count >= 20, "\(stamps.count) frames stamped")
+        for (stamp, aimed) in stamps {
+            let aimed = try #require(aimed)
+            #expect(abs(stamp - aimed.presentation) < 1e-6, "stamped \(stamp), predicted \(aimed.presentation)")
+            #expect(stamp > aimed.latch, "the presentation, after the latch")
+        }
+        // On the grid the compositor presents on: a repaint time plus its lead.
+        let sinceRepaint = stamps.suffix(20).map { ($0.stamp - lead).truncatingRemainder(dividingBy: Self.refresh) }
+        let first = try #require(sinceRepaint.first)
+        for offset in sinceRepaint {
+            let drift = abs(offset - first)
+            #expect(min(drift, Self.refresh - drift) < 1e-6, "presentations \(sinceRepaint)")
+        }
     }
 }

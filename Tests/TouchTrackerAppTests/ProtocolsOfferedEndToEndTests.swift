@@ -8,15 +8,16 @@ import WaylandClient
 /// Which modern protocols the compositor offers, as `check` (from the
 /// recording `check --live` makes) and the inspector report them.
 @Suite struct ProtocolsOfferedEndToEndTests {
-    private func report(tablets: Bool = false, cursorShapes: Bool = false) throws -> CompositorReport {
-        let app = try AppHarness(tablets: tablets, record: true, cursorShapes: cursorShapes)
+    private func report(tablets: Bool = false, cursorShapes: Bool = false,
+                        commitTiming: Bool = false) throws -> CompositorReport {
+        let app = try AppHarness(tablets: tablets, record: true, cursorShapes: cursorShapes, commitTiming: commitTiming)
         app.session.quit()
         return CompositorReport(try Recording.read(path: app.recordingPath), name: "test")
     }
 
     @Test func checkNamesTheModernProtocolsTheCompositorOffered() throws {
-        let modern = try report(tablets: true, cursorShapes: true)
-        #expect(modern.subject.hasSuffix("; modern protocols offered: cursor_shape, tablet"))
+        let modern = try report(tablets: true, cursorShapes: true, commitTiming: true)
+        #expect(modern.subject.hasSuffix("; modern protocols offered: cursor_shape, commit_timing, tablet"))
         let old = try report()
         #expect(old.subject.hasSuffix("; none of the modern protocols offered (cursor_shape, toplevel_icon, "
                                       + "commit_timing, fifo, xdg_wm_dialog, color_manager, tablet)"))
@@ -47,9 +48,9 @@ import WaylandClient
     }
 
     @Test func theInspectorListsTheModernProtocolsOffered() throws {
-        let app = try AppHarness(tablets: true, cursorShapes: true)
+        let app = try AppHarness(tablets: true, cursorShapes: true, commitTiming: true)
         app.session.firstWindow.inspector.open()
-        #expect(app.session.firstWindow.inspector.model.protocolsOffered == ["cursor", "tablet"])
+        #expect(app.session.firstWindow.inspector.model.protocolsOffered == ["cursor", "timing", "tablet"])
         let plain = try AppHarness()
         plain.session.firstWindow.inspector.open()
         #expect(plain.session.firstWindow.inspector.model.protocolsOffered.isEmpty)
