@@ -8,6 +8,13 @@ import Timing
 /// latch alone deciding. Elsewhere nothing is sent and latch pacing works
 /// as before.
 ///
+/// The time sent is half a refresh before the predicted presentation: the
+/// protocol presents a stamped commit at the first refresh at or after its
+/// time, so a prediction that is a hair late (weston 14 compares exactly)
+/// would otherwise hold the frame a whole refresh; half a refresh earlier
+/// still names the predicted refresh and no other, since the one before it
+/// is a whole period earlier.
+///
 /// The time is on the presentation clock, which must be the loop's
 /// (`CLOCK_MONOTONIC`): predictions on another clock are never made
 /// (`learnLatch`), so no frame is stamped there.
@@ -18,13 +25,22 @@ extension ToplevelWindow {
         commitTimer = wp_commit_timing_manager_v1_get_timer(manager, surface)
     }
 
-    /// `set_timestamp` for the commit that follows: `presentation`, seconds
-    /// on `CLOCK_MONOTONIC`. Nothing without a timer.
+    /// `set_timestamp` for the commit that follows, aimed at the refresh
+    /// presenting at `presentation` (seconds on `CLOCK_MONOTONIC`): the
+    /// time `commitTimestamp(forPresentation:)`. Nothing without a timer.
     func stampNextCommit(presentation: Double) {
-        guard let commitTimer, presentation >= 0 else { return }
-        let time = CommitTimestamp(seconds: presentation)
+        guard let commitTimer else { return }
+        let stamp = commitTimestamp(forPresentation: presentation)
+        guard stamp >= 0 else { return }
+        let time = CommitTimestamp(seconds: stamp)
         wp_commit_timer_v1_set_timestamp(commitTimer, time.secondsHigh, time.secondsLow, time.nanoseconds)
         stampedCommits += 1
+    }
+
+    /// The time a frame meant for `presentation` is stamped with: half the
+    /// grid's period (else the output's refresh) before it.
+    public func commitTimestamp(forPresentation presentation: Double) -> Double {
+        presentation - (latchPredictor.period ?? latchPredictor.refresh ?? 0) / 2
     }
 }
 
