@@ -34,6 +34,12 @@ public final class TimerQueue {
     public let clock: Clock
     fileprivate var entries: [UInt64: Entry] = [:]
     private var nextID: UInt64 = 0
+    /// No timer is due before this time: at most the earliest deadline
+    /// scheduled (cancelling leaves it earlier, which is safe), so that
+    /// `fireDue()`, called after every wake-up and every input batch, looks
+    /// at no entry while nothing is due (a scan of every pending timer per
+    /// batch was about 3 % of routing a touch change).
+    private var noneDueBefore = Double.infinity
     /// The queue this one schedules into (`init(sharing:)`); nil for a
     /// queue of its own, which the event loop runs.
     private let parent: TimerQueue?
@@ -81,7 +87,9 @@ public final class TimerQueue {
             return handle
         }
         nextID += 1
-        entries[nextID] = Entry(deadline: clock.now + max(0, delay), interval: interval, action: action)
+        let deadline = clock.now + max(0, delay)
+        entries[nextID] = Entry(deadline: deadline, interval: interval, action: action)
+        noneDueBefore = min(noneDueBefore, deadline)
         return TimerHandle(id: nextID, queue: self)
     }
 
@@ -101,7 +109,11 @@ public final class TimerQueue {
         if let parent { return parent.fireDue() }
         let now = clock.now
         // The event loop calls this after every wake-up; usually nothing is due.
-        guard entries.values.contains(where: { $0.deadline <= now }) else { return 0 }
+        guard now >= noneDueBefore else { return 0 }
+        guard entries.values.contains(where: { $0.deadline <= now }) else {
+            noneDueBefore = entries.values.lazy.map(\.deadline).min() ?? .infinity
+            return 0
+        }
         // Lazily filtered into one sorted array: a filtered dictionary
         // would hash every due entry again only to be sorted away.
         let due = entries.lazy.filter { $0.value.deadline <= now }
@@ -120,6 +132,9 @@ public final class TimerQueue {
             entry.action()
             fired += 1
         }
+        // The actions may have scheduled timers (which lowered the bound);
+        // what is left after firing sets it afresh.
+        noneDueBefore = entries.values.lazy.map(\.deadline).min() ?? .infinity
         return fired
     }
 }

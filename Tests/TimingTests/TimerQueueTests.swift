@@ -58,6 +58,33 @@ import Timing
         #expect(fired == [0.2])
     }
 
+    /// The event loop calls `fireDue()` at arbitrary times, not only at
+    /// deadlines: each timer still fires at the first call after its
+    /// deadline, whatever was cancelled, found not due or fired before.
+    @Test func fireDueFindsEachTimerAtTheFirstCallAfterItsDeadline() {
+        let clock = ManualClock()
+        let queue = TimerQueue(clock: clock)
+        var fired: [String] = []
+        let cancelled = queue.schedule(after: 0.25) { fired.append("cancelled") }
+        queue.schedule(after: 2) { fired.append("late") }
+        cancelled.cancel()
+        clock.set(0.5)
+        #expect(queue.fireDue() == 0)
+        queue.schedule(after: 0.25) { fired.append("scheduled after a call that found nothing due") }
+        clock.set(0.625)
+        #expect(queue.fireDue() == 0)
+        clock.set(1)
+        #expect(queue.fireDue() == 1)
+        queue.schedule(after: 0.25, repeating: 0.25) { fired.append("tick") }
+        clock.set(1.25)
+        #expect(queue.fireDue() == 1)
+        clock.set(1.5)
+        #expect(queue.fireDue() == 1)
+        clock.set(2)
+        #expect(queue.fireDue() == 2)
+        #expect(fired == ["scheduled after a call that found nothing due", "tick", "tick", "tick", "late"])
+    }
+
     @Test func nextDeadlineIsTheEarliest() {
         let queue = TimerQueue(clock: ManualClock(now: 10))
         queue.schedule(after: 2) {}

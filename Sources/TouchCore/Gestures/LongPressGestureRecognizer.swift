@@ -92,7 +92,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         timer?.cancel()
         timer = nil
         completedTaps = 0
-        pressStarts = [:]
+        // Its storage stays for the next gesture: rebuilding it from empty
+        // allocated, and grew again for a second finger, each gesture.
+        pressStarts.removeAll(keepingCapacity: true)
         mostFingersInPress = 0
     }
 

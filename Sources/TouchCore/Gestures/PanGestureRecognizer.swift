@@ -133,7 +133,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        fingers = []
+        fingers.removeAll(keepingCapacity: true)  // the next gesture reuses the storage
         origin = nil
         displacementBeforeBegan = .zero
         centroid = .zero

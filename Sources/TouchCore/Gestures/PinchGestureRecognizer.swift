@@ -102,7 +102,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         indirectReference = nil
-        fingers = []
+        fingers.removeAll(keepingCapacity: true)  // the next gesture reuses the storage
         referenceDistance = nil
         scaleAtReference = 1
         velocityEstimator.removeAll()

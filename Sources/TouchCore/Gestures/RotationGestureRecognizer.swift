@@ -99,7 +99,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         indirectReference = nil
-        fingers = []
+        fingers.removeAll(keepingCapacity: true)  // the next gesture reuses the storage
         accumulator = nil
         rotationAtStart = 0
         velocityEstimator.removeAll()

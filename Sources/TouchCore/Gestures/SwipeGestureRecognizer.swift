@@ -106,7 +106,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         super.reset()
         timer?.cancel()
         timer = nil
-        fingers = []
+        fingers.removeAll(keepingCapacity: true)  // the next gesture reuses the storage
         start = nil
     }
 

@@ -109,7 +109,9 @@ open class TapGestureRecognizer: GestureRecognizer {
         spreadTimer?.cancel()
         spreadTimer = nil
         completedTaps = 0
-        pressStarts = [:]
+        // Its storage stays for the next gesture: rebuilding it from empty
+        // allocated, and grew again for a second finger, each gesture.
+        pressStarts.removeAll(keepingCapacity: true)
         mostFingersInTap = 0
         firstTapLocation = nil
     }

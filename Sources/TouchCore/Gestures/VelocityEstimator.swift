@@ -23,8 +23,11 @@ struct VelocityEstimator {
         add(SIMD2(value, 0), at: time)
     }
 
+    /// Forgets the samples, keeping their storage: a pan starts over at
+    /// each change of fingers, and growing the buffer again cost each
+    /// gesture a few allocations.
     mutating func removeAll() {
-        samples.removeAll()
+        samples.removeAll(keepingCapacity: true)
     }
 
     /// Change per second; zero until two samples at different times exist.
