@@ -2,15 +2,16 @@
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
 //   touchtracker → Conformance (`touchtracker conformance`) → TouchTrackerApp
-//   TouchTrackerApp → WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
+//   TouchTrackerApp → Instruments, WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
 //   Export (PNG, SVG, PDF files) → Render, Document
 //   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
 //   Playground → InspectorModel → TouchCore; Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
+//   Instruments (--log-input, --record, check) → WaylandClient, InspectorModel, Document, Decorations
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
-//   Document, Render, Export, WaylandClient, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
+//   Document, Render, Export, WaylandClient, Instruments, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
 // The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
@@ -81,7 +82,7 @@ let package = Package(
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
-                               "CWaylandProtocols", "Platform", "JSONLine", "Timing"]),
+                               "CWaylandProtocols", "Platform", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore", "Platform"]),
         // The inspector: its model painted on Cairo, laid out over the canvas,
         // and the overlay that feeds it and asks for its repaints.
@@ -91,8 +92,15 @@ let package = Package(
         .target(name: "Export", dependencies: ["CCairo", "Render", "Document", "Canvas", "TouchCore", "Platform"]),
         // Event sounds through libcanberra, and where the shipped ones are.
         .target(name: "Sound", dependencies: ["CCanberra", "Platform"]),
+        // The recording and check instrument: `--log-input`'s lines, `--record`'s
+        // recordings (format, file, reading), and `check`'s report on them,
+        // in text, JSON and HTML. Replay runs the scene, so it stays in
+        // TouchTrackerApp.
+        .target(name: "Instruments",
+                dependencies: ["WaylandClient", "InspectorModel", "Document", "Canvas", "Decorations", "TouchCore",
+                               "Timing", "Platform", "JSONLine"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
+                dependencies: ["Instruments", "WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
                                "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "DBus"]),
         // `touchtracker conformance`: the app's window driven through the
@@ -101,7 +109,7 @@ let package = Package(
         // the C modules it speaks are its own; it drives a Session, so it
         // sits above TouchTrackerApp and the executable hands it in.
         .target(name: "Conformance",
-                dependencies: ["TouchTrackerApp", "InputEmulation", "WaylandClient", "Document", "Canvas", "TouchCore",
+                dependencies: ["TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "Decorations", "Document", "Canvas", "TouchCore",
                                "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon", "CLibEI"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
@@ -120,7 +128,7 @@ let package = Package(
         // Reproducible random drawings (a seeded SplitMix64) for benchmarks and randomized tests.
         .target(name: "SampleDrawings", dependencies: ["Canvas", "TouchCore"]),
         .executableTarget(name: "touchtracker-bench",
-                          dependencies: ["touchtracker", "TouchTrackerApp", "WaylandClient", "Render", "Export", "Document", "Canvas",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "Instruments", "WaylandClient", "Render", "Export", "Document", "Canvas",
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
@@ -170,7 +178,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "WaylandClientTests",
-                    dependencies: ["WaylandClient", "TestCompositor", "Timing", "Platform", "SampleDrawings", "TestSupport"]),
+                    dependencies: ["WaylandClient", "Instruments", "TestCompositor", "Timing", "Platform", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "RenderTests",
                     dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport"]),
@@ -178,11 +186,13 @@ let package = Package(
                     dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
+                    dependencies: ["TouchTrackerApp", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
+        .testTarget(name: "InstrumentsTests",
+                    dependencies: ["Instruments", "WaylandClient", "Timing", "JSONLine"]),
         .testTarget(name: "ConformanceTests",
-                    dependencies: ["Conformance", "TouchTrackerApp", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
+                    dependencies: ["Conformance", "TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
                                    "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
         .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "InspectorTests",

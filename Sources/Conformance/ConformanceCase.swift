@@ -1,4 +1,5 @@
 import Canvas
+import Instruments
 import TouchTrackerApp
 
 /// One case of `touchtracker conformance`: a short script of emulated

@@ -1,4 +1,6 @@
 import Canvas
+import Decorations
+import Instruments
 import TouchCore
 import TouchTrackerApp
 import WaylandClient

@@ -8,8 +8,8 @@ import Platform
 /// a tick per frame, a cross where it was cancelled), a histogram of the
 /// intervals between each device's events, and each pen stroke's pressure
 /// over time.
-enum CheckReportHTML {
-    static func page(_ recording: Recording, report: CompositorReport, name: String) -> String {
+package enum CheckReportHTML {
+    package static func page(_ recording: Recording, report: CompositorReport, name: String) -> String {
         let timeline = RecordingTimeline(recording)
         var html = """
             <!DOCTYPE html>
@@ -34,7 +34,7 @@ enum CheckReportHTML {
 
     /// Writes `page` to `path` whole or not at all (a temporary file
     /// beside it, renamed over it), readable by all as a saved page is.
-    static func write(_ page: String, to path: String) throws(FileOperationError) {
+    package static func write(_ page: String, to path: String) throws(FileOperationError) {
         try AtomicReplacement.replace(path, with: Array(page.utf8), permissions: 0o644)
     }
 

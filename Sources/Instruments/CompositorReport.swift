@@ -1,3 +1,4 @@
+import Decorations
 import InspectorModel
 import JSONLine
 import Timing
@@ -57,9 +58,9 @@ package struct CompositorReport {
 
     package var rows: [Row]
     /// What the recording is, for the table's first line.
-    var subject: String
+    package var subject: String
 
-    var failed: Bool { rows.contains { $0.result == .fail } }
+    package var failed: Bool { rows.contains { $0.result == .fail } }
 
     package func row(_ id: RowID) -> Row { rows.first { $0.id == id }! }
 
@@ -79,7 +80,7 @@ package struct CompositorReport {
     /// The table for a terminal: the recording's strings in the subject and
     /// the evidence have their control characters escaped, as `json` does,
     /// so a hostile recording's escape sequences never reach the terminal.
-    var text: String {
+    package var text: String {
         let width = RowID.allCases.map(\.title.count).max()!
         var lines = [Excerpt.escapingControls(subject), ""]
         lines.append("ROW".padded(to: width) + "  RESULT    EVIDENCE")
@@ -93,7 +94,7 @@ package struct CompositorReport {
         return lines.joined(separator: "\n")
     }
 
-    var json: String {
+    package var json: String {
         var object = JSONObject()
         object.add("recording", .string(subject))
         object.add("rows", .array(rows.map { row in

@@ -1,4 +1,5 @@
 import JSONLine
+import WaylandClient
 import Timing
 
 /// The `--log-input` line of a presentation feedback: what became of a

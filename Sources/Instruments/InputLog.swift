@@ -1,4 +1,5 @@
 import JSONLine
+import WaylandClient
 
 /// The `--log-input` format: one JSON object per `InputEvent`, on one line.
 ///

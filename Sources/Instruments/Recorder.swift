@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import Timing
 import WaylandClient
 
@@ -16,7 +17,7 @@ import WaylandClient
 /// window exists: it is written at the first idle moment after a seat
 /// reported its capabilities (they follow its name), or once
 /// `headerDelay` passed without a seat (headless weston has none).
-final class Recorder {
+package final class Recorder {
     private let file: RecordingFile
     private let clock: Clock
     private let start: Double
@@ -41,18 +42,22 @@ final class Recorder {
     private var lastLayout: WindowLayout?
     /// Whether the compositor offers `wp_presentation`, for the header
     /// (the session sets it once the registry has been read).
-    var presentationOffered: Bool?
+    package var presentationOffered: Bool?
     /// The modern globals the compositor offers, for the header (set with
     /// `presentationOffered`).
-    var protocolsOffered: [OfferedProtocol]?
+    package var protocolsOffered: [OfferedProtocol]?
     /// Set when a write failed: the recording stops, the session goes on.
     private var failed = false
 
-    init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
+    /// The app's version (`Version`), for the header.
+    private let appVersion: String
+
+    package init(file: RecordingFile, clock: Clock, appVersion: String, palmRejection: Bool, tool: DrawingTool,
          strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
          viewport: CanvasViewport = .actualSize, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
+        self.appVersion = appVersion
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
@@ -69,7 +74,7 @@ final class Recorder {
     /// must still leave a recording on disk.
     static let headerDelay = 1.0
 
-    func record(_ event: InputEvent, origin: InputOrigin, seatVersion: UInt32?) {
+    package func record(_ event: InputEvent, origin: InputOrigin, seatVersion: UInt32?) {
         if case .seatCapabilities(let seat, _, _, _) = event, let seatVersion,
            !seats.contains(where: { $0.name == seat }) {
             seats.append((seat, seatVersion))
@@ -78,19 +83,19 @@ final class Recorder {
     }
 
     /// The drawing is open with these lines: what a replay starts from.
-    func record(drawingOpened lines: [Line]) {
+    package func record(drawingOpened lines: [Line]) {
         append(.drawing(lines))
     }
 
     /// Records the window's layout when it changed.
-    func record(_ layout: WindowLayout) {
+    package func record(_ layout: WindowLayout) {
         guard layout != lastLayout else { return }
         lastLayout = layout
         append(.layout(layout))
     }
 
     /// Records what became of a frame that carried input.
-    func record(_ presentation: FramePresentation) {
+    package func record(_ presentation: FramePresentation) {
         append(.presentation(presentation))
     }
 
@@ -100,13 +105,13 @@ final class Recorder {
     }
 
     /// Writes what is buffered (once the header can be written).
-    func flush() {
+    package func flush() {
         guard !failed, !pending.isEmpty, headerWritten || !seats.isEmpty || now >= Self.headerDelay else { return }
         write()
     }
 
     /// The session ended: the end line, everything buffered, and the file closed.
-    func finish() {
+    package func finish() {
         append(.end)
         if !failed { write() }
         file.close()
@@ -115,7 +120,7 @@ final class Recorder {
     private func write() {
         var bytes: [UInt8] = []
         if !headerWritten {
-            bytes = Array((RecordingFormat.header(seats: seats, palmRejection: palmRejection, tool: tool,
+            bytes = Array((RecordingFormat.header(appVersion: appVersion, seats: seats, palmRejection: palmRejection, tool: tool,
                                                           strokeStyle: strokeStyle,
                                                           fingersNavigate: fingersNavigate,
                                                           viewport: viewport,

@@ -1,5 +1,5 @@
-import Decorations
 import Canvas
+import Decorations
 import Document
 import JSONLine
 import Platform
@@ -45,8 +45,8 @@ package struct Recording {
     }
 
     /// A file that is no recording this version can read, with where and why.
-    struct Unreadable: Error, Equatable, CustomStringConvertible {
-        let description: String
+    package struct Unreadable: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     package var appVersion: String
@@ -55,21 +55,21 @@ package struct Recording {
     /// The drawing tool strokes began with.
     package var tool: DrawingTool
     /// The colour and width strokes began with.
-    var strokeStyle = StrokeStyle.standard
+    package var strokeStyle = StrokeStyle.standard
     /// Whether fingers moved around instead of drawing when it began.
-    var fingersNavigate = false
+    package var fingersNavigate = false
     /// How the drawing was seen when it began.
-    var viewport = CanvasViewport.actualSize
+    package var viewport = CanvasViewport.actualSize
     /// Whether the compositor offered `wp_presentation`; nil when the
     /// recording does not say.
-    var presentationOffered: Bool?
+    package var presentationOffered: Bool?
     /// The modern globals the compositor offered; nil when the recording
     /// does not say (made before touchtracker recorded them).
-    var protocolsOffered: [OfferedProtocol]?
+    package var protocolsOffered: [OfferedProtocol]?
     package var entries: [Entry]
     /// False when the file has no end line (the session crashed, or the
     /// file was cut): what is there is still read.
-    var isComplete: Bool { entries.last.map { if case .end = $0.item { true } else { false } } ?? false }
+    package var isComplete: Bool { entries.last.map { if case .end = $0.item { true } else { false } } ?? false }
 
     /// Recordings larger than this are refused unread: the drawing file's
     /// limit (`Document.byteLimit`), which a recording's drawing line must
@@ -84,7 +84,7 @@ package struct Recording {
     /// `byteLimit` bytes. Anything else (a FIFO, a device such as
     /// /dev/zero, a directory) is refused before it is opened, and opening
     /// never blocks: a FIFO swapped in meanwhile is caught by the second look.
-    static func read(path: String) throws(Unreadable) -> Recording {
+    package static func read(path: String) throws(Unreadable) -> Recording {
         var bytes: [UInt8] = []
         do {
             try requireRegularFile(FileStatus(path: path), path)

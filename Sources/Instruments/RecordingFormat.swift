@@ -1,4 +1,5 @@
 import Canvas
+import Decorations
 import Document
 import JSONLine
 import Timing
@@ -65,13 +66,13 @@ enum RecordingFormat {
     /// The modern globals offered: `{"wp_cursor_shape_manager_v1":2,…}`.
     static let protocolsKey = "protocols"
 
-    static func header(seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
+    static func header(appVersion: String, seats: [(name: String, version: UInt32)], palmRejection: Bool, tool: DrawingTool,
                        strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
                        viewport: CanvasViewport = .actualSize, presentationOffered: Bool? = nil,
                        protocolsOffered: [OfferedProtocol]? = nil) -> String {
         var object = JSONObject()
         object.add(headerKey, .number(Double(version)))
-        object.add("app", .string(Version.string))
+        object.add("app", .string(appVersion))
         object.add("seats", .array(seats.map { seat in
             var entry = JSONObject()
             entry.add("name", .string(seat.name))

@@ -1,3 +1,4 @@
+import Decorations
 import WaylandClient
 
 /// What the conformance runner (the Conformance target, above this one)

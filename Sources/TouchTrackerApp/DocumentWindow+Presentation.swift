@@ -1,3 +1,4 @@
+import Instruments
 import Timing
 import TouchCore
 import WaylandClient

@@ -3,6 +3,7 @@ import Decorations
 import Document
 import Inspector
 import InspectorModel
+import Instruments
 import Platform
 import Playground
 import Render
@@ -207,7 +208,7 @@ public final class DocumentWindow {
         }
         let viewport = scene.canvas.viewport
         recorder = (instrumented ? configuration.record : nil).map {
-            Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
+            Recorder(file: $0, clock: clock, appVersion: Version.string, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
                      fingersNavigate: fingersNavigate, viewport: viewport, report: report)
         }
         guide = instrumented && configuration.showsCheckGuide ? CheckGuide(timers: timers) : nil

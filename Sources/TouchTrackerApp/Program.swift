@@ -1,6 +1,7 @@
 import Canvas
 import Document
 import Export
+import Instruments
 import JSONLine
 import Platform
 import Playground

@@ -1,4 +1,6 @@
 import Canvas
+import Decorations
+import Instruments
 import Timing
 import TouchCore
 import WaylandClient

@@ -1,4 +1,5 @@
 import Document
+import Instruments
 import Timing
 
 extension Session {

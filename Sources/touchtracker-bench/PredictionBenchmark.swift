@@ -1,5 +1,6 @@
 import BenchmarkWorkloads
 import Canvas
+import Instruments
 import JSONLine
 import TouchCore
 import WaylandClient

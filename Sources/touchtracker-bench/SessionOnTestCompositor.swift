@@ -1,5 +1,6 @@
 import Canvas
 import Document
+import Instruments
 import Platform
 import SampleDrawings
 import TestCompositor

@@ -1,5 +1,6 @@
 import Testing
 @testable import Conformance
+@testable import Instruments
 @testable import TouchTrackerApp
 
 /// What `touchtracker conformance` prints: TAP as `prove` reads it, the

@@ -1,3 +1,4 @@
+@testable import Instruments
 import JSONLine
 import Testing
 import Timing

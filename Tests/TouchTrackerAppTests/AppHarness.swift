@@ -1,6 +1,7 @@
 import Canvas
 import Decorations
 import Document
+@testable import Instruments
 import Testing
 import TestCompositor
 import TestSupport

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import Instruments
 import JSONLine
 import Testing
 import TestSupport

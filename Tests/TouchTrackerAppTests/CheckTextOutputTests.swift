@@ -1,3 +1,4 @@
+@testable import Instruments
 import Testing
 @testable import TouchTrackerApp
 

@@ -1,4 +1,5 @@
 import Canvas
+@testable import Instruments
 import Testing
 import TouchCore
 import WaylandClient

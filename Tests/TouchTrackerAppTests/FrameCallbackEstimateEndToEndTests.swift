@@ -1,4 +1,5 @@
 @testable import Inspector
+@testable import Instruments
 @testable import Render
 import Testing
 import TestSupport

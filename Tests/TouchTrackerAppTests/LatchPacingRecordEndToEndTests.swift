@@ -1,3 +1,4 @@
+@testable import Instruments
 import Testing
 import TestCompositor
 import Timing

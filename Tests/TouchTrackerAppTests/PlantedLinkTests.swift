@@ -1,5 +1,6 @@
 @testable import Canvas
 @testable import Document
+@testable import Instruments
 import Platform
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import Glibc
 @testable import Inspector
+@testable import Instruments
 import JSONLine
 import Testing
 import TestCompositor

@@ -1,4 +1,5 @@
 @testable import Inspector
+@testable import Instruments
 import Testing
 import TestCompositor
 import TouchCore

@@ -1,5 +1,6 @@
 import Canvas
 import Export
+@testable import Instruments
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,5 +1,6 @@
 import Canvas
 import Document
+@testable import Instruments
 import Testing
 @testable import TouchTrackerApp
 

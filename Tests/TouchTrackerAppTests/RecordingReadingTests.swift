@@ -1,5 +1,6 @@
 import Canvas
 import Conformance
+@testable import Instruments
 import Testing
 import TestSupport
 import TouchCore

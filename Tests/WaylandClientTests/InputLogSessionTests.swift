@@ -1,3 +1,4 @@
+@testable import Instruments
 import Testing
 import TestCompositor
 @testable import WaylandClient
