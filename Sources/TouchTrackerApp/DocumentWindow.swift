@@ -326,10 +326,11 @@ public final class DocumentWindow {
     }
 
     /// Handles one input batch the seats delivered to this window (or to
-    /// every window: a seat's capabilities).
-    func handle(_ event: InputEvent) {
-        recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
-        onInputObserved?(event, seats.currentOrigin)
+    /// every window: a seat's capabilities), which `origin` says how came
+    /// to be.
+    func handle(_ event: InputEvent, origin: InputOrigin) {
+        recorder?.record(event, origin: origin, seatVersion: seatVersion(of: event))
+        onInputObserved?(event, origin)
         logInput?(InputLog.line(for: event))
         guide?.observe(event)
         scene.handle(event)
