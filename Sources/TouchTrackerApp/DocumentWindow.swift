@@ -139,14 +139,14 @@ public final class DocumentWindow {
     /// Input → on screen over the last frames with input, whatever the
     /// inspector shows: the predicted tip looks this far ahead.
     var presentation = PresentationStatistics()
-    /// Sees every input batch as it arrives, with its origin: `touchtracker
-    /// conformance` judges each case on them. Nil in every other run.
-    var onInputObserved: ((InputEvent, InputOrigin) -> Void)?
+    /// What watches every input batch before the scene handles it, in
+    /// order: the recorder, `--log-input`, `check --live`'s guide (each
+    /// when asked, in the session's first window) and `touchtracker
+    /// conformance`'s runner.
+    var inputObservers: [any InputObserver] = []
     /// Sees each frame once painted, before it is committed: `touchtracker
     /// conformance` reads the pixels the user is shown. Nil in every other run.
     var onFramePainted: ((DrawTarget) -> Void)?
-    /// Receives one JSON line per input batch (`--log-input`); nil without.
-    private var logInput: ((String) -> Void)?
 
     /// Declared after everything holding Wayland objects: stored properties
     /// are released in order, and those objects must be destroyed while the
@@ -207,7 +207,7 @@ public final class DocumentWindow {
         }
         let viewport = scene.canvas.viewport
         recorder = (instrumented ? configuration.record : nil).map {
-            Recorder(file: $0, clock: clock, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
+            Recorder(file: $0, clock: clock, seats: seats, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
                      fingersNavigate: fingersNavigate, viewport: viewport, report: report)
         }
         guide = instrumented && configuration.showsCheckGuide ? CheckGuide(timers: timers) : nil
@@ -329,10 +329,7 @@ public final class DocumentWindow {
     /// every window: a seat's capabilities), which `origin` says how came
     /// to be.
     func handle(_ event: InputEvent, origin: InputOrigin) {
-        recorder?.record(event, origin: origin, seatVersion: seatVersion(of: event))
-        onInputObserved?(event, origin)
-        logInput?(InputLog.line(for: event))
-        guide?.observe(event)
+        for observer in inputObservers { observer.observe(event, origin: origin) }
         scene.handle(event)
         noteUnshownInput(event)
         // The pointer's and the pen's images follow what is under them
@@ -344,8 +341,11 @@ public final class DocumentWindow {
         }
     }
 
+    /// `logInput` receives one JSON line per input batch and presented
+    /// frame (`--log-input`); nil without.
     private func wire(logInput: ((String) -> Void)?) {
-        self.logInput = logInput
+        let observers: [(any InputObserver)?] = [recorder, logInput.map(InputLogWriter.init(write:)), guide]
+        inputObservers = observers.compactMap { $0 }
         scene.onQuit = { [unowned self] in onQuit() }
         scene.onCloseWindow = { [unowned self] in onClose() }
         scene.onNewWindow = { [unowned self] in onNewWindow() }
@@ -416,13 +416,6 @@ public final class DocumentWindow {
                             clientSideDecorations: toplevel.decorationMode == .clientSide,
                             maximized: states.contains(.maximized), fullscreen: states.contains(.fullscreen),
                             activated: states.contains(.activated))
-    }
-
-    /// The `wl_seat` version of the seat a capabilities batch is about, for
-    /// the recording (what the seat may send depends on it).
-    private func seatVersion(of event: InputEvent) -> UInt32? {
-        guard recorder != nil, case .seatCapabilities(let seat, _, _, _) = event else { return nil }
-        return seats.seatVersions.first { $0.name == seat }?.version
     }
 
     private func forwardDamage() {

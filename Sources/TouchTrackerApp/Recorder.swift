@@ -26,6 +26,8 @@ final class Recorder {
     private let fingersNavigate: Bool
     private let viewport: CanvasViewport
     private let report: (String) -> Void
+    /// The seats whose `wl_seat` versions the header names.
+    private weak var seatManager: SeatManager?
     /// What happened since the last write, in order, with its time.
     private enum Entry {
         case batch(InputEvent, InputOrigin, seatVersion: UInt32?)
@@ -48,11 +50,12 @@ final class Recorder {
     /// Set when a write failed: the recording stops, the session goes on.
     private var failed = false
 
-    init(file: RecordingFile, clock: Clock, palmRejection: Bool, tool: DrawingTool,
+    init(file: RecordingFile, clock: Clock, seats: SeatManager, palmRejection: Bool, tool: DrawingTool,
          strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
          viewport: CanvasViewport = .actualSize, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
+        seatManager = seats
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
@@ -141,5 +144,17 @@ final class Recorder {
             failed = true
             report("recording to \(file.path) stopped: \(error)")
         }
+    }
+}
+
+extension Recorder: InputObserver {
+    /// Records the batch; a seat's capabilities with the seat's `wl_seat`
+    /// version (what the seat may send depends on it).
+    func observe(_ event: InputEvent, origin: InputOrigin) {
+        var seatVersion: UInt32?
+        if case .seatCapabilities(let seat, _, _, _) = event {
+            seatVersion = seatManager?.seatVersions.first { $0.name == seat }?.version
+        }
+        record(event, origin: origin, seatVersion: seatVersion)
     }
 }
