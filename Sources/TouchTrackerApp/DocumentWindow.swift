@@ -22,7 +22,7 @@ import WaylandClient
 /// frame; on the frame the renderer has the views draw themselves, only
 /// where damaged, into a shared memory buffer. Every finished change is saved at once (see `Autosave`);
 /// while saves fail, a banner on the canvas says why.
-public final class DocumentWindow {
+public final class DocumentWindow: FrameSource {
     public let loop: EventLoop
     /// The window's timers, in the loop's queue: closing the window cancels
     /// them all (`close()`), so none fires into a window that is gone.
@@ -380,7 +380,7 @@ public final class DocumentWindow {
             if stepChanged { repaint(GuidePainter.stripFrame(in: canvas.frame)) }
         }
         toplevel.onClose = { [unowned self] in onClose() }
-        toplevel.onDraw = { [unowned self] target in draw(into: target) }
+        toplevel.frameSource = self
         wirePresentation(logInput: logInput)
         reportProtocolsOffered()
         // Core damage goes straight to the toplevel, which keeps it per buffer
@@ -427,7 +427,8 @@ public final class DocumentWindow {
         toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
     }
 
-    private func draw(into target: DrawTarget) {
+    /// Paints a frame of the scene (`FrameSource`).
+    public func draw(into target: DrawTarget) {
         // Damage raised while handling input but not forwarded yet belongs
         // to this frame too.
         if window.hasDamage { forwardDamage() }
