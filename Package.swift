@@ -143,7 +143,7 @@ let package = Package(
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CPlatform", "CXKBCommon"]),
         // Helpers every test target and the benchmarks share (touch changes,
         // lines, temporary directories); pure Swift, like the core it serves.
-        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore"]),
+        .target(name: "TestSupport", dependencies: ["Canvas", "TouchCore", "WaylandClient"]),
         // Test fixtures: a rendered pixel's colour channels and the named
         // colours the renderer and the exports paint, read from a PixelBuffer.
         .target(name: "RenderTestSupport", dependencies: ["Render"], path: "Tests/RenderTestSupport"),

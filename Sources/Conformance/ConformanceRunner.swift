@@ -9,7 +9,7 @@ import WaylandClient
 /// one thread: the case's script sends requests through the back end, and
 /// between them the runner turns the session's own loop (`runOnce`), so
 /// the app receives, draws and presents exactly as in a normal run. What
-/// the app received (each input batch, through `Session.observeInput`)
+/// the app received (each input batch, through `DocumentWindow.observeInput`)
 /// and the pixels it presented (`Session.observePaintedFrames`) are kept per
 /// case for its judgement.
 final class ConformanceRunner: CaseDriver {
@@ -26,7 +26,8 @@ final class ConformanceRunner: CaseDriver {
     /// A compositor point is the window point plus this; found by `locateWindow`.
     private(set) var windowOffset: OutputPoint?
     /// Every batch the app received, in order.
-    private var batches: [Recording.Entry] = []
+    private let received: ReceivedBatches
+    private var batches: [Recording.Entry] { received.entries }
     /// Set while the runner waits for a frame to copy.
     private var wantsSnapshot = false
     private var snapshotTaken: FrameSnapshot?
@@ -49,11 +50,9 @@ final class ConformanceRunner: CaseDriver {
     init(session: Session, backend: EmulationBackend) {
         self.session = session
         self.backend = backend
+        received = ReceivedBatches(session: session)
         signals = session.loop.watchTerminationSignals { [unowned self] in stopRequested = true }
-        session.firstWindow.observeInput { [unowned self] event, origin in
-            batches.append(Recording.Entry(time: now, item: .batch(event, origin: origin, seatVersion: nil),
-                                           lineNumber: batches.count + 1))
-        }
+        session.firstWindow.observeInput(received)
         session.firstWindow.observePaintedFrames { [unowned self] target in
             guard wantsSnapshot else { return }
             wantsSnapshot = false

@@ -27,6 +27,8 @@ package final class Recorder {
     private let fingersNavigate: Bool
     private let viewport: CanvasViewport
     private let report: (String) -> Void
+    /// The seats whose `wl_seat` versions the header names.
+    private weak var seatManager: SeatManager?
     /// What happened since the last write, in order, with its time.
     private enum Entry {
         case batch(InputEvent, InputOrigin, seatVersion: UInt32?)
@@ -52,12 +54,14 @@ package final class Recorder {
     /// The app's version (`Version`), for the header.
     private let appVersion: String
 
-    package init(file: RecordingFile, clock: Clock, appVersion: String, palmRejection: Bool, tool: DrawingTool,
+    package init(file: RecordingFile, clock: Clock, appVersion: String, seats: SeatManager, palmRejection: Bool,
+         tool: DrawingTool,
          strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
          viewport: CanvasViewport = .actualSize, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         self.appVersion = appVersion
+        seatManager = seats
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
@@ -146,5 +150,18 @@ package final class Recorder {
             failed = true
             report("recording to \(file.path) stopped: \(error)")
         }
+    }
+}
+
+extension Recorder {
+    /// Records the batch; a seat's capabilities with the seat's `wl_seat`
+    /// version (what the seat may send depends on it). The window's
+    /// `InputObserver` (`Recorder+InputObserver`, in the app).
+    package func observe(_ event: InputEvent, origin: InputOrigin) {
+        var seatVersion: UInt32?
+        if case .seatCapabilities(let seat, _, _, _) = event {
+            seatVersion = seatManager?.seatVersions.first { $0.name == seat }?.version
+        }
+        record(event, origin: origin, seatVersion: seatVersion)
     }
 }

@@ -9,7 +9,7 @@ import WaylandClient
 /// touches, ids), a hold (a long press, where compositors start their own
 /// gestures and grabs), and the mouse (pointer frames). Each step moves on
 /// once done; Return skips it (a seat with no touch screen).
-final class CheckGuide {
+final class CheckGuide: InputObserver {
     enum Step: Int, CaseIterable {
         case tap, twoFingerDrag, hold, mouseDrag, done
 
@@ -52,7 +52,7 @@ final class CheckGuide {
         self.timers = timers
     }
 
-    func observe(_ event: InputEvent) {
+    func observe(_ event: InputEvent, origin: InputOrigin) {
         switch event {
         case .touch(let frame):
             touch(frame)

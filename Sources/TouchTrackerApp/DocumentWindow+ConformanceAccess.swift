@@ -6,9 +6,9 @@ import WaylandClient
 /// stay internal where DocumentWindow declares them; this is the one door
 /// to them from outside.
 extension DocumentWindow {
-    /// Sets `onInputObserved`: sees every input batch as it arrives.
-    package func observeInput(_ observer: @escaping (InputEvent, InputOrigin) -> Void) {
-        onInputObserved = observer
+    /// Adds `observer` to `inputObservers`: it sees every input batch as it arrives.
+    package func observeInput(_ observer: any InputObserver) {
+        inputObservers.append(observer)
     }
 
     /// Sets `onFramePainted`: sees each frame once painted, before it is committed.

@@ -23,7 +23,7 @@ import WaylandClient
 /// frame; on the frame the renderer has the views draw themselves, only
 /// where damaged, into a shared memory buffer. Every finished change is saved at once (see `Autosave`);
 /// while saves fail, a banner on the canvas says why.
-public final class DocumentWindow {
+public final class DocumentWindow: FrameSource {
     public let loop: EventLoop
     /// The window's timers, in the loop's queue: closing the window cancels
     /// them all (`close()`), so none fires into a window that is gone.
@@ -140,14 +140,14 @@ public final class DocumentWindow {
     /// Input → on screen over the last frames with input, whatever the
     /// inspector shows: the predicted tip looks this far ahead.
     var presentation = PresentationStatistics()
-    /// Sees every input batch as it arrives, with its origin: `touchtracker
-    /// conformance` judges each case on them. Nil in every other run.
-    var onInputObserved: ((InputEvent, InputOrigin) -> Void)?
+    /// What watches every input batch before the scene handles it, in
+    /// order: the recorder, `--log-input`, `check --live`'s guide (each
+    /// when asked, in the session's first window) and `touchtracker
+    /// conformance`'s runner.
+    var inputObservers: [any InputObserver] = []
     /// Sees each frame once painted, before it is committed: `touchtracker
     /// conformance` reads the pixels the user is shown. Nil in every other run.
     var onFramePainted: ((DrawTarget) -> Void)?
-    /// Receives one JSON line per input batch (`--log-input`); nil without.
-    private var logInput: ((String) -> Void)?
 
     /// Declared after everything holding Wayland objects: stored properties
     /// are released in order, and those objects must be destroyed while the
@@ -208,7 +208,8 @@ public final class DocumentWindow {
         }
         let viewport = scene.canvas.viewport
         recorder = (instrumented ? configuration.record : nil).map {
-            Recorder(file: $0, clock: clock, appVersion: Version.string, palmRejection: palmRejectionOn, tool: tool, strokeStyle: strokeStyle,
+            Recorder(file: $0, clock: clock, appVersion: Version.string, seats: seats, palmRejection: palmRejectionOn, tool: tool,
+                     strokeStyle: strokeStyle,
                      fingersNavigate: fingersNavigate, viewport: viewport, report: report)
         }
         guide = instrumented && configuration.showsCheckGuide ? CheckGuide(timers: timers) : nil
@@ -327,12 +328,10 @@ public final class DocumentWindow {
     }
 
     /// Handles one input batch the seats delivered to this window (or to
-    /// every window: a seat's capabilities).
-    func handle(_ event: InputEvent) {
-        recorder?.record(event, origin: seats.currentOrigin, seatVersion: seatVersion(of: event))
-        onInputObserved?(event, seats.currentOrigin)
-        logInput?(InputLog.line(for: event))
-        guide?.observe(event)
+    /// every window: a seat's capabilities), which `origin` says how came
+    /// to be.
+    func handle(_ event: InputEvent, origin: InputOrigin) {
+        for observer in inputObservers { observer.observe(event, origin: origin) }
         scene.handle(event)
         noteUnshownInput(event)
         // The pointer's and the pen's images follow what is under them
@@ -344,8 +343,11 @@ public final class DocumentWindow {
         }
     }
 
+    /// `logInput` receives one JSON line per input batch and presented
+    /// frame (`--log-input`); nil without.
     private func wire(logInput: ((String) -> Void)?) {
-        self.logInput = logInput
+        let observers: [(any InputObserver)?] = [recorder, logInput.map(InputLogWriter.init(write:)), guide]
+        inputObservers = observers.compactMap { $0 }
         scene.onQuit = { [unowned self] in onQuit() }
         scene.onCloseWindow = { [unowned self] in onClose() }
         scene.onNewWindow = { [unowned self] in onNewWindow() }
@@ -380,7 +382,7 @@ public final class DocumentWindow {
             if stepChanged { repaint(GuidePainter.stripFrame(in: canvas.frame)) }
         }
         toplevel.onClose = { [unowned self] in onClose() }
-        toplevel.onDraw = { [unowned self] target in draw(into: target) }
+        toplevel.frameSource = self
         wirePresentation(logInput: logInput)
         reportProtocolsOffered()
         // Core damage goes straight to the toplevel, which keeps it per buffer
@@ -418,13 +420,6 @@ public final class DocumentWindow {
                             activated: states.contains(.activated))
     }
 
-    /// The `wl_seat` version of the seat a capabilities batch is about, for
-    /// the recording (what the seat may send depends on it).
-    private func seatVersion(of event: InputEvent) -> UInt32? {
-        guard recorder != nil, case .seatCapabilities(let seat, _, _, _) = event else { return nil }
-        return seats.seatVersions.first { $0.name == seat }?.version
-    }
-
     private func forwardDamage() {
         for rect in window.takeDamage() { repaint(rect) }
     }
@@ -434,7 +429,8 @@ public final class DocumentWindow {
         toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
     }
 
-    private func draw(into target: DrawTarget) {
+    /// Paints a frame of the scene (`FrameSource`).
+    public func draw(into target: DrawTarget) {
         // Damage raised while handling input but not forwarded yet belongs
         // to this frame too.
         if window.hasDamage { forwardDamage() }

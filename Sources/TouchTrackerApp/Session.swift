@@ -69,7 +69,7 @@ public final class Session {
         self.configuration = configuration
         loop = EventLoop(display: display, clock: configuration.clock)
         settingsFile = configuration.settingsPath.map { SettingsFile(path: $0, report: configuration.report) }
-        seats.onInput = { [unowned self] event in deliver(event) }
+        seats.inputHandler = self
         seats.onDrop = { [unowned self] toplevel, result in dropped(result, on: toplevel) }
         seats.onDeclinedDrag = { [unowned self] toplevel, _ in
             windows.first { $0.toplevel === toplevel }?.scene.declinedDrag()
@@ -93,18 +93,6 @@ public final class Session {
             configuration.report("cannot take the dropped files: \(error)")
             target.scene.cannotOpen("the dropped files", reason: "\(error)")
         }
-    }
-
-    /// Hands an input batch to the window it targets, or a seat's news to
-    /// every window; the end of a touch or a leave aimed at a window closed
-    /// meanwhile goes nowhere.
-    private func deliver(_ event: InputEvent) {
-        if seats.currentIsSeatWide {
-            for window in windows { window.handle(event) }
-            return
-        }
-        guard let target = seats.currentWindow else { return }
-        windows.first { $0.toplevel === target }?.handle(event)
     }
 
     /// Maps a window for the drawing `opening` began opening (its lock

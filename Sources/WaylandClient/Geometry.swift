@@ -110,8 +110,8 @@ public struct WindowStates: OptionSet, Hashable, Sendable {
     }
 }
 
-/// The pixels `onDraw` paints into: a mapped shared-memory buffer, valid
-/// only during the `onDraw` call (reach them with `withPixels`).
+/// The pixels `FrameSource.draw(into:)` paints into: a mapped shared-memory buffer, valid
+/// only during that call (reach them with `withPixels`).
 public struct DrawTarget {
     /// First pixel; BGRA byte order (`WL_SHM_FORMAT_ARGB8888`, little endian),
     /// premultiplied alpha.
@@ -139,7 +139,7 @@ public struct DrawTarget {
 
     /// Runs `body` with the first pixel (`height` rows of `stride` bytes).
     /// The pointer must not escape `body`: the buffer goes to the
-    /// compositor once `onDraw` returns.
+    /// compositor once `draw(into:)` returns.
     public func withPixels<Result>(_ body: (UnsafeMutableRawPointer) throws -> Result) rethrows -> Result {
         try body(data)
     }

@@ -1,5 +1,5 @@
 /// One batch of input from one seat, as the layer above receives it through
-/// `SeatManager.onInput`. Plain values: nothing here refers to a Wayland object.
+/// `InputHandler.seatManager(_:didReceive:origin:target:)`. Plain values: nothing here refers to a Wayland object.
 public enum InputEvent: Equatable, Sendable {
     /// One `wl_touch.frame` worth of changes (or a frame the layer closed
     /// itself when a compositor omitted it, or a cancellation).

@@ -7,18 +7,9 @@ import CWaylandProtocols
 /// dispatch (the loop's `closeInput` stage, before the window presents),
 /// so compositors that omit the frame after the last `up` do not delay it.
 public final class SeatManager {
-    /// Receives every input batch, on the loop's thread, as it is dispatched.
-    public var onInput: ((InputEvent) -> Void)?
-    /// How the batch `onInput` is handling came to be (read it there);
-    /// `.compositor` between batches.
-    public private(set) var currentOrigin = InputOrigin.compositor
-    /// The window the batch `onInput` is handling targets (read it there):
-    /// nil for a batch about a seat (`currentIsSeatWide`), which every
-    /// window takes, and for one aimed at a window that is gone.
-    public private(set) weak var currentWindow: ToplevelWindow?
-    /// Whether the batch `onInput` is handling is about a seat (its
-    /// capabilities) rather than aimed at one window.
-    public private(set) var currentIsSeatWide = false
+    /// Takes every input batch, on the loop's thread, as it is dispatched.
+    /// Weak: the handler (the session) owns this manager.
+    public weak var inputHandler: (any InputHandler)?
 
     private let display: Display
     private let loop: EventLoop
@@ -90,7 +81,7 @@ public final class SeatManager {
 
     /// Starts following every seat of `display`, delivering the input that
     /// targets the surface of one of `windows` (the app's windows as they
-    /// open and close) and naming it (`currentWindow`); the cursor follows
+    /// open and close) and naming it to the `inputHandler`; the cursor follows
     /// the first window's scale.
     public convenience init(display: Display, loop: EventLoop, windows: @escaping () -> [ToplevelWindow]) {
         func window(of surface: OpaquePointer?) -> ToplevelWindow? {
@@ -129,7 +120,7 @@ public final class SeatManager {
     }
 
     deinit {
-        onInput = nil
+        inputHandler = nil
         clipboard.destroy()
         for seat in seats { seat.destroy() }
         // Free the seats' proxies, the pointers' image surfaces and the
@@ -287,15 +278,15 @@ public final class SeatManager {
     }
 
     private func deliver(_ event: InputEvent, origin: InputOrigin, target: OpaquePointer?) {
-        currentOrigin = origin
-        currentWindow = windowOf(target)
-        currentIsSeatWide = target == nil
-        defer {
-            currentOrigin = .compositor
-            currentWindow = nil
-            currentIsSeatWide = false
+        guard let inputHandler else { return }
+        let inputTarget: InputTarget = if target == nil {
+            .everyWindow
+        } else if let window = windowOf(target) {
+            .window(window)
+        } else {
+            .closedWindow
         }
-        onInput?(event)
+        inputHandler.seatManager(self, didReceive: event, origin: origin, target: inputTarget)
     }
 
     /// Each bound seat's name and `wl_seat` version (the version says which

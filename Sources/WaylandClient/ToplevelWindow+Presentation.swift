@@ -50,8 +50,8 @@ extension ToplevelWindow {
         guard let (buffer, repaint) = try pool.acquire() else { return }
 
         let logicalRepaint = repaint.rects(width: width, height: height).map { $0.logical(scale: scale.factor) }
-        onDraw?(DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
-                           scale: scale.factor, damage: logicalRepaint))
+        frameSource?.draw(into: DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
+                                           scale: scale.factor, damage: logicalRepaint))
 
         wl_surface_attach(surface, buffer.proxy, 0, 0)
         for rect in pendingDamage.rects(width: width, height: height) {

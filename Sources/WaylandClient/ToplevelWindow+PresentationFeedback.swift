@@ -28,7 +28,7 @@ extension ToplevelWindow {
     /// Asks for feedback on the frame being drawn, which is the first to
     /// show input whose oldest event the compositor stamped
     /// `oldestInputTime` (milliseconds) and the app received at `received`
-    /// (its clock). Called from `onDraw`; the answer goes to
+    /// (its clock). Called from `FrameSource.draw(into:)`; the answer goes to
     /// `onPresentation`. Without feedback (no `wp_presentation`, or none
     /// answered) the frame callback's estimate does.
     public func requestPresentationFeedback(oldestInputTime: UInt32, received: Double? = nil) {

@@ -39,8 +39,8 @@ public final class ToplevelWindow {
     public var onConfigure: ((SurfaceSize, Double, WindowStates) -> Void)?
     /// Called when the user asks to close the window (`xdg_toplevel.close`).
     public var onClose: (() -> Void)?
-    /// Called to paint a frame; see `DrawTarget`.
-    public var onDraw: ((DrawTarget) -> Void)?
+    /// Paints the frames. Weak: the source (the app's window) owns this one.
+    public weak var frameSource: (any FrameSource)?
     /// Called when the compositor picks a decoration mode.
     public var onDecorationModeChange: ((DecorationMode) -> Void)?
 

@@ -1,5 +1,6 @@
 import Canvas
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 
@@ -161,13 +162,16 @@ enum LatchPacingBenchmark {
                                                 interval: Double, cadence: inout C) throws -> Burst {
         let surface = bench.surface
         var motionOfDraw: [Int] = []
-        let paint = bench.session.firstWindow.toplevel.onDraw
-        bench.session.firstWindow.toplevel.onDraw = { [unowned bench] target in
-            paint?(target)
+        let toplevel = bench.session.firstWindow.toplevel
+        guard let paint = toplevel.frameSource else {
+            throw SessionOnTestCompositor.NeverHappened(description: "the window has no frame source")
+        }
+        let watched = WatchedFrames(paint) { [unowned bench] _ in
             // Which motions this frame shows: the line ends at the newest.
             let line = bench.session.firstWindow.canvas.drawing.linesInProgress.values.first
             motionOfDraw.append(line.map { Int((($0.end.x - start.x) / step).rounded()) } ?? -1)
         }
+        toplevel.frameSource = watched
         var pacings: [FramePresentation.Pacing: Int] = [:]
         let report = bench.session.firstWindow.toplevel.onPresentation
         bench.session.firstWindow.toplevel.onPresentation = { presentation in
@@ -175,7 +179,7 @@ enum LatchPacingBenchmark {
             if let pacing = presentation.pacing { pacings[pacing, default: 0] += 1 }
         }
         defer {
-            bench.session.firstWindow.toplevel.onDraw = paint
+            withExtendedLifetime(watched) { toplevel.frameSource = paint }
             bench.session.firstWindow.toplevel.onPresentation = report
         }
         let commitsBefore = surface.commits.count, latchedBefore = surface.latchedCommits.count

@@ -33,9 +33,13 @@ final class SessionOnTestCompositor {
     let seat: TestSeat
     let session: Session
     let toplevel: TestToplevel
-    /// Frames the session has painted (its `onDraw` ran): each is committed
-    /// right after painting, in the same event-loop iteration.
+    /// Frames the session has painted (its `FrameSource.draw(into:)` ran):
+    /// each is committed right after painting, in the same event-loop
+    /// iteration.
     private(set) var framesDrawn = 0
+    /// The window's frame source while the bench runs: the session's
+    /// window, then the count above (kept: the window holds it weakly).
+    private var watchedFrames: WatchedFrames?
     /// Seconds from opening the drawing to the first full-size frame committed.
     private(set) var openedToFirstFrame = 0.0
     /// Seconds from opening the drawing to every line parsed, indexed and
@@ -103,12 +107,12 @@ final class SessionOnTestCompositor {
         }
         toplevel = compositor.toplevels[0]
 
-        let paint = session.firstWindow.toplevel.onDraw
-        session.firstWindow.toplevel.onDraw = { [unowned self] target in
-            paint?(target)
+        let watchedFrames = WatchedFrames(session.firstWindow) { [unowned self] target in
             framesDrawn += 1
             lastDrawnDamage = target.damage
         }
+        session.firstWindow.toplevel.frameSource = watchedFrames
+        self.watchedFrames = watchedFrames
         var framesFlushed = 0
         session.loop.add(.flushed) { [unowned self] in
             if framesDrawn != framesFlushed {

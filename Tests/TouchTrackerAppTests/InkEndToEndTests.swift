@@ -76,14 +76,14 @@ import TouchCore
     @Test func theFinishedLineIsOnScreenBeforeItIsSaved() throws {
         let app = try AppHarness()
         var savedAtDraw: [Int] = []
-        let paint = app.session.firstWindow.toplevel.onDraw
-        app.session.firstWindow.toplevel.onDraw = { target in
-            paint?(target)
+        let watched = WatchedFrames(app.session.firstWindow) { _ in
             savedAtDraw.append((try? app.savedLines().count) ?? 0)
         }
+        app.session.firstWindow.toplevel.frameSource = watched
         try app.stroke(from: Point(x: 50, y: 50), to: Point(x: 150, y: 50), steps: 2)
         #expect(savedAtDraw.last == 0, "the frame of the lift was painted before the save")
         #expect(app.pixel(100, 50) == Colour.black)
         #expect(try app.savedLines() == [line(50, 50, 150, 50)], "and saved right after")
+        withExtendedLifetime(watched) {}
     }
 }

@@ -1,6 +1,7 @@
 @testable import Inspector
 import Testing
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 @testable import TouchTrackerApp
@@ -35,13 +36,13 @@ import TouchCore
               afterEachSettle: () -> Void = {}) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
-        let paint = app.session.firstWindow.toplevel.onDraw
-        app.session.firstWindow.toplevel.onDraw = { [unowned app] target in
-            paint?(target)
+        let window = app.session.firstWindow
+        let watched = WatchedFrames(window) { [unowned app] _ in
             // Which motions this frame shows: the line ends at the newest.
             let line = app.canvas.drawing.linesInProgress.values.first
             motionIndexOfDraw.append(line.map { Int((($0.end.x - start.x) / Self.step).rounded()) } ?? -1)
         }
+        window.toplevel.frameSource = watched
         let surface = app.surface
         let commitsBefore = surface.commits.count, latchedBefore = surface.latchedCommits.count
         var sent: [Double] = []
@@ -68,7 +69,7 @@ import TouchCore
             try app.settle()
             afterEachSettle()
         }
-        app.session.firstWindow.toplevel.onDraw = paint
+        withExtendedLifetime(watched) { window.toplevel.frameSource = window }
 
         // Drawn frames are the attached commits, in order.
         let drawnCommits = surface.commits.indices.dropFirst(commitsBefore).filter { surface.commits[$0].attachedBuffer }

@@ -1,5 +1,6 @@
 import Testing
 import TestCompositor
+import TestSupport
 import Timing
 import TouchCore
 @testable import TouchTrackerApp
@@ -28,12 +29,12 @@ import TouchCore
     func drag(_ app: AppHarness, motions: Int, interval: Double = 0.010, row: Double = 150) throws -> Drag {
         let start = Point(x: 40, y: row)
         var motionIndexOfDraw: [Int] = []
-        let paint = app.session.firstWindow.toplevel.onDraw
-        app.session.firstWindow.toplevel.onDraw = { [unowned app] target in
-            paint?(target)
+        let window = app.session.firstWindow
+        let watched = WatchedFrames(window) { [unowned app] _ in
             let line = app.canvas.drawing.linesInProgress.values.first
             motionIndexOfDraw.append(line.map { Int((($0.end.x - start.x) / Self.step).rounded()) } ?? -1)
         }
+        window.toplevel.frameSource = watched
         var pacings: [FramePresentation.Pacing] = []
         let report = app.session.firstWindow.toplevel.onPresentation
         app.session.firstWindow.toplevel.onPresentation = { presentation in
@@ -41,7 +42,7 @@ import TouchCore
             if let pacing = presentation.pacing { pacings.append(pacing) }
         }
         defer {
-            app.session.firstWindow.toplevel.onDraw = paint
+            withExtendedLifetime(watched) { window.toplevel.frameSource = window }
             app.session.firstWindow.toplevel.onPresentation = report
         }
         // Every earlier frame taken, as weston's repaints would have.

@@ -50,7 +50,7 @@ import TestCompositor
         let tablet = input.seat.addTablet()
         let pen = input.seat.addTabletTool()
         try input.harness.settle()
-        input.manager?.onInput = { [weak input] event in
+        input.input.onEvent = { [weak input] event in
             guard case .tabletTool(let frame) = event else { return }
             input?.manager?.setToolCursor(.crosshair, seat: frame.seat, tool: frame.tool.id)
         }

@@ -68,7 +68,7 @@ import TestCompositor
     @Test func aShapeAskedForInAnswerToTheEnterGoesOutInItsOnlySetCursor() throws {
         let input = try InputHarness()
         let leftSide = try ThemeImage("left_side", harness: input)
-        input.manager?.onInput = { [weak input] event in
+        input.input.onEvent = { [weak input] event in
             guard case .pointer(let frame) = event, frame.events.contains(.enter(x: 1, y: 50)) else { return }
             input?.manager?.setCursor(.resize(.left), seat: frame.seat)
         }

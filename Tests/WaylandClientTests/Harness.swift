@@ -14,6 +14,9 @@ final class Harness {
     let compositor: TestCompositor
     let display: Display
     let loop: EventLoop
+    /// The painters of the windows `mapWindow` made, kept: a window holds
+    /// its frame source weakly.
+    private var painters: [Painter] = []
 
     /// Connects and waits until the registry has every initial global. The
     /// loop's timers run on `clock` (a fake one unless a test needs real time).
@@ -46,7 +49,7 @@ final class Harness {
     }
 }
 
-/// What a test's `onDraw` saw, one entry per frame.
+/// What a test's `Painter` saw, one entry per frame.
 struct DrawRecord {
     let width: Int
     let height: Int
@@ -54,16 +57,16 @@ struct DrawRecord {
     let damage: [SurfaceRect]
 }
 
-/// An `onDraw` for tests: fills the damaged area with `colour` (and an
+/// A `FrameSource` for tests: fills the damaged area with `colour` (and an
 /// optional logical rect with `ink`), and records every call.
-final class Painter {
+final class Painter: FrameSource {
     var colour: UInt32 = 0xFF33_66CC
     /// A logical rect painted in `ink` on top, e.g. a line of known width.
     var mark: SurfaceRect?
     var ink: UInt32 = 0xFF00_0000
     private(set) var draws: [DrawRecord] = []
 
-    func draw(_ target: DrawTarget) {
+    func draw(into target: DrawTarget) {
         draws.append(DrawRecord(width: target.width, height: target.height, scale: target.scale, damage: target.damage))
         for rect in target.damage {
             fill(target, PixelRect(covering: rect, scale: target.scale), colour)
@@ -91,7 +94,8 @@ extension Harness {
                    states: [xdg_toplevel_state] = []) throws -> (ToplevelWindow, TestToplevel) {
         let window = try ToplevelWindow(display: display, loop: loop, title: "TouchTracker test",
                                         appID: "org.touchtracker.Test", minimumSize: (320, 240))
-        window.onDraw = { painter.draw($0) }
+        window.frameSource = painter
+        painters.append(painter)
         try pump { compositor.toplevels.count == 1 && compositor.toplevels[0].surface.commits.count == 1 }
         let toplevel = compositor.toplevels[0]
         toplevel.configure(width: width, height: height, states: states)

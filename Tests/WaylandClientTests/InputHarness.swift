@@ -16,8 +16,13 @@ final class InputHarness {
     private(set) var manager: SeatManager?
     var seats: [TestSeat]
     var seat: TestSeat { seats[0] }
-    /// Everything delivered through `onInput`, oldest first.
-    var events: [InputEvent] = []
+    /// Everything delivered to the manager's `inputHandler`, oldest first.
+    var events: [InputEvent] {
+        get { input.events }
+        set { input.events = newValue }
+    }
+    /// The manager's `inputHandler` (held here: the manager's reference is weak).
+    let input = CollectedInput()
     /// The window's surface as the compositor sees it, and the other one.
     let ours: UnsafeMutablePointer<wl_resource>
     let foreign: UnsafeMutablePointer<wl_resource>
@@ -45,7 +50,7 @@ final class InputHarness {
         let window = clientSurfaces[0]
         let manager = SeatManager(display: harness.display, loop: harness.loop,
                                   isOurSurface: { $0 == window }, cursorScale: { 2 })
-        manager.onInput = { [unowned self] in events.append($0) }
+        manager.inputHandler = input
         self.manager = manager
         try harness.settle()
     }

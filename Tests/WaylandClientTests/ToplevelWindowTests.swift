@@ -11,7 +11,7 @@ import CWaylandProtocols
         var configures: [(SurfaceSize, Double, WindowStates)] = []
         let window = try ToplevelWindow(display: harness.display, loop: harness.loop, title: "TouchTracker",
                                         appID: "org.touchtracker.TouchTracker", minimumSize: (320, 240))
-        window.onDraw = { painter.draw($0) }
+        window.frameSource = painter
         window.onConfigure = { configures.append(($0, $1, $2)) }
         try harness.pump { harness.compositor.toplevels.first?.surface.commits.count == 1 }
         let toplevel = harness.compositor.toplevels[0]
