@@ -79,36 +79,7 @@ final class SettingsFile {
 
     // MARK: The file
 
-    private enum Contents {
-        case missing
-        case unreadable(String)
-        case contents(String)
-    }
-
-    private static func read(_ path: String) -> Contents {
-        let fd: FileDescriptor
-        do {
-            fd = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
-        } catch {
-            return error == .noSuchFileOrDirectory ? .missing : .unreadable(error.description)
-        }
-        defer { try? fd.close() }
-        do {
-            guard try fd.status().kind == .regular else { return .unreadable("not a file") }
-            var bytes = [UInt8](repeating: 0, count: sizeLimit + 1)
-            var count = 0
-            while count < bytes.count {
-                let got = try fd.read(into: &bytes, startingAt: count)
-                if got == 0 { break }
-                count += got
-            }
-            if count > sizeLimit { return .unreadable("larger than \(sizeLimit) bytes") }
-            guard let text = String(validating: bytes[0..<count], as: UTF8.self) else { return .unreadable("not UTF-8 text") }
-            return .contents(text)
-        } catch {
-            return .unreadable(error.description)
-        }
-    }
+    private static func read(_ path: String) -> SmallTextFile { SmallTextFile.read(path, limit: sizeLimit) }
 
     /// Writes `text` next to the file, flushes it and renames it over the
     /// file, so a crash leaves the old settings or the new, never half.
