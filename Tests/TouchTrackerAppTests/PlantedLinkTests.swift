@@ -84,6 +84,23 @@ import Glibc
         #expect(folder.isOwnRegularFile("d.json"))
     }
 
+    @Test func theRecentListWritesNoLinkItFinds() throws {
+        let folder = try SharedFolder()
+        folder.plantTemporaryNames(for: "recently-used.xbel")
+        var said: [String] = []
+        let recent = RecentDrawings(path: folder.path + "/recently-used.xbel", report: { said.append($0) })
+        recent.use(folder.path + "/d.touchtracker")
+        folder.expectVictimUntouched("the recent list's first write")
+        #expect(folder.isOwnRegularFile("recently-used.xbel"))
+        #expect(said.isEmpty)
+
+        // The list itself replaced by a link: what it reads is no XBEL, so it is left alone and said.
+        unlink(folder.path + "/recently-used.xbel")
+        folder.plant("recently-used.xbel")
+        recent.use(folder.path + "/e.touchtracker")
+        folder.expectVictimUntouched("a recent list replaced by a link")
+        #expect(said.count == 1)
+    }
     @Test func startingAJournalWritesNoLinkItFinds() throws {
         let folder = try SharedFolder()
         folder.plantTemporaryNames(for: "d.json.journal")
