@@ -17,12 +17,12 @@ extension DrawingJournal {
     }
 
     /// A record of the journal that was not applied, and why.
-    public struct SkippedRecord: Equatable, Sendable, CustomStringConvertible {
+    struct SkippedRecord: Equatable, Sendable, CustomStringConvertible {
         /// Its line in the journal (the header is line 1).
-        public let number: Int
-        public let reason: String
+        let number: Int
+        let reason: String
 
-        public var description: String { "record \(number) (\(reason))" }
+        var description: String { "record \(number) (\(reason))" }
     }
 
     /// What lies where the journal of a drawing goes.
