@@ -1,5 +1,5 @@
 import JSONLine
-import WaylandClient
+import WaylandInput
 import Timing
 
 /// The `--log-input` line of a presentation feedback: what became of a
