@@ -19,7 +19,7 @@ public struct PointerFrameAssembler {
     private var held: [UInt32] = []
     private var pending: [PointerEvent] = []
     /// The time of the latest timed event.
-    public private(set) var time: UInt32 = 0
+    private(set) var time: UInt32 = 0
     /// `wl_pointer.axis_source` applies to every axis event of its frame.
     private var pendingSource: PointerAxis.Source?
 

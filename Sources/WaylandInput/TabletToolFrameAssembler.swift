@@ -53,7 +53,7 @@ public struct TabletToolFrameAssembler {
 
     /// True while the tool is in proximity of our surface (after every
     /// pending change is delivered).
-    public var isInProximity: Bool {
+    var isInProximity: Bool {
         switch proximity {
         case .ours: true
         case .out, .foreign: false
@@ -64,7 +64,7 @@ public struct TabletToolFrameAssembler {
     public var isDown: Bool { proximity == .ours(down: true) }
 
     /// True when changes wait for a frame.
-    public var hasPending: Bool { !pending.isEmpty || !changed.isEmpty }
+    var hasPending: Bool { !pending.isEmpty || !changed.isEmpty }
 
     /// `proximity_in` over the tablet called `tablet`.
     public mutating func proximityIn(tablet: String, onOurSurface: Bool) {
