@@ -85,7 +85,7 @@ public struct WindowStates: OptionSet, Hashable, Sendable {
     public static let maximized = WindowStates(rawValue: 1 << 0)
     public static let fullscreen = WindowStates(rawValue: 1 << 1)
     /// The user is resizing the window interactively.
-    public static let resizing = WindowStates(rawValue: 1 << 2)
+    static let resizing = WindowStates(rawValue: 1 << 2)
     /// The window has keyboard focus: draw it as the active one.
     public static let activated = WindowStates(rawValue: 1 << 3)
     static let tiledLeft = WindowStates(rawValue: 1 << 4)
