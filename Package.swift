@@ -2,7 +2,8 @@
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
 //   touchtracker → Conformance (`touchtracker conformance`) → TouchTrackerApp
-//   TouchTrackerApp → Instruments, WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
+//   TouchTrackerApp → Scene, Instruments, WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
+//   Scene (what a session and a replay both run) → WaylandClient, Export, Inspector, Render, Document, Canvas, Decorations, Playground
 //   Export (PNG, SVG, PDF files) → Render, Document
 //   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
@@ -11,7 +12,7 @@
 //   Instruments (--log-input, --record, check) → WaylandClient, InspectorModel, Document, Decorations
 //   WaylandClient → Timing and the C libraries
 //   Sound → libcanberra
-//   Document, Render, Export, WaylandClient, Instruments, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
+//   Document, Render, Export, WaylandClient, Instruments, Scene, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
 // The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
@@ -99,8 +100,16 @@ let package = Package(
         .target(name: "Instruments",
                 dependencies: ["WaylandClient", "InspectorModel", "Document", "Canvas", "Decorations", "TouchCore",
                                "Timing", "Platform", "JSONLine"]),
+        // The app without its compositor: the core's window with the canvas,
+        // the header bar and its menus and dialogs, the controllers, the
+        // banner and toasts, and the input values turned into touches and
+        // keys on the way. A session shows it in a Wayland window, `replay`
+        // feeds it a recording; it imports no C module.
+        .target(name: "Scene",
+                dependencies: ["WaylandClient", "Render", "Inspector", "Export", "Document", "Canvas", "Decorations", "Playground",
+                               "TouchCore", "Timing", "Platform", "JSONLine"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["Instruments", "WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
+                dependencies: ["Scene", "Instruments", "WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
                                "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "DBus"]),
         // `touchtracker conformance`: the app's window driven through the
@@ -109,7 +118,7 @@ let package = Package(
         // the C modules it speaks are its own; it drives a Session, so it
         // sits above TouchTrackerApp and the executable hands it in.
         .target(name: "Conformance",
-                dependencies: ["TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "Decorations", "Document", "Canvas", "TouchCore",
+                dependencies: ["TouchTrackerApp", "Scene", "Instruments", "InputEmulation", "WaylandClient", "Decorations", "Document", "Canvas", "TouchCore",
                                "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon", "CLibEI"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
@@ -128,7 +137,7 @@ let package = Package(
         // Reproducible random drawings (a seeded SplitMix64) for benchmarks and randomized tests.
         .target(name: "SampleDrawings", dependencies: ["Canvas", "TouchCore"]),
         .executableTarget(name: "touchtracker-bench",
-                          dependencies: ["touchtracker", "TouchTrackerApp", "Instruments", "WaylandClient", "Render", "Export", "Document", "Canvas",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "Scene", "Instruments", "WaylandClient", "Render", "Export", "Document", "Canvas",
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
@@ -186,13 +195,13 @@ let package = Package(
                     dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
+                    dependencies: ["TouchTrackerApp", "Scene", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
         .testTarget(name: "InstrumentsTests",
                     dependencies: ["Instruments", "WaylandClient", "Timing", "JSONLine"]),
         .testTarget(name: "ConformanceTests",
-                    dependencies: ["Conformance", "TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
+                    dependencies: ["Conformance", "TouchTrackerApp", "Scene", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
                                    "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
         .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "InspectorTests",

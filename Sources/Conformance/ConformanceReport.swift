@@ -1,4 +1,5 @@
 import JSONLine
+import Scene
 import TouchTrackerApp
 
 /// The results of a conformance run in the three forms the command

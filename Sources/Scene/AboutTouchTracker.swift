@@ -3,13 +3,15 @@ import Decorations
 /// What the About dialog says (AdwAboutDialog's essentials): the app's icon, the name,
 /// what it does, the version, the licence and the website.
 enum AboutTouchTracker {
+    /// The app's name, in the header bar and the About dialog.
+    static let name = "TouchTracker"
     static let website = "https://touchtracker.org"
     static let licence = "MIT License"
 
     static let sections: [TextRowsView.Section] = [
         .init(rows: [
-            .init(Session.title, style: .appIcon),
-            .init(Session.title, style: .headline),
+            .init(name, style: .appIcon),
+            .init(name, style: .headline),
             .init("Draw with your fingers, a pen or the mouse", style: .centred),
             .init("Version \(Version.string)", style: .dim),
             .init(licence, style: .dim),

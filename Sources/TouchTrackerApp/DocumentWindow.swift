@@ -7,6 +7,7 @@ import Instruments
 import Platform
 import Playground
 import Render
+import Scene
 import Synchronization
 import Timing
 import TouchCore

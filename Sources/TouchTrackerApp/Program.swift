@@ -5,6 +5,7 @@ import Instruments
 import JSONLine
 import Platform
 import Playground
+import Scene
 import Sound
 import Timing
 import WaylandClient

@@ -1,6 +1,7 @@
 import Canvas
 import Decorations
 import Instruments
+import Scene
 import Timing
 import TouchCore
 import WaylandClient
