@@ -118,7 +118,7 @@ let package = Package(
         // the C modules it speaks are its own; it drives a Session, so it
         // sits above TouchTrackerApp and the executable hands it in.
         .target(name: "Conformance",
-                dependencies: ["TouchTrackerApp", "Scene", "Instruments", "InputEmulation", "WaylandClient", "Decorations", "Document", "Canvas", "TouchCore",
+                dependencies: ["TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "Decorations", "Document", "Canvas", "TouchCore",
                                "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon", "CLibEI"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
@@ -137,7 +137,7 @@ let package = Package(
         // Reproducible random drawings (a seeded SplitMix64) for benchmarks and randomized tests.
         .target(name: "SampleDrawings", dependencies: ["Canvas", "TouchCore"]),
         .executableTarget(name: "touchtracker-bench",
-                          dependencies: ["touchtracker", "TouchTrackerApp", "Scene", "Instruments", "WaylandClient", "Render", "Export", "Document", "Canvas",
+                          dependencies: ["touchtracker", "TouchTrackerApp", "Instruments", "WaylandClient", "Render", "Export", "Document", "Canvas",
                                          "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
@@ -198,10 +198,12 @@ let package = Package(
                     dependencies: ["TouchTrackerApp", "Scene", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
+        .testTarget(name: "SceneTests",
+                    dependencies: ["Scene", "Decorations", "Canvas", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "InstrumentsTests",
                     dependencies: ["Instruments", "WaylandClient", "Timing", "JSONLine"]),
         .testTarget(name: "ConformanceTests",
-                    dependencies: ["Conformance", "TouchTrackerApp", "Scene", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
+                    dependencies: ["Conformance", "TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
                                    "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
         .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "InspectorTests",

@@ -1,5 +1,4 @@
 import JSONLine
-import Scene
 import TouchTrackerApp
 
 /// The results of a conformance run in the three forms the command

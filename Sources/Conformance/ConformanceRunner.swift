@@ -1,7 +1,6 @@
 import Canvas
 import Decorations
 import Instruments
-import Scene
 import TouchCore
 import TouchTrackerApp
 import WaylandClient

@@ -8,14 +8,16 @@ enum AboutTouchTracker {
     static let website = "https://touchtracker.org"
     static let licence = "MIT License"
 
-    static let sections: [TextRowsView.Section] = [
-        .init(rows: [
-            .init(name, style: .appIcon),
-            .init(name, style: .headline),
-            .init("Draw with your fingers, a pen or the mouse", style: .centred),
-            .init("Version \(Version.string)", style: .dim),
-            .init(licence, style: .dim),
-            .init(website, style: .link),
-        ]),
-    ]
+    static func sections(version: String) -> [TextRowsView.Section] {
+        [
+            .init(rows: [
+                .init(name, style: .appIcon),
+                .init(name, style: .headline),
+                .init("Draw with your fingers, a pen or the mouse", style: .centred),
+                .init("Version \(version)", style: .dim),
+                .init(licence, style: .dim),
+                .init(website, style: .link),
+            ]),
+        ]
+    }
 }

@@ -72,6 +72,8 @@ package final class WindowChrome: Responder {
     /// canvas, when it is under it: a drag there draws); see
     /// `OverlayView.takerOfPressOutside`.
     var takerOfPressOutsidePopover: ((Point) -> View?)?
+    /// The app's version, which About shows (the wiring's `Version`).
+    package var appVersion = ""
     /// What the Export dialog opens with: the last choice exported.
     package var exportChoice = ExportChoice()
     /// An export was chosen in the Export dialog (to remember it).
@@ -307,7 +309,7 @@ package final class WindowChrome: Responder {
         }
         case Self.showAbout: { [unowned self] _ in
             // The app's name heads the dialog itself, as in AdwAboutDialog.
-            showDialog(title: "", sections: AboutTouchTracker.sections, columnWidth: 360)
+            showDialog(title: "", sections: AboutTouchTracker.sections(version: appVersion), columnWidth: 360)
         }
         default: super.handler(for: action)
         }

@@ -5,7 +5,6 @@ import Instruments
 import JSONLine
 import Platform
 import Playground
-import Scene
 import Sound
 import Timing
 import WaylandClient

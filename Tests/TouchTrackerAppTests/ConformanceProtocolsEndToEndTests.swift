@@ -1,5 +1,6 @@
 import CConformanceProtocols
 import Canvas
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,6 +1,7 @@
 @testable import Inspector
 @testable import Instruments
 @testable import Render
+@testable import Scene
 import Testing
 import TestSupport
 import Timing

@@ -3,6 +3,7 @@ import Canvas
 import Decorations
 import Foundation
 import Render
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,4 +1,5 @@
 import Canvas
+@testable import Scene
 import TestCompositor
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 @testable import Inspector
 import InspectorModel
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

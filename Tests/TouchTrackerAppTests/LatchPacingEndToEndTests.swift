@@ -1,4 +1,5 @@
 @testable import Inspector
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

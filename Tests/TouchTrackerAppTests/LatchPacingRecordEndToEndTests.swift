@@ -1,4 +1,5 @@
 @testable import Instruments
+@testable import Scene
 import Testing
 import TestCompositor
 import Timing

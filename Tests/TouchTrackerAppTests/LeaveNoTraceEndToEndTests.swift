@@ -1,6 +1,7 @@
 import Document
 @testable import Canvas
 import Document
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -2,6 +2,7 @@ import Glibc
 @testable import Inspector
 @testable import Instruments
 import JSONLine
+@testable import Scene
 import Testing
 import TestCompositor
 import Timing

@@ -1,4 +1,5 @@
 @testable import Canvas
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

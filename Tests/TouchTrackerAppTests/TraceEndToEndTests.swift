@@ -1,4 +1,5 @@
 import Canvas
+@testable import Scene
 import TestSupport
 import Testing
 import TouchCore
