@@ -4,7 +4,7 @@
 @testable import Scene
 import Testing
 import TestSupport
-import Timing
+import Presentation
 import TouchCore
 import WaylandClient
 @testable import TouchTrackerApp

@@ -2,7 +2,7 @@
 @testable import Scene
 import Testing
 import TestCompositor
-import Timing
+import Presentation
 import TouchCore
 @testable import TouchTrackerApp
 
