@@ -1,6 +1,5 @@
 import CConformanceProtocols
 import Canvas
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,5 +1,4 @@
 import Canvas
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

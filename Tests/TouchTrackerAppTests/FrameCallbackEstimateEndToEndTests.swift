@@ -1,7 +1,6 @@
 @testable import Inspector
 @testable import Instruments
 @testable import Render
-@testable import Scene
 import Testing
 import TestSupport
 import Presentation

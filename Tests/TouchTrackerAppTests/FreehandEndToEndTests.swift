@@ -1,6 +1,5 @@
 @testable import Canvas
 import Document
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

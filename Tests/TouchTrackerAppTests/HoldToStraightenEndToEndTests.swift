@@ -1,6 +1,5 @@
 import Canvas
 @testable import Instruments
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

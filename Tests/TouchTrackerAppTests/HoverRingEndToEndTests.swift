@@ -1,6 +1,5 @@
 import Canvas
 import Render
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,5 +1,4 @@
 import Canvas
-@testable import Scene
 import TestCompositor
 import Testing
 import TestSupport

@@ -1,7 +1,6 @@
 @testable import Inspector
 import InspectorModel
 import Render
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

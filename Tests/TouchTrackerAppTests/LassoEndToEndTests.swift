@@ -1,5 +1,4 @@
 @testable import Canvas
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,5 +1,4 @@
 @testable import Inspector
-@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,5 +1,4 @@
 @testable import Instruments
-@testable import Scene
 import Testing
 import TestCompositor
 import Presentation

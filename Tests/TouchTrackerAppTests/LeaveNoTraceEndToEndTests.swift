@@ -1,7 +1,6 @@
 import Document
 @testable import Canvas
 import Document
-@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,6 +1,5 @@
 import Canvas
 import Document
-@testable import Scene
 import Testing
 import TouchCore
 @testable import TouchTrackerApp

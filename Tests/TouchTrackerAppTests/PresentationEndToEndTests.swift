@@ -2,7 +2,6 @@ import Glibc
 @testable import Inspector
 @testable import Instruments
 import JSONLine
-@testable import Scene
 import Testing
 import TestCompositor
 import Timing

@@ -1,5 +1,4 @@
 import Canvas
-@testable import Scene
 import TestSupport
 import Testing
 import TouchCore
