@@ -1,6 +1,7 @@
 import Canvas
 import Decorations
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Playground
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

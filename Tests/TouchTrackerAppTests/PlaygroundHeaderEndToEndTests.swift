@@ -1,5 +1,6 @@
 import Decorations
 import Playground
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,6 +1,7 @@
 import Glibc
 import Canvas
 import Decorations
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore
