@@ -6,7 +6,7 @@ import Render
 import Testing
 import TestCompositor
 import TestSupport
-import TouchCore
+@testable import TouchCore
 import WaylandClient
 @testable import TouchTrackerApp
 

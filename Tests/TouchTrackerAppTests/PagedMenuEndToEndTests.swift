@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 @testable import TouchTrackerApp
 
 /// Issue 36, through the whole stack at a phone's width: the canvas menu

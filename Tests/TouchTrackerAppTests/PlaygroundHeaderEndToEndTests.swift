@@ -2,7 +2,7 @@ import Decorations
 import Playground
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 @testable import TouchTrackerApp
 
 /// Issue 36: over the gesture playground the header bar shows the

@@ -3,7 +3,7 @@ import Decorations
 import Testing
 import TestSupport
 import Timing
-import TouchCore
+@testable import TouchCore
 @testable import TouchTrackerApp
 #if canImport(Glibc)
 import Glibc
