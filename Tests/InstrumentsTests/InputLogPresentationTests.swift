@@ -1,7 +1,7 @@
 @testable import Instruments
 import JSONLine
 import Testing
-import Timing
+@testable import Timing
 import WaylandClient
 
 /// The `--log-input` presentation line: written and read back unchanged.
