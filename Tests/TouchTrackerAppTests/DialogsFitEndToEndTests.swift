@@ -1,4 +1,4 @@
-import Decorations
+@testable import Decorations
 import Render
 import Testing
 import TestSupport

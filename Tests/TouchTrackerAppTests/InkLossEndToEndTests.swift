@@ -1,5 +1,5 @@
 import Canvas
-import Decorations
+@testable import Decorations
 import Testing
 import TestSupport
 import TouchCore

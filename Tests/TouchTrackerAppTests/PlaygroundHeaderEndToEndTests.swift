@@ -1,4 +1,4 @@
-import Decorations
+@testable import Decorations
 import Playground
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Glibc
 import Canvas
-import Decorations
+@testable import Decorations
 import Testing
 import TestSupport
 import TouchCore
