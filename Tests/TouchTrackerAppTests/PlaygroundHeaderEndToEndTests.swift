@@ -1,5 +1,5 @@
 @testable import Decorations
-import Playground
+@testable import Playground
 import Testing
 import TestSupport
 @testable import TouchCore
