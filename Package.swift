@@ -6,13 +6,13 @@
 //   Export (PNG, SVG, PDF files) → Render, Document
 //   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
-//   Playground → InspectorModel → TouchCore; Decorations → TouchCore
+//   Playground → InspectorModel → TouchCore, Presentation; Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
 //   Instruments (--log-input, --record, check) → WaylandClient, InspectorModel, Document, Decorations
-//   WaylandClient → Timing and the C libraries
+//   WaylandClient → Presentation (frame presentations, the latch predictor), Timing and the C libraries
 //   Sound → libcanberra
 //   Document, Render, Export, WaylandClient, Instruments, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
-// The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Timing) depends on no C
+// The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Presentation, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
 // numbers) through JSONLine/JSONReader.swift. The real clock is Platform's
@@ -59,6 +59,10 @@ let package = Package(
         // skip its run-time exclusivity checks too, as TouchCore's.
         .target(name: "Timing",
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // Pure Swift: what became of each committed frame (wp_presentation's
+        // answers as plain values), the pacing label each frame carried, and
+        // the latch predictor that learns the compositor's repaint cadence.
+        .target(name: "Presentation"),
         // The one JSON reader (streaming, and the trees of short lines built on
         // it) and the writer of one object per line, fields in order: drawings,
         // recordings, --log-input and --trace.
@@ -75,18 +79,18 @@ let package = Package(
         .target(name: "Decorations", dependencies: ["TouchCore", "Timing"]),
         // The inspector's model: what it shows (latency, presentation, the
         // input charts, the recognizers' timeline), pure Swift like the core.
-        .target(name: "InspectorModel", dependencies: ["TouchCore", "Timing"]),
+        .target(name: "InspectorModel", dependencies: ["TouchCore", "Presentation"]),
         // The gesture playground: the book's gesture demos as pages of views.
         .target(name: "Playground", dependencies: ["InspectorModel", "TouchCore", "Timing"]),
 
         // Platform layers.
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
-                               "CWaylandProtocols", "Platform", "Timing"]),
+                               "CWaylandProtocols", "Platform", "Presentation", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore", "Platform"]),
         // The inspector: its model painted on Cairo, laid out over the canvas,
         // and the overlay that feeds it and asks for its repaints.
-        .target(name: "Inspector", dependencies: ["CCairo", "Render", "InspectorModel", "TouchCore", "Timing"]),
+        .target(name: "Inspector", dependencies: ["CCairo", "Render", "InspectorModel", "TouchCore", "Presentation", "Timing"]),
         // PNG, SVG and PDF files of a drawing: the lines in Render's style,
         // read from a saved file a line at a time for `--export`.
         .target(name: "Export", dependencies: ["CCairo", "Render", "Document", "Canvas", "TouchCore", "Platform"]),
@@ -98,7 +102,7 @@ let package = Package(
         // TouchTrackerApp.
         .target(name: "Instruments",
                 dependencies: ["WaylandClient", "InspectorModel", "Document", "Canvas", "Decorations", "TouchCore",
-                               "Timing", "Platform", "JSONLine"]),
+                               "Presentation", "Timing", "Platform", "JSONLine"]),
         .target(name: "TouchTrackerApp",
                 dependencies: ["Instruments", "WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
                                "Decorations", "Playground", "TouchCore",
@@ -129,7 +133,7 @@ let package = Package(
         .target(name: "SampleDrawings", dependencies: ["Canvas", "TouchCore"]),
         .executableTarget(name: "touchtracker-bench",
                           dependencies: ["touchtracker", "TouchTrackerApp", "Instruments", "WaylandClient", "Render", "Export", "Document", "Canvas",
-                                         "TouchCore", "Timing", "Platform", "TestCompositor", "CPlatform",
+                                         "TouchCore", "Presentation", "Timing", "Platform", "TestCompositor", "CPlatform",
                                          "BenchmarkWorkloads", "SampleDrawings", "TestSupport"]),
 
         // Fixtures the tests and touchtracker-bench share: a scripted compositor
@@ -161,7 +165,7 @@ let package = Package(
         // no pacing and reports input → on screen per event, run beside the app
         // in the same compositor session; the client itself a library, so
         // ReferenceClientTests drive it against the scripted compositor.
-        .target(name: "ReferenceClient", dependencies: ["CWaylandClient", "CWaylandProtocols", "CPlatform", "Timing", "InspectorModel"],
+        .target(name: "ReferenceClient", dependencies: ["CWaylandClient", "CWaylandProtocols", "CPlatform", "Presentation", "InspectorModel"],
                 path: "Tests/ReferenceClient"),
         .executableTarget(name: "touchtracker-reference-client",
                           dependencies: ["ReferenceClient", "CWaylandClient", "CPlatform"],
@@ -169,6 +173,7 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Timing", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
         .testTarget(name: "JSONLineTests", dependencies: ["JSONLine"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Timing", "SampleDrawings", "TestSupport",
                                                        "InspectorModel"]),
@@ -187,16 +192,16 @@ let package = Package(
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
                     dependencies: ["TouchTrackerApp", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
-                                   "Document", "Canvas", "Decorations", "TouchCore", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
+                                   "Document", "Canvas", "Decorations", "TouchCore", "Presentation", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
         .testTarget(name: "InstrumentsTests",
-                    dependencies: ["Instruments", "WaylandClient", "Timing", "JSONLine"]),
+                    dependencies: ["Instruments", "WaylandClient", "Presentation", "Timing", "JSONLine"]),
         .testTarget(name: "ConformanceTests",
                     dependencies: ["Conformance", "TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
                                    "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
-        .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Presentation", "Timing", "TestSupport"]),
         .testTarget(name: "InspectorTests",
-                    dependencies: ["Inspector", "InspectorModel", "Render", "Canvas", "TouchCore", "Timing", "CCairo", "TestSupport",
+                    dependencies: ["Inspector", "InspectorModel", "Render", "Canvas", "TouchCore", "Presentation", "Timing", "CCairo", "TestSupport",
                                    "RenderTestSupport"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -145,7 +145,7 @@ public final class FreehandExtensionWorkload {
     }
 
     /// How many points the line has now.
-    public var pointCount: Int { drawing.linesInProgress[ObjectIdentifier(pen)]?.freehandPointCount ?? 0 }
+    var pointCount: Int { drawing.linesInProgress[ObjectIdentifier(pen)]?.freehandPointCount ?? 0 }
 
     /// Starts the line again with `points` points, where the last one left off.
     public func reset() {

@@ -224,7 +224,7 @@ public enum Document {
     /// `<path>.corrupt-<UTC timestamp>` (with a counter if that exists), so the
     /// app can start empty without ever overwriting it. Returns the new path.
     @discardableResult
-    public static func setAside(corruptFileAt path: String,
+    static func setAside(corruptFileAt path: String,
                                 at time: Int = Time.secondsSince1970()) throws(DocumentError) -> String {
         let stamp = utcStamp(time)
         for attempt in 0..<KeptCopy.nameAttempts {

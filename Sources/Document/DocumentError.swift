@@ -117,7 +117,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True for a value out of range in one line of a file that is
     /// otherwise well formed (a coordinate beyond the limit, a pressure
     /// outside 0…1): that line alone is dropped (`DroppedLine`).
-    public var isValueOutOfRange: Bool {
+    var isValueOutOfRange: Bool {
         switch self {
         case .badCoordinate, .badPressure: true
         case .tooLarge, .notAFile, .notALockFile, .notYourFile, .readOnly, .malformed, .wrongFormat, .unsupportedVersion,

@@ -22,7 +22,7 @@ public final class OpenedDocument {
     /// `DocumentRecovery`); nil when it all opened.
     public let recovery: DocumentRecovery?
     /// Where an unreadable file was moved, untouched.
-    public let setAsidePath: String?
+    let setAsidePath: String?
     /// False when an unreadable file could not be moved away: saving would
     /// overwrite it, so the app must not save to this path.
     public let canSave: Bool

@@ -1,5 +1,6 @@
 import InspectorModel
 import Render
+import Presentation
 import Timing
 import TouchCore
 

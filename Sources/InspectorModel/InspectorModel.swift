@@ -1,4 +1,4 @@
-import Timing
+import Presentation
 import TouchCore
 
 /// What the inspector overlay shows, kept from the touch frames the window

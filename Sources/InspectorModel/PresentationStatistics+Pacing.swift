@@ -1,4 +1,4 @@
-import Timing
+import Presentation
 import TouchCore
 
 /// How the frames summarized were paced (`FramePresentation.Pacing`):

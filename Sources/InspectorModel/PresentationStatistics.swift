@@ -1,4 +1,4 @@
-import Timing
+import Presentation
 import TouchCore
 
 /// Input → on screen over the last frames that carried input

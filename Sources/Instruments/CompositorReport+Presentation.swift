@@ -1,5 +1,5 @@
 import InspectorModel
-import Timing
+import Presentation
 
 extension CompositorReport.Analysis {
     /// The share of frames with input that may be discarded: the window

@@ -1,6 +1,6 @@
 import JSONLine
 import WaylandClient
-import Timing
+import Presentation
 
 /// The `--log-input` line of a presentation feedback: what became of a
 /// frame that carried input (`FramePresentation`). Field order is stable:

@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+import Presentation
 import Timing
 import WaylandClient
 

@@ -3,7 +3,7 @@ import Decorations
 import Document
 import JSONLine
 import Platform
-import Timing
+import Presentation
 import TouchCore
 import WaylandClient
 

@@ -2,7 +2,7 @@ import Canvas
 import Decorations
 import Document
 import JSONLine
-import Timing
+import Presentation
 import TouchCore
 import WaylandClient
 

@@ -37,7 +37,7 @@ public final class CanvasRenderer: ContentPainter {
     /// viewport after this many frames scaled from a complete one: a long
     /// pinch or fling sharpens as it goes, and a long pan fills in what it
     /// uncovers. Only with a frame budget, so no such frame stalls input.
-    public static let movingFramesPerSharpening = 8
+    static let movingFramesPerSharpening = 8
     /// What the last frame did, for tests and benchmarks.
     public private(set) var lastFrame = FrameStatistics()
     /// How long a frame may spend rendering the line cache from scratch (a
@@ -62,23 +62,23 @@ public final class CanvasRenderer: ContentPainter {
 
     public struct FrameStatistics: Equatable, Sendable {
         /// Pixels copied from the line cache.
-        public var pixelsCopied = 0
+        var pixelsCopied = 0
         /// Whether the line cache was redrawn from scratch for this frame.
-        public var rebuiltCache = false
+        var rebuiltCache = false
         /// Finished lines the cache drew incrementally for this frame.
-        public var linesAppendedToCache = 0
+        var linesAppendedToCache = 0
         /// Cache tiles (256 px squares) re-rendered for removed, moved or
         /// (de)selected lines.
-        public var cacheTilesRepainted = 0
+        var cacheTilesRepainted = 0
         /// Whether the frame showed the cache of an earlier viewport,
         /// scaled and shifted, because the view was moving.
         public var scaledCache = false
         /// Whether the frame began a sharp cache at the moving viewport
         /// (`movingFramesPerSharpening`).
-        public var sharpenedWhileMoving = false
+        var sharpenedWhileMoving = false
         /// Whether the frame showed a selection being reshaped from its
         /// cached pixels (`SelectionLayer`) instead of stroking its lines.
-        public var movedSelectionPixels = false
+        var movedSelectionPixels = false
     }
 
     public init() {}

@@ -1,7 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
-import Timing
+import Presentation
 
 /// One `wp_presentation_feedback`: asked for before a commit, it tells
 /// once when that commit's content reached the screen (`presented`) or

@@ -1,4 +1,4 @@
-import Timing
+import Presentation
 
 /// Input → on screen where the compositor gives no presentation feedback
 /// (KWin 5.27's virtual back end offers no `wp_presentation`; sway 1.7

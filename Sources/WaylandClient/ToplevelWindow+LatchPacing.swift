@@ -1,4 +1,4 @@
-import Timing
+import Presentation
 
 /// Commit for the latch: frames that show input are drawn just before the
 /// compositor's predicted latch (`LatchPredictor`, fed by presentation

@@ -1,6 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
-import Timing
+import Presentation
 
 /// Frame pacing and presentation: mark dirty, draw later.
 extension ToplevelWindow {

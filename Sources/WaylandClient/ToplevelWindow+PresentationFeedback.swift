@@ -1,5 +1,5 @@
 import CWaylandClient
-import Timing
+import Presentation
 
 /// When frames carrying input reach the screen (`wp_presentation`).
 extension ToplevelWindow {

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Presentation
 import Timing
 
 /// The app's window: a `wl_surface` with the `xdg_toplevel` role.

@@ -1,7 +1,7 @@
 import Canvas
 import TestCompositor
 import TestSupport
-import Timing
+import Presentation
 import TouchCore
 
 /// Input → presented on the scripted compositor (issues 25 and 40), on two

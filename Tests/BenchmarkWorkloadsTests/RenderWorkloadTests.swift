@@ -1,4 +1,4 @@
-import BenchmarkWorkloads
+@testable import BenchmarkWorkloads
 import Canvas
 import Render
 import Testing

@@ -1,6 +1,6 @@
 import InspectorModel
 import Testing
-import Timing
+import Presentation
 import TouchCore
 
 /// `PresentationStatistics` and `FramePresentation`: input → on screen over

@@ -6,7 +6,7 @@ import CCairo
 import RenderTestSupport
 import Testing
 import TestSupport
-import Timing
+import Presentation
 import TouchCore
 
 /// A frame into the model and its charts, as the inspector gives it.

@@ -1,7 +1,7 @@
 @testable import Instruments
 import JSONLine
 import Testing
-@testable import Timing
+@testable import Presentation
 import WaylandClient
 
 /// The `--log-input` presentation line: written and read back unchanged.

@@ -1,6 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
-import Timing
+import Presentation
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import Timing
+import Presentation
 import InspectorModel
 
 /// What the reference client measured: for each input event it committed a

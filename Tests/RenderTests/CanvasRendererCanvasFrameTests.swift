@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 @testable import Render
 import RenderTestSupport
 import SampleDrawings

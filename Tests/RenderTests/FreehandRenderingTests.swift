@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 import Foundation
 @testable import Render
 import RenderTestSupport

@@ -1,5 +1,5 @@
 @testable import Canvas
-import Render
+@testable import Render
 import RenderTestSupport
 import SampleDrawings
 import Testing

@@ -32,6 +32,14 @@ import TouchCore
 
     static func dataFolder(_ app: AppHarness) -> String { app.temporaryDirectory.path + "/.local/share/touchtracker" }
 
+    /// The presented pixel inside the chooser's button, left of its title.
+    static func buttonFill(_ app: AppHarness, _ content: DrawingChooserContent) throws -> UInt32 {
+        try app.frame()
+        let frame = content.button.frame
+        let point = content.convert(Point(x: frame.minX + frame.height / 2, y: frame.midY), to: nil)
+        return app.pixel(point.x, point.y - AppHarness.canvasTop)
+    }
+
     @Test func openingADrawingFromTheListThenSavingACopyThenRenamingIt() throws {
         // An empty window takes the drawing opened in place (a drawn one
         // opens it in a window of its own: the next test).
@@ -70,11 +78,15 @@ import TouchCore
         try app.press(EvdevKey.enter)
         #expect(content.problem == "“Garden.touchtracker” already exists. Choose another name.")
         #expect(app.session.firstWindow.scene.chrome.dialog?.isOpen == true, "the chooser stays for another name")
+        #expect(try Self.buttonFill(app, content) == Colour.accent, "a name to save under: the button is live")
         for _ in 0..<6 { try app.press(EvdevKey.backspace) }
+        #expect(!content.button.isEnabled, "no name: nothing to save under")
+        #expect(try Self.buttonFill(app, content) != Colour.accent, "and it looks insensitive")
         try app.press(EvdevKey.enter)
-        #expect(content.problem == DrawingName.Problem.empty.description)
+        #expect(content.problem == DrawingName.Problem.empty.description, "Enter still says why")
         for key in [EvdevKey.a, EvdevKey.c, EvdevKey.e] { try app.press(key) }
         #expect(content.name == "ace")
+        #expect(content.button.isEnabled)
         try Self.tap(app, content.button.frame, in: content)
         let ace = folder + "/ace.touchtracker"
         #expect(app.session.firstWindow.documentPath == ace)
@@ -100,6 +112,22 @@ import TouchCore
                 .prefix(2) == [aces, ace])
         try app.quitByKeyboard()
         #expect(!FileSystem.exists(DrawingLock.lockPath(for: aces)))
+    }
+
+    @Test func withNoDrawingToListTheOpenButtonIsInsensitiveAndEnterSaysWhy() throws {
+        let app = try AppHarness(lines: [])
+        try app.focusKeyboard()
+        try app.press(EvdevKey.o, modifiers: Self.control)
+        let content = try Self.chooser(app)
+        #expect(content.mode == .open && content.entries.isEmpty)
+        #expect(!content.button.isEnabled)
+        #expect(try Self.buttonFill(app, content) != Colour.accent, "drawn insensitive, not as the live accent")
+        try Self.tap(app, content.button.frame, in: content)
+        #expect(content.problem == nil, "a tap on it does nothing")
+        #expect(app.session.firstWindow.scene.chrome.dialog?.isOpen == true)
+        try app.press(EvdevKey.enter)
+        #expect(content.problem == DrawingChooserContent.emptyText)
+        #expect(app.session.windows.count == 1)
     }
 
     @Test func openingADrawingFromAWindowWithLinesOpensItInAWindowOfItsOwn() throws {

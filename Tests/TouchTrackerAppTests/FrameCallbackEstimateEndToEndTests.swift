@@ -3,7 +3,7 @@
 @testable import Render
 import Testing
 import TestSupport
-import Timing
+import Presentation
 import TouchCore
 import WaylandClient
 @testable import TouchTrackerApp

@@ -1,5 +1,5 @@
 import CWaylandServerProtocols
-import Canvas
+@testable import Canvas
 @testable import Decorations
 import Foundation
 import Render

@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 import Document
 import Testing
 import TestSupport

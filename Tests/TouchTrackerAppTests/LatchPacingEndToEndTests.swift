@@ -2,7 +2,7 @@
 import Testing
 import TestCompositor
 import TestSupport
-import Timing
+import Presentation
 import TouchCore
 @testable import TouchTrackerApp
 @testable import WaylandClient

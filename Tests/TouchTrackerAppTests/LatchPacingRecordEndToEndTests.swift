@@ -1,7 +1,7 @@
 @testable import Instruments
 import Testing
 import TestCompositor
-import Timing
+import Presentation
 import TouchCore
 @testable import TouchTrackerApp
 

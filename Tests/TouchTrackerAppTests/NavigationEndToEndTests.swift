@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 import Decorations
 @testable import Instruments
 import Testing

@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,4 +1,4 @@
-import Canvas
+@testable import Canvas
 import TestSupport
 import Testing
 import TouchCore

@@ -1,7 +1,7 @@
 import Testing
 import TestCompositor
 import TestSupport
-import Timing
+import Presentation
 import TouchCore
 @testable import TouchTrackerApp
 

@@ -8,10 +8,10 @@ public enum CanvasMetrics {
     /// always are).
     public static let lineWidth = StrokeWidth.standard.points
     /// The widest a line can be (30 pt).
-    public static let widestLine = StrokeWidth.allCases.map(\.points).max()!
+    static let widestLine = StrokeWidth.allCases.map(\.points).max()!
     /// Width of a standard freehand line where the pen barely touches
     /// (pressure 0).
-    public static let minimumFreehandWidth = 1.0
+    static let minimumFreehandWidth = 1.0
 
     /// The width of a freehand line of `fullWidth` where the pen pressed
     /// with `pressure` (0…1): at the standard width, linear from
@@ -46,9 +46,9 @@ public enum CanvasMetrics {
     /// The eraser is a disc as wide as a standard line: it erases every
     /// line whose ink it touches, i.e. whose centre line passes within its
     /// radius plus half that line's width of the eraser's path.
-    public static let eraserRadius = lineWidth / 2
+    static let eraserRadius = lineWidth / 2
     /// How far from the eraser's path the eraser erases `line`.
-    public static func eraserReach(for line: Line) -> Double { eraserRadius + line.width / 2 }
+    static func eraserReach(for line: Line) -> Double { eraserRadius + line.width / 2 }
 }
 
 extension Line {

@@ -6,7 +6,7 @@ import TouchCore
 /// puts them back: a stroke that did not end leaves no trace.
 extension Drawing {
     /// Starts an eraser stroke for a touch.
-    public func beginErasing(for touch: ObjectIdentifier) {
+    func beginErasing(for touch: ObjectIdentifier) {
         precondition(erasures[touch] == nil, "a touch erases one stroke at a time")
         erasures[touch] = []
     }
@@ -17,7 +17,7 @@ extension Drawing {
     /// feels the same at any zoom); returns them (for damage). A touch that
     /// erases no stroke erases nothing.
     @discardableResult
-    public func erase(for touch: ObjectIdentifier, from: Point, to: Point,
+    func erase(for touch: ObjectIdentifier, from: Point, to: Point,
                       radius: Double = CanvasMetrics.eraserRadius) -> [Line] {
         guard erasures[touch] != nil else { return [] }
         let path = Line(begin: from, end: to)
@@ -36,14 +36,14 @@ extension Drawing {
     }
 
     /// Whether an eraser stroke is in progress for `touch`.
-    public func isErasing(for touch: ObjectIdentifier) -> Bool {
+    func isErasing(for touch: ObjectIdentifier) -> Bool {
         erasures[touch] != nil
     }
 
     /// Ends an eraser stroke: what it erased becomes one undo step. Returns
     /// whether it erased anything.
     @discardableResult
-    public func finishErasing(for touch: ObjectIdentifier) -> Bool {
+    func finishErasing(for touch: ObjectIdentifier) -> Bool {
         guard let erased = erasures.removeValue(forKey: touch) else { return false }
         history.record(step: erased.map { .remove($0.0, $0.1) })
         return !erased.isEmpty
@@ -52,7 +52,7 @@ extension Drawing {
     /// Ends an eraser stroke that did not finish: its lines come back, and
     /// nothing is recorded. Returns them (for damage).
     @discardableResult
-    public func cancelErasing(for touch: ObjectIdentifier) -> [Line] {
+    func cancelErasing(for touch: ObjectIdentifier) -> [Line] {
         guard let erased = erasures.removeValue(forKey: touch) else { return [] }
         for (id, line) in erased.reversed() { applyRestore(id, line) }
         return erased.map(\.1)

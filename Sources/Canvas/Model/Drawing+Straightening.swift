@@ -13,7 +13,7 @@ extension Drawing {
     /// line drawn by hand; later calls adjust the shape. Returns the line
     /// shown before and now (for damage), or nil when `touch` draws no line.
     @discardableResult
-    public func straightenLine(for touch: ObjectIdentifier, as shape: Line) -> (old: Line, new: Line)? {
+    func straightenLine(for touch: ObjectIdentifier, as shape: Line) -> (old: Line, new: Line)? {
         guard let old = linesInProgress[touch] else { return nil }
         if handDrawnLines[touch] == nil { handDrawnLines[touch] = old }
         linesInProgress[touch] = shape
@@ -30,12 +30,12 @@ extension Drawing {
 
     /// Whether the line `touch` draws was straightened (it then follows
     /// the finger as a shape, and takes no more points).
-    public func isStraightened(_ touch: ObjectIdentifier) -> Bool {
+    func isStraightened(_ touch: ObjectIdentifier) -> Bool {
         handDrawnLines[touch] != nil
     }
 
     /// The line `touch` drew by hand before it was straightened.
-    public func handDrawnLine(for touch: ObjectIdentifier) -> Line? {
+    func handDrawnLine(for touch: ObjectIdentifier) -> Line? {
         handDrawnLines[touch]
     }
 

@@ -257,7 +257,7 @@ public final class Drawing {
     /// Turns a line in progress into a finished line: one undo step with
     /// the other lines of the strokes it was drawn with.
     @discardableResult
-    public func finishLine(for touch: ObjectIdentifier) -> LineID? {
+    func finishLine(for touch: ObjectIdentifier) -> LineID? {
         let handDrawn = handDrawnLines[touch]
         guard let strokes = strokesTogether[touch], let line = takeLineInProgress(for: touch) else { return nil }
         let finished = line.compacted()
@@ -278,7 +278,7 @@ public final class Drawing {
 
     /// Drops every line in progress; returns them (for damage).
     @discardableResult
-    public func discardLinesInProgress() -> [Line] {
+    func discardLinesInProgress() -> [Line] {
         defer {
             linesInProgress.removeAll()
             segmentsInProgress.removeAll()
@@ -354,9 +354,9 @@ public final class Drawing {
 
     /// Starts collecting edits into one undo step (e.g. at the start of a
     /// long-press-pan move); `endUndoGroup()` closes it.
-    public func beginUndoGroup() { history.beginGroup() }
-    public func endUndoGroup() { history.endGroup() }
-    public var isUndoGroupOpen: Bool { history.isGroupOpen }
+    func beginUndoGroup() { history.beginGroup() }
+    func endUndoGroup() { history.endGroup() }
+    var isUndoGroupOpen: Bool { history.isGroupOpen }
 
     public var canUndo: Bool { !history.undoSteps.isEmpty }
     public var canRedo: Bool { !history.redoSteps.isEmpty }

@@ -5,7 +5,7 @@ extension Line {
     /// they cross, otherwise the least distance between a piece of one and
     /// a piece of the other (two segments that do not cross are closest at
     /// an end point of one of them).
-    public func squaredDistance(to other: Line) -> Double {
+    func squaredDistance(to other: Line) -> Double {
         if !isFreehand && !other.isFreehand {
             return Self.squaredDistance(between: begin, end, and: other.begin, other.end)
         }

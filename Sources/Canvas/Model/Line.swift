@@ -184,7 +184,7 @@ public struct Line: Hashable, Sendable {
     /// end point when the perpendicular foot falls outside a segment).
     /// Squared so that comparisons against a radius stay exact for integer
     /// inputs: 20 pt is within 20, 20.000001 is not.
-    public func squaredDistance(to point: Point) -> Double {
+    func squaredDistance(to point: Point) -> Double {
         switch shape {
         case .straight(let begin, let end):
             return Self.squaredDistance(from: point, toSegment: begin, end)

@@ -246,7 +246,7 @@ public struct LineStore {
     }
 
     /// The same answer as `lines(intersecting:)` by checking every line.
-    public func linesByLinearScan(intersecting rect: Rect) -> [LineID] {
+    func linesByLinearScan(intersecting rect: Rect) -> [LineID] {
         ids.filter { slots[$0.index].intersects(rect) }
     }
 }

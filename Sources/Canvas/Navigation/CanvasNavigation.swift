@@ -21,13 +21,13 @@ import TouchCore
 public final class CanvasNavigation: GestureRecognizerDelegate {
     /// A wheel or scroll that has been quiet this long (seconds) has
     /// come to rest: the canvas redraws sharp.
-    public static let scrollRestDelay = 0.15
+    static let scrollRestDelay = 0.15
 
     private unowned let canvas: CanvasView
     /// One or more fingers: move the paper.
-    public let panRecognizer = PanGestureRecognizer()
+    let panRecognizer = PanGestureRecognizer()
     /// Two fingers, a touchpad pinch or Ctrl+wheel: zoom about their centre.
-    public let pinchRecognizer = PinchGestureRecognizer()
+    let pinchRecognizer = PinchGestureRecognizer()
 
     /// Whether fingers move the view instead of drawing.
     public var fingersNavigate = false {

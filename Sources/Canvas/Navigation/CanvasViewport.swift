@@ -11,7 +11,7 @@ import TouchCore
 /// distance with a line converts it (`drawingDistance(fromView:)`).
 public struct CanvasViewport: Hashable, Sendable, CustomStringConvertible {
     /// 10 %: a drawing ten windows wide fits in one.
-    public static let minimumZoom = 0.1
+    static let minimumZoom = 0.1
     /// 1000 %: a 2 pt line is 20 pt wide, enough to write small.
     public static let maximumZoom = 10.0
     /// Room left around a fitted drawing, in view points, so its outermost
@@ -45,11 +45,11 @@ public struct CanvasViewport: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Conversions
 
-    public func viewPoint(fromDrawing point: Point) -> Point {
+    func viewPoint(fromDrawing point: Point) -> Point {
         Point(x: (point.x - origin.x) * zoom, y: (point.y - origin.y) * zoom)
     }
 
-    public func drawingPoint(fromView point: Point) -> Point {
+    func drawingPoint(fromView point: Point) -> Point {
         Point(x: point.x / zoom + origin.x, y: point.y / zoom + origin.y)
     }
 
@@ -68,10 +68,10 @@ public struct CanvasViewport: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A distance a person feels (view points) as a distance on the drawing.
-    public func drawingDistance(fromView distance: Double) -> Double { distance / zoom }
+    func drawingDistance(fromView distance: Double) -> Double { distance / zoom }
 
     /// A movement on screen as a movement on the drawing.
-    public func drawingVector(fromView vector: Vector) -> Vector { vector / zoom }
+    func drawingVector(fromView vector: Vector) -> Vector { vector / zoom }
 
     /// Drawing coordinates to view coordinates, for a drawing context.
     public var transform: AffineTransform {

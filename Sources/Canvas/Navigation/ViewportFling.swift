@@ -5,26 +5,26 @@ import TouchCore
 /// millisecond (UIKit's `DecelerationRate.normal`, 0.998) until it is below
 /// `stoppingSpeed`, where it stops. A pure function of time, so tests step
 /// it with a fake clock and the canvas with its display link.
-public struct ViewportFling: Sendable {
+struct ViewportFling: Sendable {
     /// Speed kept per millisecond.
-    public static let decelerationRate = 0.998
+    static let decelerationRate = 0.998
     /// Below this speed (view points per second) the paper stands still: a
     /// movement of less than a pixel per frame would only cost frames.
-    public static let stoppingSpeed = 20.0
+    static let stoppingSpeed = 20.0
     /// A release slower than this (points per second) does not fling: a
     /// finger that stopped before lifting means to leave the paper there.
-    public static let minimumSpeed = 100.0
+    static let minimumSpeed = 100.0
 
     /// View points per second when let go.
-    public let velocity: Vector
+    let velocity: Vector
     /// When it was let go, seconds on the gestures' clock.
-    public let start: Double
+    let start: Double
     /// Seconds from `start` until it stops.
-    public let duration: Double
+    let duration: Double
 
     /// A fling at `velocity` from `start`, or nil when the finger was too
     /// slow to fling.
-    public init?(velocity: Vector, at start: Double) {
+    init?(velocity: Vector, at start: Double) {
         let speed = velocity.length
         guard speed.isFinite, speed >= Self.minimumSpeed else { return nil }
         self.velocity = velocity
@@ -37,17 +37,17 @@ public struct ViewportFling: Sendable {
 
     /// How far (view points) the paper has glided by `time`: the integral
     /// of the decaying speed, constant once it stopped.
-    public func displacement(at time: Double) -> Vector {
+    func displacement(at time: Double) -> Vector {
         let elapsed = min(max(0, time - start), duration)
         return velocity * ((Double.exp(Self.logRatePerSecond * elapsed) - 1) / Self.logRatePerSecond)
     }
 
     /// The paper's speed at `time` (zero once stopped).
-    public func velocity(at time: Double) -> Vector {
+    func velocity(at time: Double) -> Vector {
         let elapsed = time - start
         guard elapsed < duration else { return .zero }
         return velocity * Double.exp(Self.logRatePerSecond * max(0, elapsed))
     }
 
-    public func isFinished(at time: Double) -> Bool { time - start >= duration }
+    func isFinished(at time: Double) -> Bool { time - start >= duration }
 }

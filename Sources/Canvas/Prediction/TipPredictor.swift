@@ -43,16 +43,16 @@ public struct TipPredictor: Sendable {
     /// The span of samples fitted, seconds: a few reports of any device
     /// (8 ms apart at 120 Hz, 4 ms for pens), short enough to follow a curve.
     public static let window = 0.040
-    public static let maximumSamples = 8
+    static let maximumSamples = 8
     /// Not for a stroke's first two samples.
-    public static let minimumSamples = 3
+    static let minimumSamples = 3
     /// How far the newest sample may stray from where the fit of the
     /// samples before it put it, as a share of the distance it moved, and
     /// at least `turnFloor` points (a finger's jitter).
-    public static let turnTolerance = 0.5
-    public static let turnFloor = 1.5
+    static let turnTolerance = 0.5
+    static let turnFloor = 1.5
     /// The longest horizon, seconds: beyond it a prediction is a guess.
-    public static let maximumHorizon = 0.025
+    static let maximumHorizon = 0.025
 
     public private(set) var samples: [Sample] = []
 
@@ -94,7 +94,7 @@ public struct TipPredictor: Sendable {
     /// farther apart, and a faster one's are thinned to one per span, each
     /// still a true time and place (the fit keeps `maximumSamples`, which
     /// then span more of the window).
-    public static let burstSpan = 0.0055
+    static let burstSpan = 0.0055
 
     /// When the first report the newest sample stands for came.
     private var runStart: Double?

@@ -23,12 +23,12 @@ extension Drawing {
     }
 
     /// Ends the selection (a tap outside it).
-    public func deselectAll() {
+    func deselectAll() {
         selection = []
     }
 
     /// The selected lines in drawing order.
-    public var selectedLines: [(id: LineID, line: Line)] {
+    var selectedLines: [(id: LineID, line: Line)] {
         selection.sorted().map { ($0, store[$0]!) }
     }
 
@@ -55,7 +55,7 @@ extension Drawing {
     /// (the box of their paint where the gesture found them, placed by
     /// `transform` and outset by the widest line's reach: straight lines
     /// keep their width as they scale); nil when none goes on.
-    public func selectionPaintBounds(placedBy transform: AffineTransform) -> Rect? {
+    func selectionPaintBounds(placedBy transform: AffineTransform) -> Rect? {
         guard reshapeOrigins != nil, !reshapeOriginBounds.paint.isNull else { return nil }
         return reshapeOriginBounds.paint.applying(transform)
             .insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
@@ -64,7 +64,7 @@ extension Drawing {
     /// The selected lines in drawing order where they show: while a gesture
     /// reshapes them, where its transform places them (the drawing keeps
     /// them where they were until it ends).
-    public var placedSelectedLines: [(id: LineID, line: Line)] {
+    var placedSelectedLines: [(id: LineID, line: Line)] {
         guard let origins = reshapeOrigins else { return selectedLines }
         let transform = reshapeTransform
         return origins.map { ($0.id, $0.line.transformed(by: transform)) }
@@ -90,7 +90,7 @@ extension Drawing {
     /// returns each line before and after, for damage. Refused (nil, nothing
     /// changes) when a line would leave the plane (`coordinateLimit`).
     @discardableResult
-    public func transformSelection(by transform: AffineTransform) -> [(old: Line, new: Line)]? {
+    func transformSelection(by transform: AffineTransform) -> [(old: Line, new: Line)]? {
         let before = selectedLines
         beginReshapingSelection()
         guard reshapeSelection(by: transform) != nil else {
@@ -117,7 +117,7 @@ extension Drawing {
     /// as for ten thousand, and a renderer moves the pixels it cached of
     /// them (`reshapingLines`) instead of drawing them again. The lines
     /// take their places when it ends.
-    public func beginReshapingSelection() {
+    func beginReshapingSelection() {
         precondition(reshapeOrigins == nil, "one reshaping gesture at a time")
         reshapeOrigins = selectedLines
         reshapeOriginBounds = selectedLines.reduce((points: Rect.null, paint: Rect.null)) {
@@ -133,7 +133,7 @@ extension Drawing {
     /// they are) when a line would leave the plane. Not in the drawing,
     /// nor recorded for undo, until the gesture ends.
     @discardableResult
-    public func reshapeSelection(by transform: AffineTransform) -> AffineTransform? {
+    func reshapeSelection(by transform: AffineTransform) -> AffineTransform? {
         guard reshapeOrigins != nil else { preconditionFailure("no reshaping gesture began") }
         let before = reshapeTransform
         reshapeTransform = transform
@@ -150,7 +150,7 @@ extension Drawing {
     /// places its transform gave them, one undo step. Returns whether any
     /// moved.
     @discardableResult
-    public func endReshapingSelection() -> Bool {
+    func endReshapingSelection() -> Bool {
         guard let origins = reshapeOrigins else { return false }
         reshapeOrigins = nil
         let transform = reshapeTransform
@@ -169,7 +169,7 @@ extension Drawing {
     /// it found them (the gesture was cancelled); returns the transform
     /// that placed them until now, for damage.
     @discardableResult
-    public func cancelReshapingSelection() -> AffineTransform? {
+    func cancelReshapingSelection() -> AffineTransform? {
         guard reshapeOrigins != nil else { return nil }
         let placed = reshapeTransform
         reshapeOrigins = nil
@@ -180,7 +180,7 @@ extension Drawing {
     /// Gives every selected line `color` and, when given, `width` (one undo
     /// step); returns each line that changed, before and after.
     @discardableResult
-    public func restyleSelection(color: PaletteColor? = nil, width: StrokeWidth? = nil) -> [(old: Line, new: Line)] {
+    func restyleSelection(color: PaletteColor? = nil, width: StrokeWidth? = nil) -> [(old: Line, new: Line)] {
         let changed = selectedLines.compactMap { id, line -> (LineID, Line, Line)? in
             let style = StrokeStyle(color: color ?? line.style.color, width: width ?? line.style.width)
             return style == line.style ? nil : (id, line, line.restyled(style))
@@ -190,7 +190,7 @@ extension Drawing {
 
     /// Deletes the selected lines (one undo step); returns them.
     @discardableResult
-    public func removeSelection() -> [Line] {
+    func removeSelection() -> [Line] {
         let removed = selectedLines
         for (id, _) in removed { applyRemove(id) }
         history.record(step: removed.map { Edit.remove($0.id, $0.line) })
@@ -200,7 +200,7 @@ extension Drawing {
     /// Adds a copy of each selected line moved by `offset`, on top of the
     /// drawing, and selects the copies instead (one undo step); returns them.
     @discardableResult
-    public func duplicateSelection(offset: Vector) -> [Line] {
+    func duplicateSelection(offset: Vector) -> [Line] {
         let copies = selectedLines.map { $0.line.translated(by: offset) }
         guard copies.allSatisfy(Self.isOnThePlane) else { return [] }
         let added = copies.map { (append($0), $0) }

@@ -28,7 +28,7 @@ public struct Lasso: Hashable, Sendable {
     }
 
     /// A loop of fewer than three corners encloses nothing.
-    public var enclosesAnArea: Bool { points.count >= 3 }
+    var enclosesAnArea: Bool { points.count >= 3 }
 
     /// Whether `point` is inside the closed loop (even–odd rule: a ray to
     /// the right crosses the edge an odd number of times).
@@ -49,7 +49,7 @@ public struct Lasso: Hashable, Sendable {
 
     /// Whether the segment from `begin` to `end` crosses or touches an edge
     /// of the closed loop.
-    public func crossesEdge(from begin: Point, to end: Point) -> Bool {
+    func crossesEdge(from begin: Point, to end: Point) -> Bool {
         guard enclosesAnArea else { return false }
         var previous = points[points.count - 1]
         for current in points {

@@ -29,7 +29,7 @@ public enum ShapeRecognizer {
     static let smallestAspect = 0.1
     static let polylineError = 0.025
     static let polylineMaximumDeviation = 0.08
-    public static let maximumCorners = 6
+    static let maximumCorners = 6
 
     /// The shape `points` (in drawing order) approximate, or nil: the
     /// stroke stays as drawn.

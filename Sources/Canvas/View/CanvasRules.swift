@@ -16,14 +16,14 @@ public struct CanvasRules: Equatable, Sendable {
 
     /// How long a finger must stay still to pick a line up (the long
     /// press's `minimumPressDuration`), seconds.
-    public var pickUpDuration: Double
+    var pickUpDuration: Double
     public var selection: Selection
     /// The single and double taps hold the view's `touchesBegan` while they
     /// decide (`delaysTouchesBegan`): no dot shows until they fail.
-    public var tapsDelayTouchesBegan: Bool
+    var tapsDelayTouchesBegan: Bool
     /// The long press cancels its touches in the view when it recognizes,
     /// taking away the line the finger had begun (`cancelsTouchesInView`).
-    public var longPressCancelsTouchesInView: Bool
+    var longPressCancelsTouchesInView: Bool
 
     /// The app's: UIKit's default 0.5 s, the accent ring, ink first
     /// (SPEC §6), and a held finger that keeps drawing.

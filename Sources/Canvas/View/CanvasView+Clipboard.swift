@@ -41,7 +41,7 @@ extension CanvasView {
     /// Copies the selection (or the drawing); returns whether there was
     /// anything to copy and a clipboard to take it.
     @discardableResult
-    public func copySelection() -> Bool {
+    func copySelection() -> Bool {
         let ids = linesToCopy
         guard let clipboard, !ids.isEmpty else { return false }
         clipboard.copy(ids.compactMap { drawing[$0] })
@@ -51,7 +51,7 @@ extension CanvasView {
 
     /// Copies the selection (or the drawing), then removes it: one undo step.
     @discardableResult
-    public func cutSelection() -> Bool {
+    func cutSelection() -> Bool {
         let ids = linesToCopy
         guard copySelection() else { return false }
         if ids.count == drawing.count, !hasSelectedLines {

@@ -12,7 +12,7 @@ extension CanvasView {
 
     /// Deletes the selected line, if any; returns whether one was deleted.
     @discardableResult
-    public func deleteSelectedLine() -> Bool {
+    func deleteSelectedLine() -> Bool {
         guard let id = drawing.selectedLineID else { return false }
         damage(drawing.remove(id))
         window?.menuController.hideMenu()

@@ -15,7 +15,7 @@ extension CanvasView {
     /// Samples stop when a finger rests: a tip older than this (seconds)
     /// would point where the finger no longer goes. Two reports of a 60 Hz
     /// touch screen.
-    public static let predictionLifetime = 0.034
+    static let predictionLifetime = 0.034
 
     /// Takes the touch's newest real sample and redraws its tip.
     func predict(for touch: Touch) {

@@ -5,7 +5,7 @@ import TouchCore
 /// now, and its keys. The view's responder overrides hand over here.
 extension CanvasView {
     /// The line menu's Delete item (the book's `deleteLine:`).
-    public static let deleteLine = Action("deleteLine")
+    static let deleteLine = Action("deleteLine")
 
     func canvasHandler(for action: Action) -> ((Any?) -> Void)? {
         switch action {

@@ -7,17 +7,17 @@ import TouchCore
 extension CanvasView {
     /// The selection menu's items, in order: what a tap on the selection
     /// offers. Copy and Cut take the whole selection (`linesToCopy`).
-    public static let selectionMenuItems = [
+    static let selectionMenuItems = [
         MenuItem(title: "Delete", action: CanvasView.deleteSelection),
         MenuItem(title: "Duplicate", action: CanvasView.duplicateSelection),
         MenuItem(title: "Copy", action: .copy),
         MenuItem(title: "Cut", action: .cut),
     ]
     public static let deleteSelection = Action("deleteSelection")
-    public static let duplicateSelection = Action("duplicateSelection")
+    static let duplicateSelection = Action("duplicateSelection")
     /// How far (view points) a duplicate lands from its original: beside
     /// it, so a person sees there are two.
-    public static let duplicateOffset = 20.0
+    static let duplicateOffset = 20.0
     /// Dashes of the loop and the box: on, then off (view points).
     static let dash = (on: 6.0, off: 4.0)
     /// The handles at the box's corners, view points across.
@@ -29,7 +29,7 @@ extension CanvasView {
     /// use (view coordinates): on the selection, the selection menu;
     /// elsewhere, the selection ends. Returns whether it showed the menu.
     @discardableResult
-    public func tapSelection(at point: Point) -> Bool {
+    func tapSelection(at point: Point) -> Bool {
         let menu = window?.menuController
         if let area = selectionGestures.selectionHitArea, area.contains(viewport.drawingPoint(fromView: point)),
            becomeFirstResponder() {
@@ -44,7 +44,7 @@ extension CanvasView {
     }
 
     /// Ends the selection, redrawing where it showed.
-    public func deselectAll() {
+    func deselectAll() {
         guard !drawing.selection.isEmpty else { return }
         damageSelection()
         drawing.deselectAll()
@@ -54,7 +54,7 @@ extension CanvasView {
 
     /// Deletes the selected lines (one undo step); returns whether any were.
     @discardableResult
-    public func deleteSelectedLines() -> Bool {
+    func deleteSelectedLines() -> Bool {
         guard !drawing.selection.isEmpty else { return false }
         damageSelection()
         for line in drawing.removeSelection() { damageLine(line) }
@@ -66,7 +66,7 @@ extension CanvasView {
 
     /// Duplicates the selected lines beside them and selects the copies.
     @discardableResult
-    public func duplicateSelectedLines() -> Bool {
+    func duplicateSelectedLines() -> Bool {
         guard !drawing.selection.isEmpty else { return false }
         damageSelection()
         let offset = viewport.drawingDistance(fromView: Self.duplicateOffset)

@@ -12,7 +12,7 @@ extension CanvasView {
 
     /// How much one Ctrl+plus or Ctrl+minus zooms: a quarter, so four
     /// presses go from 100 % to about 250 %.
-    public static let zoomStep = 1.25
+    static let zoomStep = 1.25
 
     /// The centre of the view, in view points.
     private var viewCentre: Point { Point(x: bounds.width / 2, y: bounds.height / 2) }
@@ -23,14 +23,14 @@ extension CanvasView {
     }
 
     /// 100 %, keeping the drawing point at the centre where it is.
-    public func zoomToActualSize() {
+    func zoomToActualSize() {
         viewport = viewport.zoomed(to: 1, about: viewCentre)
     }
 
     /// Shows the whole drawing, as large as fits but never past 100 %: a
     /// small sketch is shown centred at its real size, not blown up to
     /// fill the window (an empty drawing: 100 % at its origin).
-    public func zoomToFit() {
+    func zoomToFit() {
         guard let extent = drawing.bounds else {
             viewport = .actualSize
             return

@@ -90,12 +90,12 @@ public final class CanvasView: View {
     /// 500 ms), and GTK's `gtk-long-press-time` is 500 ms too; it is also our
     /// long press's minimum duration and the touches' own tap counting
     /// (`Touch.tapCount`), so a press is a tap or a hold, never both.
-    public static let maximumTapDuration = 0.5
+    static let maximumTapDuration = 0.5
 
     /// The fingers of a two- or three-finger tap all go down within this
     /// many seconds of the first: a finger that joins later joins a
     /// drawing, never an undo.
-    public static let maximumFingerSpread = 0.15
+    static let maximumFingerSpread = 0.15
 
     /// Two taps: clear everything.
     public let doubleTapRecognizer = TapGestureRecognizer()
@@ -107,18 +107,18 @@ public final class CanvasView: View {
     /// without this one that tap would be nobody's and leave a dot. It only
     /// takes the touches `tapRecognizer` cannot (see
     /// `gestureRecognizer(_:shouldReceive:)`).
-    public let tapAfterTapRecognizer = TapGestureRecognizer()
+    let tapAfterTapRecognizer = TapGestureRecognizer()
     /// Two fingers tapping together: undo (as in Procreate and Krita).
-    public let twoFingerTapRecognizer = TapGestureRecognizer()
+    let twoFingerTapRecognizer = TapGestureRecognizer()
     /// Three fingers tapping together: redo.
-    public let threeFingerTapRecognizer = TapGestureRecognizer()
+    let threeFingerTapRecognizer = TapGestureRecognizer()
     /// Press and hold: pick up the line under the finger.
-    public let longPressRecognizer = LongPressGestureRecognizer()
+    let longPressRecognizer = LongPressGestureRecognizer()
     /// Drag: move the picked-up line (never cancels the view's touches).
-    public let moveRecognizer = PanGestureRecognizer()
+    let moveRecognizer = PanGestureRecognizer()
     /// A freehand stroke held still at its end: straighten it into the
     /// shape it approximates (see `CanvasView+Straightening`).
-    public let holdRecognizer = StrokeHoldGestureRecognizer()
+    let holdRecognizer = StrokeHoldGestureRecognizer()
     /// The shape the held stroke became and follows, while it is held.
     var straightening: Straightening?
 
@@ -146,9 +146,9 @@ public final class CanvasView: View {
     /// remembers the view).
     public var onViewportChange: ((CanvasViewport) -> Void)?
     /// Called when the view starts or stops moving (`navigation.isMoving`).
-    public var onNavigationMotionChange: ((Bool) -> Void)?
+    var onNavigationMotionChange: ((Bool) -> Void)?
     /// The percentage shown for a moment while the zoom changes.
-    public let zoomIndicator = ZoomIndicatorView()
+    let zoomIndicator = ZoomIndicatorView()
     /// Panning and zooming by fingers, touchpad and wheel.
     public private(set) lazy var navigation = CanvasNavigation(canvas: self)
     /// The Select tool's loops, and dragging, pinching and turning the
@@ -239,7 +239,7 @@ public final class CanvasView: View {
     /// `selectionRing`). The render layer's `LineStyle` paints the same.
     public static let paperColor = Color.white
     /// The book's red for a line in progress (SPEC §6: the ink still wet).
-    public static let wetInkColor = Color.red
+    static let wetInkColor = Color.red
     /// The colour `line` is drawn in while in progress: the book's red for
     /// the default black, so the book's look is kept where it can be; its
     /// own colour otherwise, so a person sees the colour they chose as

@@ -13,9 +13,9 @@ import TouchCore
 public final class SelectionGestures: GestureRecognizerDelegate {
     private unowned let canvas: CanvasView
     /// Two fingers apart or together: scale the selection about them.
-    public let pinchRecognizer = PinchGestureRecognizer()
+    let pinchRecognizer = PinchGestureRecognizer()
     /// Two fingers turning: turn the selection about them.
-    public let rotationRecognizer = RotationGestureRecognizer()
+    let rotationRecognizer = RotationGestureRecognizer()
 
     /// The loops being drawn, by touch, in drawing coordinates.
     public private(set) var lassoes: [ObjectIdentifier: Lasso] = [:]
@@ -195,7 +195,7 @@ public final class SelectionGestures: GestureRecognizerDelegate {
 
     /// Scales by `scale` and turns by `rotation` about `anchor`, then moves
     /// `anchor` to `centroid`: the lines under the fingers stay under them.
-    public static func twoFingerTransform(from anchor: Point, to centroid: Point, scale: Double,
+    static func twoFingerTransform(from anchor: Point, to centroid: Point, scale: Double,
                                           rotation: Double) -> AffineTransform {
         AffineTransform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(AffineTransform(scaleX: scale, y: scale))

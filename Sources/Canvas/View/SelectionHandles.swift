@@ -5,41 +5,41 @@ import TouchCore
 /// disc above the box's top edge turns it about the box's centre. Fingers
 /// pinch and turn instead (`SelectionGestures`). Positions are in view
 /// points, so a handle is as large at any zoom.
-public struct SelectionHandles: Equatable, Sendable {
+struct SelectionHandles: Equatable, Sendable {
     /// The dashed box: the selected lines' bounds, outset past their rings.
-    public let box: Rect
+    let box: Rect
     /// A corner handle's side, view points.
-    public static let size = 8.0
+    static let size = 8.0
     /// How far above the box the turning handle sits, view points.
-    public static let turnHandleOffset = 24.0
+    static let turnHandleOffset = 24.0
     /// How far from a handle's centre a press still takes it, view points.
-    public static let reach = 10.0
+    static let reach = 10.0
 
     /// The handles of a selection whose lines' points lie in `bounds` (view
     /// coordinates).
-    public init(aroundLinesIn bounds: Rect) {
+    init(aroundLinesIn bounds: Rect) {
         box = bounds.insetBy(dx: -CanvasMetrics.paintReach, dy: -CanvasMetrics.paintReach)
     }
 
     /// Top left, top right, bottom right, bottom left.
-    public var corners: [Point] {
+    var corners: [Point] {
         [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
          Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
     }
 
-    public var turnHandle: Point { Point(x: box.midX, y: box.minY - Self.turnHandleOffset) }
+    var turnHandle: Point { Point(x: box.midX, y: box.minY - Self.turnHandleOffset) }
 
-    public var centre: Point { Point(x: box.midX, y: box.midY) }
+    var centre: Point { Point(x: box.midX, y: box.midY) }
 
     /// What a press at `point` takes hold of, if a handle.
-    public enum Grip: Equatable, Sendable {
+    enum Grip: Equatable, Sendable {
         /// A corner: scale about `anchor`, the opposite corner.
         case corner(anchor: Point)
         /// The disc: turn about `centre`.
         case turn(centre: Point)
     }
 
-    public func grip(at point: Point) -> Grip? {
+    func grip(at point: Point) -> Grip? {
         if point.distance(to: turnHandle) <= Self.reach { return .turn(centre: centre) }
         let corners = corners
         for (index, corner) in corners.enumerated() where point.distance(to: corner) <= Self.reach {
@@ -52,7 +52,7 @@ public struct SelectionHandles: Equatable, Sendable {
     /// dragged to `point` makes: a corner scales each axis by how far it
     /// moved from its anchor (both by the larger when `keepingProportions`),
     /// the disc turns by the angle it went round the centre.
-    public static func transform(for grip: Grip, from start: Point, to point: Point,
+    static func transform(for grip: Grip, from start: Point, to point: Point,
                                  keepingProportions: Bool) -> AffineTransform {
         switch grip {
         case .corner(let anchor):

@@ -15,12 +15,12 @@ import Timing
 /// first touch of a sequence and ignores the others. It fails when that
 /// touch lifts before the hold. Never cancels or delays the view's
 /// touches: the stroke goes on being drawn under it.
-public final class StrokeHoldGestureRecognizer: GestureRecognizer {
+final class StrokeHoldGestureRecognizer: GestureRecognizer {
     /// Seconds the touch must stay still. Default 0.5 s.
-    public var minimumHoldDuration = 0.5
+    var minimumHoldDuration = 0.5
     /// Points the touch may drift while held. Default 8 (the canvas's drag
     /// threshold).
-    public var allowableMovement = 8.0
+    var allowableMovement = 8.0
 
     /// Where the touch went down, in the window; nil when none is followed.
     private var start: Point?
@@ -32,7 +32,7 @@ public final class StrokeHoldGestureRecognizer: GestureRecognizer {
     /// Began or changed: the hold is under way.
     private var isHolding: Bool { state == .began || state == .changed }
 
-    public override init() {
+    override init() {
         super.init()
         cancelsTouchesInView = false
         delaysTouchesEnded = false
@@ -42,7 +42,7 @@ public final class StrokeHoldGestureRecognizer: GestureRecognizer {
         holdTimer?.cancel()
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for touch in touches.inOrderOfBeginning {
             guard start == nil, state == .possible else {
                 ignore(touch, for: event)
@@ -52,7 +52,7 @@ public final class StrokeHoldGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let touch = touches.first else { return }
         if isHolding {
             setState(.changed)
@@ -70,11 +70,11 @@ public final class StrokeHoldGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         finish(lifted: true)
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         finish(lifted: false)
     }
 
@@ -89,7 +89,7 @@ public final class StrokeHoldGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func reset() {
+    override func reset() {
         super.reset()
         holdTimer?.cancel()
         holdTimer = nil

@@ -5,19 +5,19 @@ import TouchCore
 /// changes ("150 %"), as map and image viewers show it: a person pinching
 /// sees how far they went without looking away from their fingers. It
 /// takes no touches, and goes `shownFor` seconds after the last change.
-public final class ZoomIndicatorView: View {
+final class ZoomIndicatorView: View {
     /// Seconds it stays after the zoom last changed.
-    public static let shownFor = 1.0
+    static let shownFor = 1.0
     static let size = Size(width: 96, height: 40)
     /// GNOME's on-screen-display look: dark, rounded, translucent.
     static let fill = Color(red: 0, green: 0, blue: 0, alpha: 0.65)
     static let font = Font(size: 16, bold: true)
 
     /// What it shows: "150 %".
-    public private(set) var text = ""
+    private(set) var text = ""
     private var hideTimer: TimerHandle?
 
-    public init() {
+    init() {
         super.init(frame: Rect(origin: .zero, size: Self.size))
         isHidden = true
         isUserInteractionEnabled = false
@@ -42,7 +42,7 @@ public final class ZoomIndicatorView: View {
         }
     }
 
-    public override func draw(_ rect: Rect, in context: DrawingContext) {
+    override func draw(_ rect: Rect, in context: DrawingContext) {
         context.setFillColor(Self.fill)
         context.beginPath()
         context.addRoundedRect(bounds, radius: bounds.height / 2)

@@ -42,7 +42,9 @@ final class DrawingChooserContent: View {
     let mode: Mode
     let entries: [ChooserEntry]
     /// The name typed so far (Save As, Rename).
-    private(set) var name: String
+    private(set) var name: String {
+        didSet { updateButton() }
+    }
     /// The row ↑ ↓ moved to, or the last one tapped.
     private(set) var highlighted: Int?
     /// What went wrong with the last try, shown until the next.
@@ -82,6 +84,16 @@ final class DrawingChooserContent: View {
         super.init(frame: Rect(x: 0, y: 0, width: width, height: buttonTop + Self.buttonHeight))
         button.onPress = { [unowned self] in confirm() }
         addSubview(button)
+        updateButton()
+    }
+
+    /// The button is insensitive while it has nothing to act on, as GTK's
+    /// file chooser's is: an Open with no drawing listed, a name field with
+    /// no name. Enter still says why (`confirm`).
+    private func updateButton() {
+        button.isEnabled = mode.hasNameField
+            ? !name.allSatisfy(\.isWhitespace)
+            : !entries.isEmpty
     }
 
     private var listTop: Double { (mode.hasNameField ? Self.fieldHeight : 0) + Self.problemHeight }

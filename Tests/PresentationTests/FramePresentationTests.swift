@@ -1,5 +1,5 @@
 import Testing
-import Timing
+import Presentation
 
 /// `FramePresentation`'s latencies from a damaged file's times: none, and no trap.
 @Suite struct FramePresentationTests {

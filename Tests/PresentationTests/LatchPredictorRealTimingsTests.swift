@@ -1,5 +1,5 @@
 import Testing
-import Timing
+import Presentation
 
 /// The predictor on presentation times real compositors sent (recorded
 /// with `touchtracker --record` under `Tests/RealCompositors/smoke.sh`,
