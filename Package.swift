@@ -2,14 +2,15 @@
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
 //   touchtracker → Conformance (`touchtracker conformance`) → TouchTrackerApp
-//   TouchTrackerApp → Instruments, WaylandClient, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
+//   TouchTrackerApp → Instruments, WaylandClient, WaylandInput, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
 //   Export (PNG, SVG, PDF files) → Render, Document
 //   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
 //   Playground → InspectorModel → TouchCore, Presentation; Decorations → TouchCore
 //   Document (the drawing's files) → Canvas, Platform
-//   Instruments (--log-input, --record, check) → WaylandClient, InspectorModel, Document, Decorations
-//   WaylandClient → Presentation (frame presentations, the latch predictor), Timing and the C libraries
+//   Instruments (--log-input, --record, check) → WaylandInput, InspectorModel, Document, Decorations
+//   WaylandClient → WaylandInput, Presentation (frame presentations, the latch predictor), Timing and the C libraries
+//   WaylandInput (the input values and their assemblers) → nothing
 //   Sound → libcanberra
 //   Document, Render, Export, WaylandClient, Instruments, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
 // The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Presentation, Timing) depends on no C
@@ -84,8 +85,13 @@ let package = Package(
         .target(name: "Playground", dependencies: ["InspectorModel", "TouchCore", "Timing"]),
 
         // Platform layers.
+        // What the Wayland layer hands up, without the C (NIOCore to
+        // WaylandClient's NIOPosix): the input values, the assemblers that
+        // make them consistent, the modern globals' names. Instruments
+        // (`replay`, `check`) reads and writes them and links no libwayland.
+        .target(name: "WaylandInput"),
         .target(name: "WaylandClient",
-                dependencies: ["CWaylandClient", "CWaylandCursor", "CXKBCommon",
+                dependencies: ["WaylandInput", "CWaylandClient", "CWaylandCursor", "CXKBCommon",
                                "CWaylandProtocols", "Platform", "Presentation", "Timing"]),
         .target(name: "Render", dependencies: ["CCairo", "Canvas", "TouchCore", "Platform"]),
         // The inspector: its model painted on Cairo, laid out over the canvas,
@@ -101,10 +107,10 @@ let package = Package(
         // in text, JSON and HTML. Replay runs the scene, so it stays in
         // TouchTrackerApp.
         .target(name: "Instruments",
-                dependencies: ["WaylandClient", "InspectorModel", "Document", "Canvas", "Decorations", "TouchCore",
+                dependencies: ["WaylandInput", "InspectorModel", "Document", "Canvas", "Decorations", "TouchCore",
                                "Presentation", "Timing", "Platform", "JSONLine"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["Instruments", "WaylandClient", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
+                dependencies: ["Instruments", "WaylandClient", "WaylandInput", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
                                "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "DBus"]),
         // `touchtracker conformance`: the app's window driven through the
@@ -113,7 +119,7 @@ let package = Package(
         // the C modules it speaks are its own; it drives a Session, so it
         // sits above TouchTrackerApp and the executable hands it in.
         .target(name: "Conformance",
-                dependencies: ["TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "Decorations", "Document", "Canvas", "TouchCore",
+                dependencies: ["TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "WaylandInput", "Decorations", "Document", "Canvas", "TouchCore",
                                "Platform", "JSONLine", "DBus", "CWaylandClient", "CConformanceProtocols", "CXKBCommon", "CLibEI"]),
         // A D-Bus client over sd-bus: method calls, properties, a signal awaited.
         .target(name: "DBus", dependencies: ["CSystemdBus"]),
@@ -182,8 +188,9 @@ let package = Package(
                     dependencies: ["Document", "Canvas", "TouchCore", "Platform", "SampleDrawings", "TestSupport", "TestFileSystems"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "DecorationsTests", dependencies: ["Decorations", "TouchCore", "Timing", "TestSupport"]),
+        .testTarget(name: "WaylandInputTests", dependencies: ["WaylandInput"]),
         .testTarget(name: "WaylandClientTests",
-                    dependencies: ["WaylandClient", "Instruments", "TestCompositor", "Timing", "Platform", "SampleDrawings", "TestSupport"]),
+                    dependencies: ["WaylandClient", "WaylandInput", "Instruments", "TestCompositor", "Timing", "Platform", "SampleDrawings", "TestSupport"]),
         .testTarget(name: "RenderTests",
                     dependencies: ["Render", "Canvas", "Decorations", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport"]),
@@ -191,13 +198,13 @@ let package = Package(
                     dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "CConformanceProtocols", "Render", "Export",
+                    dependencies: ["TouchTrackerApp", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "WaylandInput", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Presentation", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
         .testTarget(name: "InstrumentsTests",
-                    dependencies: ["Instruments", "WaylandClient", "Presentation", "Timing", "JSONLine"]),
+                    dependencies: ["Instruments", "WaylandInput", "Presentation", "Timing", "JSONLine"]),
         .testTarget(name: "ConformanceTests",
-                    dependencies: ["Conformance", "TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "TestCompositor", "Canvas",
+                    dependencies: ["Conformance", "TouchTrackerApp", "Instruments", "InputEmulation", "WaylandClient", "WaylandInput", "TestCompositor", "Canvas",
                                    "TouchCore", "Platform", "CWaylandClient", "TestSupport"]),
         .testTarget(name: "InspectorModelTests", dependencies: ["InspectorModel", "TouchCore", "Presentation", "Timing", "TestSupport"]),
         .testTarget(name: "InspectorTests",

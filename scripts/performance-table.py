@@ -168,21 +168,44 @@ def reference(name):
     return (f"{percentile(0.5, latencies):.1f}", f"{percentile(0.99, latencies):.1f}", str(len(latencies)))
 
 
-def why_slower(row):
+def pacings(recording):
+    """How many frames with input of RECORDING.ttrec were paced each way
+    ({"latch": 26, "at-once": 10, "frame-callback": 16}: the "paced" of its
+    presentation lines), or None without the recording. check's row gives
+    the latch's count alone."""
+    text = read(f"{reports}/{recording}.ttrec")
+    if text is None:
+        return None
+    counts = {}
+    for line in text.splitlines():
+        found = re.search(r'"presentation":.*"paced":"([a-z-]+)"', line)
+        if found:
+            counts[found.group(1)] = counts.get(found.group(1), 0) + 1
+    return counts
+
+
+def why_slower(row, paced_each_way=None):
     """One line on why the app's default-paced drag (presentation ROW) is
     further from the screen than the reference: what the feedback lacked
-    or how little of the drag latch pacing took."""
+    or how little of the drag latch pacing took, and, from the recording's
+    own lines (PACED_EACH_WAY, see pacings) where kept, how many frames
+    were drawn at once instead of waiting for a frame callback."""
     evidence = row["evidence"] if row else ""
     paced = re.search(r"latch-paced (\d+) of (\d+) frames", evidence)
+    at_once = (paced_each_way or {}).get("at-once", 0)
+    total = sum((paced_each_way or {}).values())
+    rest = (f"{at_once} of {total} frames drawn at once, the rest waited for frame callbacks" if at_once
+            else "frames wait for frame callbacks")
     if "refresh" not in evidence and "no flags" in evidence:
-        return "refresh 0, no vsync flags: no grid to commit for, so frames wait for frame callbacks"
+        return f"refresh 0, no vsync flags: no grid to commit for, so {rest}"
     if "refresh" not in evidence:
-        return "refresh 0: no grid to commit for, so frames wait for frame callbacks"
+        return f"refresh 0: no grid to commit for, so {rest}"
     if paced and paced.group(1) == "0":
-        return f"latch pacing never engaged (0 of {paced.group(2)} frames): presentations off the claimed grid"
+        return f"latch pacing never engaged (0 of {paced.group(2)} frames): presentations off the claimed grid; {rest}"
     if paced:
-        return f"latch-paced {paced.group(1)} of {paced.group(2)} frames; the rest waited for frame callbacks"
-    return "frames wait for frame callbacks"
+        drawn_at_once = f", {at_once} at once" if at_once else ""
+        return f"latch-paced {paced.group(1)} of {paced.group(2)} frames{drawn_at_once}; the rest waited for frame callbacks"
+    return rest
 
 
 def against_reference(name):
@@ -200,7 +223,7 @@ def against_reference(name):
     if not app:
         return app_cell, ref_cell, "–", "the app's drag has no presentation figures"
     ratio = float(app[0]) / float(ref[0]) if float(ref[0]) > 0 else float("inf")
-    return app_cell, ref_cell, f"{ratio:.2f}×", (why_slower(app_row) if ratio > RATIO_BUDGET else "")
+    return app_cell, ref_cell, f"{ratio:.2f}×", (why_slower(app_row, pacings(f"{name}-drag")) if ratio > RATIO_BUDGET else "")
 
 
 def label(row, version):

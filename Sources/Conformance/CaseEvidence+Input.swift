@@ -1,6 +1,7 @@
 import Canvas
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// What a case's input looked like, read from its batches.
 extension CaseEvidence {

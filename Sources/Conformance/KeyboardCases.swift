@@ -1,6 +1,7 @@
 import Canvas
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// The cases of `wl_keyboard`: modifiers with a key, and key repeat.
 enum KeyboardCases {

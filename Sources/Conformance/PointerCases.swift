@@ -1,6 +1,7 @@
 import Canvas
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// The cases of `wl_pointer`: a drag, a right click, the wheel.
 enum PointerCases {

@@ -1,6 +1,7 @@
 import Instruments
 import TouchTrackerApp
 import WaylandClient
+import WaylandInput
 
 /// Every input batch the session's first window received, in order, with
 /// the time it came: what each conformance case is judged on. The window

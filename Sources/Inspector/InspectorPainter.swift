@@ -1,6 +1,7 @@
 import CCairo
 import InspectorModel
 import Render
+import Timing
 import TouchCore
 
 /// Paints the inspector overlay (`InspectorModel` at `InspectorLayout`'s
@@ -156,7 +157,7 @@ public enum InspectorPainter {
         if model.presentation.showsEstimate {
             return (estimateHeading(offered: model.presentationOffered), estimateText(model.presentation))
         }
-        return (presentationHeading(pacedForLatch: model.pacedForLatch, latchShare: model.presentation.latchPacedShare),
+        return (presentationHeading(pacedForLatch: model.pacedForLatch, statistics: model.presentation),
                 presentationText(model.presentation, offered: model.presentationOffered,
                                  unanswered: model.presentationUnanswered))
     }
@@ -186,15 +187,20 @@ public enum InspectorPainter {
             + " p99 \(PanelStyle.duration(p99)) of \(statistics.estimatedLatencies.count)"
     }
 
-    /// The heading of input → on screen, with how input frames are paced
-    /// now: for the compositor's predicted latch, or by its frame
-    /// callbacks; once frames tell their pacing, the share of the last
-    /// `PresentationStatistics.capacity` paced for the latch comes first
-    /// (the panel cuts long lines at its edge).
-    static func presentationHeading(pacedForLatch: Bool, latchShare: Double? = nil) -> String {
-        let now = pacedForLatch ? "latch" : "frame callback"
-        guard let latchShare else { return "→ on screen, last \(PresentationStatistics.capacity) frames, paced: \(now)" }
-        return "→ on screen: \(Int((latchShare * 100).rounded()))% latch-paced, now: \(now)"
+    /// The heading of input → on screen, with how input frames are paced:
+    /// until frames tell their pacing, how they are paced now (for the
+    /// compositor's predicted latch, or by its frame callbacks); then the
+    /// share of the last `PresentationStatistics.capacity` paced each way,
+    /// latch, at once and frame callback, in that order (the panel cuts
+    /// long lines at its edge, and the last share is the rest of 100%).
+    ///
+    ///     → on screen: 75% latch 20% at once 5% callback
+    static func presentationHeading(pacedForLatch: Bool,
+                                    statistics: PresentationStatistics = PresentationStatistics()) -> String {
+        let shares = [(FramePresentation.Pacing.latch, "latch"), (.atOnce, "at once"), (.frameCallback, "callback")]
+            .compactMap { pacing, name in statistics.share(pacedBy: pacing).map { "\(Int(($0 * 100).rounded()))% \(name)" } }
+        guard shares.isEmpty else { return "→ on screen: " + shares.joined(separator: " ") }
+        return "→ on screen, last \(PresentationStatistics.capacity) frames, paced: \(pacedForLatch ? "latch" : "frame callback")"
     }
 
     /// Input → on screen: the last, median and 99th percentile, and the

@@ -11,10 +11,10 @@ extension PresentationStatistics {
     public var latchPacedCount: Int { frames.count(where: \.isLatchPaced) }
 
     /// The share (0…1) of the frames that say how they were paced that
-    /// were paced for the latch; nil when none says.
-    public var latchPacedShare: Double? {
+    /// were paced by `pacing`; nil when none says.
+    public func share(pacedBy pacing: FramePresentation.Pacing) -> Double? {
         let known = framesWithPacing
-        return known == 0 ? nil : Double(latchPacedCount) / Double(known)
+        return known == 0 ? nil : Double(frames.count { $0.pacing == pacing }) / Double(known)
     }
 
     /// The input → presented latencies (seconds) of the frames paced by

@@ -1,7 +1,7 @@
 import Decorations
 import InspectorModel
 import JSONLine
-import WaylandClient
+import WaylandInput
 
 extension CompositorReport {
     /// One pass over a recording, gathering the evidence of every row. Its

@@ -1,4 +1,4 @@
-import WaylandClient
+import WaylandInput
 
 extension CompositorReport.Analysis {
     mutating func pointer(_ frame: PointerFrame, origin: InputOrigin, at place: Place) {

@@ -1,5 +1,5 @@
 import JSONLine
-import WaylandClient
+import WaylandInput
 
 extension CompositorReport {
     /// What the subject line says of the modern protocols the compositor

@@ -1,5 +1,5 @@
 import JSONLine
-import WaylandClient
+import WaylandInput
 
 extension CompositorReport.Analysis {
     /// A seat's capabilities as a batch reported them, with its version when

@@ -1,4 +1,4 @@
-import WaylandClient
+import WaylandInput
 
 extension CompositorReport.Analysis {
     mutating func tablet(_ frame: TabletToolFrame, origin: InputOrigin, at place: Place) {

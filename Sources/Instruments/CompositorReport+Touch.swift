@@ -1,4 +1,4 @@
-import WaylandClient
+import WaylandInput
 
 extension CompositorReport.Analysis {
     mutating func touch(_ frame: TouchInputFrame, origin: InputOrigin, at place: Place) {

@@ -1,6 +1,6 @@
 import JSONLine
-import WaylandClient
 import Presentation
+import WaylandInput
 
 /// The `--log-input` line of a presentation feedback: what became of a
 /// frame that carried input (`FramePresentation`). Field order is stable:
@@ -73,7 +73,7 @@ extension InputLog {
     }
 
     /// The key that tells a presentation line from an input batch.
-    public static let presentationKey = "presentation"
+    static let presentationKey = "presentation"
 
     /// The presentation a line (parsed) describes: the inverse of `line(for:)`.
     public static func presentation(from object: JSONObject) throws(UnreadableBatch) -> FramePresentation {
@@ -127,7 +127,7 @@ extension InputLog {
     }
 
     /// The key of a presentation line that says how its frame was paced.
-    public static let pacingKey = "paced"
+    static let pacingKey = "paced"
 
     private static func addPacing(of presentation: FramePresentation, to object: inout JSONObject) {
         guard let pacing = presentation.pacing else { return }

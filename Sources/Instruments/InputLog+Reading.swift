@@ -1,5 +1,5 @@
 import JSONLine
-import WaylandClient
+import WaylandInput
 
 extension InputLog {
     /// A line that is JSON but no input batch of the `--log-input` format.

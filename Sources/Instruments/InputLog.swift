@@ -1,5 +1,5 @@
 import JSONLine
-import WaylandClient
+import WaylandInput
 
 /// The `--log-input` format: one JSON object per `InputEvent`, on one line.
 ///

@@ -2,7 +2,7 @@ import Canvas
 import Decorations
 import Presentation
 import Timing
-import WaylandClient
+import WaylandInput
 
 /// Writes a session's input to a `RecordingFile` (`--record`), in the
 /// format `RecordingFormat` describes.
@@ -28,8 +28,8 @@ package final class Recorder {
     private let fingersNavigate: Bool
     private let viewport: CanvasViewport
     private let report: (String) -> Void
-    /// The seats whose `wl_seat` versions the header names.
-    private weak var seatManager: SeatManager?
+    /// Tells the `wl_seat` versions the header names (the session's `SeatManager`).
+    private weak var seatVersionSource: SeatVersionSource?
     /// What happened since the last write, in order, with its time.
     private enum Entry {
         case batch(InputEvent, InputOrigin, seatVersion: UInt32?)
@@ -55,14 +55,14 @@ package final class Recorder {
     /// The app's version (`Version`), for the header.
     private let appVersion: String
 
-    package init(file: RecordingFile, clock: Clock, appVersion: String, seats: SeatManager, palmRejection: Bool,
+    package init(file: RecordingFile, clock: Clock, appVersion: String, seats: SeatVersionSource, palmRejection: Bool,
          tool: DrawingTool,
          strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
          viewport: CanvasViewport = .actualSize, report: @escaping (String) -> Void) {
         self.file = file
         self.clock = clock
         self.appVersion = appVersion
-        seatManager = seats
+        seatVersionSource = seats
         start = clock.now
         self.palmRejection = palmRejection
         self.tool = tool
@@ -161,7 +161,7 @@ extension Recorder {
     package func observe(_ event: InputEvent, origin: InputOrigin) {
         var seatVersion: UInt32?
         if case .seatCapabilities(let seat, _, _, _) = event {
-            seatVersion = seatManager?.seatVersions.first { $0.name == seat }?.version
+            seatVersion = seatVersionSource?.seatVersions.first { $0.name == seat }?.version
         }
         record(event, origin: origin, seatVersion: seatVersion)
     }

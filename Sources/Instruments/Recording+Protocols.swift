@@ -1,5 +1,5 @@
 import JSONLine
-import WaylandClient
+import WaylandInput
 
 extension Recording {
     /// The header's `protocols`: each modern global the compositor offered,

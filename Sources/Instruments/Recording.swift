@@ -5,7 +5,7 @@ import JSONLine
 import Platform
 import Presentation
 import TouchCore
-import WaylandClient
+import WaylandInput
 
 /// A `--record` file read back (see `RecordingFormat`): its header and its
 /// lines in order, for `replay` and `check`.

@@ -4,7 +4,7 @@ import Document
 import JSONLine
 import Presentation
 import TouchCore
-import WaylandClient
+import WaylandInput
 
 /// The `--record` format, version 1: JSON lines, the `--log-input` format
 /// with what a replay and a report need around it. Field names and order

@@ -1,4 +1,4 @@
-import WaylandClient
+import WaylandInput
 
 /// What `check --html` draws of a recording: every contact from down to up
 /// (a finger, a pen or eraser on the tablet, the mouse's left button), the

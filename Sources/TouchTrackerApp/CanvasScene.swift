@@ -6,6 +6,7 @@ import Render
 import Timing
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// The app without its compositor: the core's window holding the header
 /// bar (`WindowChrome`), the canvas and its controller, the gesture playground (in the canvas's

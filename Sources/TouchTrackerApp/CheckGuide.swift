@@ -2,6 +2,7 @@ import Render
 import Timing
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// The short script `check --live` walks the tester through, one step at a
 /// time, so that the recording holds what the report's rows are about: a

@@ -2,6 +2,7 @@ import Decorations
 import Render
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// Client-side decorations: where the compositor does not draw a title bar
 /// (no `zxdg_decoration_manager_v1`, as on weston and GNOME, or it chose

@@ -2,6 +2,7 @@ import Instruments
 import Timing
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// Input → on screen: every frame that is the first to show some input
 /// asks the compositor when it reached the screen (`wp_presentation`),

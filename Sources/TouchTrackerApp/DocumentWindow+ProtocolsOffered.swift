@@ -1,4 +1,5 @@
 import WaylandClient
+import WaylandInput
 
 /// Which modern protocols the compositor offers (`ModernProtocols`): the
 /// inspector lists them, and the recording's header keeps them for

@@ -11,6 +11,7 @@ import Synchronization
 import Timing
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// One drawing in its own Wayland window (an `xdg_toplevel`): the window,
 /// its canvas, renderer, document (lock, journal, autosave) and undo

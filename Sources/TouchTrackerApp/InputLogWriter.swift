@@ -1,5 +1,6 @@
 import Instruments
 import WaylandClient
+import WaylandInput
 
 /// `--log-input`: writes one JSON line (`InputLog`) per input batch.
 final class InputLogWriter: InputObserver {

@@ -1,4 +1,5 @@
 import WaylandClient
+import WaylandInput
 
 /// Watches every input batch a window handles, beside the scene that acts
 /// on it: the recorder, `--log-input`, `check --live`'s guide and the

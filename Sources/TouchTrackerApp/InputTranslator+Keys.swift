@@ -1,5 +1,6 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 extension InputTranslator {
     func handleKey(_ event: KeyEvent) {
@@ -40,7 +41,7 @@ extension InputTranslator {
         return .other(event.keysym)
     }
 
-    static func modifiers(of modifiers: WaylandClient.KeyboardModifiers) -> TouchCore.KeyModifiers {
+    static func modifiers(of modifiers: WaylandInput.KeyboardModifiers) -> TouchCore.KeyModifiers {
         var result: TouchCore.KeyModifiers = []
         if modifiers.contains(.shift) { result.insert(.shift) }
         if modifiers.contains(.control) { result.insert(.control) }

@@ -1,5 +1,6 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 extension InputTranslator {
     /// Points the content moves per wheel click: GNOME's applications

@@ -1,5 +1,6 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 extension InputTranslator {
     /// A touchpad pinch or swipe: its begin, at the pointer, begins an

@@ -1,5 +1,6 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 extension InputTranslator {
     /// A tool's frame: while it is down, the frame's position, pressure and

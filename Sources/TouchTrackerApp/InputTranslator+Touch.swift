@@ -1,8 +1,9 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 extension InputTranslator {
-    func handleTouch(_ frame: WaylandClient.TouchInputFrame) {
+    func handleTouch(_ frame: WaylandInput.TouchInputFrame) {
         let device = InputDeviceID(seat: frame.seat, kind: .finger)
         let changes = frame.changes.map { change in
             RawTouch(device: device, id: change.id, phase: Self.phase(of: change.kind),

@@ -1,5 +1,6 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// Turns the Wayland layer's input batches into the core's touches and key
 /// presses, per SPEC §1: each seat's touch screen, pointer and tablet tools

@@ -1,5 +1,6 @@
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// Keeps a hand resting on a touch screen from drawing while its pen is in
 /// use: while any tablet tool of a seat is in proximity of the window, and

@@ -1,6 +1,7 @@
 import Render
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// Follows the tablet tools that hover over the canvas (in proximity, not
 /// touching) and where, for the hover rings the renderer paints. A ring

@@ -1,4 +1,5 @@
 import WaylandClient
+import WaylandInput
 
 extension Session: InputHandler {
     /// Hands an input batch to the window it targets, or a seat's news to

@@ -1,4 +1,5 @@
 import WaylandClient
+import WaylandInput
 
 /// One tablet tool of one seat: tool ids are only unique per seat.
 struct TabletToolKey: Hashable {

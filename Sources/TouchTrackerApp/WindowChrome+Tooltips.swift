@@ -1,6 +1,7 @@
 import Decorations
 import TouchCore
 import WaylandClient
+import WaylandInput
 
 /// The header buttons' tooltips (issue 36): each says its name and its
 /// keys, as the Keyboard Shortcuts dialog lists them; a resting pointer or

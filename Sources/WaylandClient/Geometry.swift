@@ -85,13 +85,13 @@ public struct WindowStates: OptionSet, Hashable, Sendable {
     public static let maximized = WindowStates(rawValue: 1 << 0)
     public static let fullscreen = WindowStates(rawValue: 1 << 1)
     /// The user is resizing the window interactively.
-    public static let resizing = WindowStates(rawValue: 1 << 2)
+    static let resizing = WindowStates(rawValue: 1 << 2)
     /// The window has keyboard focus: draw it as the active one.
     public static let activated = WindowStates(rawValue: 1 << 3)
-    public static let tiledLeft = WindowStates(rawValue: 1 << 4)
-    public static let tiledRight = WindowStates(rawValue: 1 << 5)
-    public static let tiledTop = WindowStates(rawValue: 1 << 6)
-    public static let tiledBottom = WindowStates(rawValue: 1 << 7)
+    static let tiledLeft = WindowStates(rawValue: 1 << 4)
+    static let tiledRight = WindowStates(rawValue: 1 << 5)
+    static let tiledTop = WindowStates(rawValue: 1 << 6)
+    static let tiledBottom = WindowStates(rawValue: 1 << 7)
 
     /// The state for an `xdg_toplevel.state` value; nil for values newer
     /// than this module (they are ignored, as the protocol requires).

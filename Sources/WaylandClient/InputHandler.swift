@@ -1,3 +1,5 @@
+import WaylandInput
+
 /// Who takes the input the seats deliver, set once on the `SeatManager`
 /// (`inputHandler`) as smithay-client-toolkit's seat calls a handler on the
 /// app's state: how a batch came to be and which window it is for are

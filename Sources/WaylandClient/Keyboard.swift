@@ -1,6 +1,7 @@
 import CWaylandClient
 import Timing
 import Platform
+import WaylandInput
 
 /// One seat's `wl_keyboard`: keymap, focus, keys translated through
 /// xkbcommon, modifiers, and client-side repeat on the loop's timers.

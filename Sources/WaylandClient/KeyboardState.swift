@@ -1,4 +1,5 @@
 import CXKBCommon
+import WaylandInput
 
 /// The keyboard's modifier and layout state over a keymap (`xkb_state`),
 /// fed by `wl_keyboard.modifiers` and used to translate key codes.

@@ -1,4 +1,5 @@
 import CWaylandClient
+import WaylandInput
 
 /// One seat's `wl_pointer`: its listener, which hands the events on our
 /// surface to a `PointerFrameAssembler` and delivers its frames, and its
@@ -141,8 +142,12 @@ final class Pointer {
         closeUnframed()
     }
 
-    private func axis(_ orientation: UInt32, time: UInt32?, _ change: (inout PointerAxis) -> Void) {
+    /// One piece of `wl_pointer.axis*` for the raw `wl_pointer_axis`
+    /// `axis` (an unknown one is taken as vertical, the wheel's).
+    private func axis(_ axis: UInt32, time: UInt32?, _ change: (inout PointerAxis) -> Void) {
         guard focused else { return }
+        let orientation: PointerAxis.Orientation =
+            axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue ? .horizontal : .vertical
         assembler.axis(orientation, time: time, change)
         closeUnframed()
     }
@@ -159,6 +164,18 @@ final class Pointer {
         environment.emit(.pointer(frame), origin: origin ?? (hasFrames ? .compositor : .unframed),
                          target: targetSurface)
         if focused && shownShape == nil { showCursor() }
+    }
+
+    /// The source a raw `wl_pointer_axis_source` names; nil for one newer
+    /// than this module.
+    private static func source(_ raw: UInt32) -> PointerAxis.Source? {
+        switch raw {
+        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: .wheel
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: .finger
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: .continuous
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: .wheelTilt
+        default: nil
+        }
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> Pointer {
@@ -192,7 +209,7 @@ final class Pointer {
             },
             axis_source: { data, _, raw in
                 let pointer = from(data)
-                if pointer.focused { pointer.assembler.axisSource(raw) }
+                if pointer.focused { pointer.assembler.axisSource(source(raw)) }
             },
             axis_stop: { data, _, time, axis in
                 from(data).axis(axis, time: time) { $0.stop = true }

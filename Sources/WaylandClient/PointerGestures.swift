@@ -1,4 +1,5 @@
 import CWaylandProtocols
+import WaylandInput
 
 /// The touchpad gestures of one `wl_pointer`: its swipe, pinch and (from
 /// version 3) hold objects of `zwp_pointer_gestures_v1`, their events on our

@@ -1,4 +1,5 @@
 import Timing
+import WaylandInput
 
 /// What a seat's devices need from the rest of the Wayland layer, gathered
 /// so that `Seat`, `Pointer`, `Touch`, `Keyboard` and the tablet objects

@@ -1,4 +1,5 @@
 import CWaylandProtocols
+import WaylandInput
 
 /// Every `wl_seat` the compositor offers, and its tablets (tablet-v2), as
 /// they come and go, turned into one stream of `InputEvent`s for the app.
@@ -6,7 +7,7 @@ import CWaylandProtocols
 /// Touches waiting for a `wl_touch.frame` are delivered at the end of each
 /// dispatch (the loop's `closeInput` stage, before the window presents),
 /// so compositors that omit the frame after the last `up` do not delay it.
-public final class SeatManager {
+public final class SeatManager: SeatVersionSource {
     /// Takes every input batch, on the loop's thread, as it is dispatched.
     /// Weak: the handler (the session) owns this manager.
     public weak var inputHandler: (any InputHandler)?

@@ -1,4 +1,5 @@
 import CWaylandProtocols
+import WaylandInput
 
 /// The tablets, tools and pads of one `wl_seat` (`zwp_tablet_seat_v2`), as
 /// the compositor adds and removes them, with the tools' frames delivered

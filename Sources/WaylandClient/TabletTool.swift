@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import WaylandInput
 
 /// One tool of a tablet seat (`zwp_tablet_tool_v2`): the listener feeding a
 /// `TabletToolFrameAssembler`, from `tool_added` until `removed`.

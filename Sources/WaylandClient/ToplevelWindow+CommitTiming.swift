@@ -39,7 +39,7 @@ extension ToplevelWindow {
 
     /// The time a frame meant for `presentation` is stamped with: half the
     /// grid's period (else the output's refresh) before it.
-    public func commitTimestamp(forPresentation presentation: Double) -> Double {
+    func commitTimestamp(forPresentation presentation: Double) -> Double {
         presentation - (latchPredictor.period ?? latchPredictor.refresh ?? 0) / 2
     }
 }

@@ -14,7 +14,7 @@ extension ToplevelWindow {
     /// docs/compositors.md) would otherwise leave one object per frame with
     /// input on both sides for as long as the session runs. Feedback is
     /// asked for again as soon as one is answered.
-    public static let unansweredFeedbackLimit = 16
+    static let unansweredFeedbackLimit = 16
 
     /// Whether the compositor left the last `unansweredFeedbackLimit`
     /// feedback requests unanswered, so no more are asked for.

@@ -1,4 +1,5 @@
 import CWaylandClient
+import WaylandInput
 
 /// One seat's `wl_touch`: the listener feeding a `TouchFrameAssembler`.
 final class Touch {

@@ -268,22 +268,28 @@ private func receive(_ frame: TouchFrame, into model: inout InspectorModel) {
                 == "→ on screen, last 120 frames, paced: frame callback")
     }
 
-    /// Once frames tell their pacing, the heading leads with the share of
-    /// them paced for the latch (frames of old recordings tell none).
-    @Test func itsHeadingLeadsWithTheShareOfLatchPacedFrames() {
+    /// Once frames tell their pacing, the heading gives the share of them
+    /// paced each way: for the latch, at once (no frame outstanding, no
+    /// latch predicted) and by frame callbacks (frames of old recordings
+    /// tell none).
+    @Test func itsHeadingGivesTheShareOfFramesPacedEachWay() {
         var statistics = PresentationStatistics()
         func frame(_ pacing: FramePresentation.Pacing?) -> FramePresentation {
             FramePresentation(outcome: .presented(time: 5, refresh: nil, flags: []), oldestInputTime: 4980, clock: 1,
                               pacing: pacing)
         }
         statistics.add(frame(nil))
-        #expect(statistics.latchPacedShare == nil)
-        for pacing in [FramePresentation.Pacing.latch, .latch, .latch, .frameCallback] { statistics.add(frame(pacing)) }
-        #expect(InspectorPainter.presentationHeading(pacedForLatch: false, latchShare: statistics.latchPacedShare)
-                == "→ on screen: 75% latch-paced, now: frame callback")
-        for _ in 0..<PresentationStatistics.capacity { statistics.add(frame(.frameCallback)) }
-        #expect(InspectorPainter.presentationHeading(pacedForLatch: true, latchShare: statistics.latchPacedShare)
-                == "→ on screen: 0% latch-paced, now: latch")
+        #expect(statistics.share(pacedBy: .latch) == nil)
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: false, statistics: statistics)
+                == "→ on screen, last 120 frames, paced: frame callback")
+        let pacings = Array(repeating: FramePresentation.Pacing.latch, count: 6)
+            + Array(repeating: .atOnce, count: 3) + [.frameCallback]
+        for pacing in pacings { statistics.add(frame(pacing)) }
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: true, statistics: statistics)
+                == "→ on screen: 60% latch 30% at once 10% callback")
+        for _ in 0..<PresentationStatistics.capacity { statistics.add(frame(.atOnce)) }
+        #expect(InspectorPainter.presentationHeading(pacedForLatch: false, statistics: statistics)
+                == "→ on screen: 0% latch 100% at once 0% callback")
     }
 
     @Test func theModernProtocolsOfferedFitOneLineOfThePanel() {

@@ -1,6 +1,6 @@
 @testable import Instruments
 import Testing
-@testable import WaylandClient
+import WaylandInput
 
 /// The `--log-input` lines of touchpad gestures and of modifiers on pointer frames.
 @Suite struct InputLogGestureTests {

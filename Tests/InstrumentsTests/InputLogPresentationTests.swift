@@ -2,7 +2,7 @@
 import JSONLine
 import Testing
 @testable import Presentation
-import WaylandClient
+import WaylandInput
 
 /// The `--log-input` presentation line: written and read back unchanged.
 @Suite struct InputLogPresentationTests {

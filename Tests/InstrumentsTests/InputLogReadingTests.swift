@@ -1,7 +1,7 @@
 @testable import Instruments
 import JSONLine
 import Testing
-import WaylandClient
+import WaylandInput
 
 /// The `--log-input` lines read back (what `replay` and `check` do with a
 /// recording's batches): every kind of batch gives back the same line.

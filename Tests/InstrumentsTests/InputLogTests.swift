@@ -1,6 +1,6 @@
 @testable import Instruments
 import Testing
-@testable import WaylandClient
+import WaylandInput
 
 @Suite struct InputLogTests {
     @Test func touchFrameLine() {

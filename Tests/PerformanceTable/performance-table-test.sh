@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/performance-table.py on a fixture run (fixture/: check's JSON of
 # each drag, the reference client's output, the bench's figures, a Debian 13
-# folder with its versions): the README's table of the app against the
+# folder with its versions, sway nested's drag recording): the README's table of the app against the
 # reference client and the whole table of docs/performance.md, each row as a
 # reader sees it, written between the markers and nowhere else.
 #
@@ -26,8 +26,8 @@ check "the script runs on the fixture ($(tail -n 1 "$work/errors"))" test $? -eq
 has() { grep -qxF -- "$2" "$work/$1"; }
 check "README: weston, within the budget, has its ratio and no reason; the reference's frame after a discarded one counts from the discarded one's input (26 ms)" \
     has README.md "| weston 10.0.1-1+b1 | 24.3 / 42.3 ms | 20.0 / 26.0 ms (3 frames) | 1.22× |  |"
-check "README: sway nested, over 1.5×, says why: refresh 0 and no vsync flags" \
-    has README.md "| sway 1.7-6 (nested in weston) | 87.3 / 92.5 ms | 25.2 / 25.2 ms (4 frames) | 3.46× | refresh 0, no vsync flags: no grid to commit for, so frames wait for frame callbacks |"
+check "README: sway nested, over 1.5×, says why: refresh 0 and no vsync flags, and how many frames its recording says were drawn at once" \
+    has README.md "| sway 1.7-6 (nested in weston) | 87.3 / 92.5 ms | 25.2 / 25.2 ms (4 frames) | 3.46× | refresh 0, no vsync flags: no grid to commit for, so 11 of 43 frames drawn at once, the rest waited for frame callbacks |"
 check "README: KWin without wp_presentation has no ratio, the app's estimate, and the reason" \
     has README.md "| kwin 4:5.27.5-3 | ≈ 27.2 / 37.0 ms, estimated | no presentation feedback | – | no presentation feedback |"
 check "README: the Debian 13 row is named so, from its versions; a commit discarded before an older one was presented counts with the frame after it (commit order, not the answers')" \

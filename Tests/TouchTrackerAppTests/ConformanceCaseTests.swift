@@ -5,6 +5,7 @@ import TouchCore
 import WaylandClient
 @testable import Conformance
 @testable import TouchTrackerApp
+import WaylandInput
 
 /// The judgement of `touchtracker conformance`'s cases, on what a case
 /// would have seen: slices of the corpus's recordings (Tests/Recordings),

@@ -3,6 +3,7 @@ import TestCompositor
 import TouchCore
 @testable import TouchTrackerApp
 import WaylandClient
+import WaylandInput
 
 /// The pointer's and the pen's images in the whole app, on a compositor
 /// offering `wp_cursor_shape_manager_v1`: the crosshair over the canvas,

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 import Presentation
 import TouchCore
-import WaylandClient
+@testable import WaylandClient
 @testable import TouchTrackerApp
 
 /// Input → on screen where the compositor gives no presentation feedback

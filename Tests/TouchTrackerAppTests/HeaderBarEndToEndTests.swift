@@ -9,6 +9,7 @@ import TestSupport
 @testable import TouchCore
 import WaylandClient
 @testable import TouchTrackerApp
+import WaylandInput
 
 /// The header bar by finger, through the scripted compositor and the
 /// pixels the app commits: Undo and Redo, a press that slides off, the main

@@ -6,7 +6,7 @@ import Testing
 import TestCompositor
 import Timing
 import TouchCore
-import WaylandClient
+@testable import WaylandClient
 @testable import TouchTrackerApp
 
 /// Input → on screen (`wp_presentation`) through the whole stack: the

@@ -1,4 +1,5 @@
 @testable import WaylandClient
+import WaylandInput
 
 /// An `InputHandler` for tests: keeps every batch the seats deliver, oldest
 /// first, with the window each was for, and lets a test answer one

@@ -4,6 +4,7 @@ import CWaylandServer
 import TestCompositor
 import Timing
 @testable import WaylandClient
+import WaylandInput
 
 /// A client with a `SeatManager` connected to a `TestCompositor` with seats,
 /// recording every `InputEvent` that reaches the layer above.

@@ -5,6 +5,7 @@ import Testing
 import TestCompositor
 import TestSupport
 @testable import WaylandClient
+import WaylandInput
 
 /// `wl_keyboard` through real libwayland, with a keymap compiled by the
 /// test compositor's xkbcommon and sent through a memfd.

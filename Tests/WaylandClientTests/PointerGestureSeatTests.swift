@@ -1,6 +1,7 @@
 import Testing
 import TestCompositor
 @testable import WaylandClient
+import WaylandInput
 
 /// pointer-gestures-unstable-v1 through real libwayland on both ends:
 /// gesture objects for every seat's pointer whenever the global, the seat

@@ -1,6 +1,7 @@
 import Testing
 import TestCompositor
 @testable import WaylandClient
+import WaylandInput
 
 /// `wl_pointer` through real libwayland on both ends.
 @Suite struct PointerSeatTests {

@@ -1,6 +1,7 @@
 import Testing
 import TestCompositor
 @testable import WaylandClient
+import WaylandInput
 
 /// Seats wired to a real `ToplevelWindow`, as the app does it.
 @Suite struct SeatWindowTests {

@@ -1,6 +1,7 @@
 import Testing
 import TestCompositor
 @testable import WaylandClient
+import WaylandInput
 
 /// tablet-v2 through real libwayland on both ends: tablet seats for
 /// every seat whenever either appears, tools, tablets and pads coming and

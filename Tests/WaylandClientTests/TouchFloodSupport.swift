@@ -2,6 +2,7 @@
 import Testing
 import TestSupport
 @testable import WaylandClient
+import WaylandInput
 
 /// What the layer above would believe from the frames it receives: which
 /// touches are down. Records every violation of the assembler's guarantee.

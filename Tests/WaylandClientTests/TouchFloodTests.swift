@@ -2,6 +2,7 @@
 import Testing
 import TestSupport
 @testable import WaylandClient
+import WaylandInput
 
 @Suite struct TouchFloodTests {
     /// Long random streams, malformed orders included, straight into the

@@ -1,6 +1,7 @@
 import Testing
 import TestCompositor
 @testable import WaylandClient
+import WaylandInput
 
 /// `wl_touch` through real libwayland on both ends, quirks included.
 @Suite struct TouchSeatTests {

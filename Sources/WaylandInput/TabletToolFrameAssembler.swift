@@ -25,7 +25,7 @@
 /// - Axis values out of the protocol's range: clamped.
 /// - `down`/`up`/axes/buttons outside proximity, a second `down`, an `up`
 ///   with no `down`: dropped.
-struct TabletToolFrameAssembler {
+public struct TabletToolFrameAssembler {
     private enum Proximity: Equatable {
         case out
         /// In proximity of a surface that is not ours.
@@ -34,9 +34,9 @@ struct TabletToolFrameAssembler {
     }
 
     /// Seat name copied into every frame (it can arrive after the tool).
-    var seat: String
+    public var seat: String
     /// The tool's description, completed by its `done` event.
-    var tool: TabletToolInfo
+    public var tool: TabletToolInfo
     private var proximity: Proximity = .out
     private var axes = TabletToolAxes()
     private var changed: TabletToolAxes.Changed = []
@@ -46,7 +46,7 @@ struct TabletToolFrameAssembler {
     private var heldButtons: [UInt32] = []
     private var lastTime: UInt32 = 0
 
-    init(seat: String, tool: TabletToolInfo) {
+    public init(seat: String, tool: TabletToolInfo) {
         self.seat = seat
         self.tool = tool
     }
@@ -61,13 +61,13 @@ struct TabletToolFrameAssembler {
     }
 
     /// True while the tool is down on our surface.
-    var isDown: Bool { proximity == .ours(down: true) }
+    public var isDown: Bool { proximity == .ours(down: true) }
 
     /// True when changes wait for a frame.
     var hasPending: Bool { !pending.isEmpty || !changed.isEmpty }
 
     /// `proximity_in` over the tablet called `tablet`.
-    mutating func proximityIn(tablet: String, onOurSurface: Bool) {
+    public mutating func proximityIn(tablet: String, onOurSurface: Bool) {
         switch proximity {
         case .ours:
             // No proximity_out came: the compositor moved the tool on.
@@ -84,7 +84,7 @@ struct TabletToolFrameAssembler {
     }
 
     /// `proximity_out`.
-    mutating func proximityOut() {
+    public mutating func proximityOut() {
         switch proximity {
         case .ours:
             leave(contactEnd: .up)
@@ -96,20 +96,20 @@ struct TabletToolFrameAssembler {
     }
 
     /// `down`.
-    mutating func down() {
+    public mutating func down() {
         guard proximity == .ours(down: false) else { return }
         proximity = .ours(down: true)
         pending.append(.down)
     }
 
     /// `up`.
-    mutating func up() {
+    public mutating func up() {
         guard isDown else { return }
         endContact(as: .up)
     }
 
     /// `motion`, surface-local.
-    mutating func motion(x: Double, y: Double) {
+    public mutating func motion(x: Double, y: Double) {
         guard isInProximity else { return }
         axes.x = x
         axes.y = y
@@ -117,21 +117,21 @@ struct TabletToolFrameAssembler {
     }
 
     /// `pressure`, 0…65535.
-    mutating func pressure(_ raw: UInt32) {
+    public mutating func pressure(_ raw: UInt32) {
         guard isInProximity else { return }
         axes.pressure = Self.unit(raw)
         changed.insert(.pressure)
     }
 
     /// `distance`, 0…65535.
-    mutating func distance(_ raw: UInt32) {
+    public mutating func distance(_ raw: UInt32) {
         guard isInProximity else { return }
         axes.distance = Self.unit(raw)
         changed.insert(.distance)
     }
 
     /// `tilt` in degrees.
-    mutating func tilt(x: Double, y: Double) {
+    public mutating func tilt(x: Double, y: Double) {
         guard isInProximity else { return }
         axes.tiltX = Self.clamp(x, -90, 90)
         axes.tiltY = Self.clamp(y, -90, 90)
@@ -139,7 +139,7 @@ struct TabletToolFrameAssembler {
     }
 
     /// `rotation` in degrees; any value is brought into 0 ≤ value < 360.
-    mutating func rotation(degrees: Double) {
+    public mutating func rotation(degrees: Double) {
         guard isInProximity, degrees.isFinite else { return }
         let turned = degrees.truncatingRemainder(dividingBy: 360)
         axes.rotation = turned < 0 ? turned + 360 : turned
@@ -147,20 +147,20 @@ struct TabletToolFrameAssembler {
     }
 
     /// `slider`, −65535…65535.
-    mutating func slider(_ position: Int32) {
+    public mutating func slider(_ position: Int32) {
         guard isInProximity else { return }
         axes.slider = Self.clamp(Double(position) / 65535, -1, 1)
         changed.insert(.slider)
     }
 
     /// `wheel`.
-    mutating func wheel(degrees: Double, clicks: Int32) {
+    public mutating func wheel(degrees: Double, clicks: Int32) {
         guard isInProximity else { return }
         pending.append(.wheel(degrees: degrees, clicks: clicks))
     }
 
     /// `button`; a repeated press or a release of a button not held is dropped.
-    mutating func button(_ button: UInt32, pressed: Bool) {
+    public mutating func button(_ button: UInt32, pressed: Bool) {
         guard isInProximity else { return }
         if pressed {
             guard !heldButtons.contains(button) else { return }
@@ -174,14 +174,14 @@ struct TabletToolFrameAssembler {
 
     /// `frame`: the changes since the last frame, or nil if none reached
     /// our surface.
-    mutating func frame(time: UInt32) -> TabletToolFrame? {
+    public mutating func frame(time: UInt32) -> TabletToolFrame? {
         lastTime = time
         return flush()
     }
 
     /// Closes the pending changes into a frame without a `frame` event
     /// (the queue is drained, for compositors that omit it).
-    mutating func flush() -> TabletToolFrame? {
+    public mutating func flush() -> TabletToolFrame? {
         guard hasPending else { return nil }
         defer {
             pending = []
@@ -194,7 +194,7 @@ struct TabletToolFrameAssembler {
     /// `removed`, or the tablet seat going away: a contact in progress is
     /// cancelled and the tool leaves proximity, in one frame with whatever
     /// was pending.
-    mutating func removed() -> TabletToolFrame? {
+    public mutating func removed() -> TabletToolFrame? {
         switch proximity {
         case .ours: leave(contactEnd: .cancel)
         case .out, .foreign: proximity = .out

@@ -1,5 +1,5 @@
 import Testing
-@testable import WaylandClient
+@testable import WaylandInput
 
 @Suite struct TabletToolFrameAssemblerTests {
     private let pen = TabletToolInfo(id: 3, type: .pen, capabilities: [.pressure, .tilt])

@@ -20,7 +20,7 @@
 ///   frame, then the cancellation, then the new `down` starts a new frame.
 /// - A `down` on a surface that is not ours: that id's whole sequence (until
 ///   its `up`, a `cancel` or its id's next `down`) is ignored.
-struct TouchFrameAssembler {
+public struct TouchFrameAssembler {
     /// Where a touch point is and what it last reported.
     private struct Point {
         var x: Double
@@ -32,7 +32,7 @@ struct TouchFrameAssembler {
     }
 
     /// Seat name copied into every frame (it can arrive after the first events).
-    var seat: String
+    public var seat: String
     /// Touches down on our surface, as last reported.
     private var points: [Int32: Point] = [:]
     /// Ids whose current sequence started on a surface that is not ours.
@@ -40,20 +40,20 @@ struct TouchFrameAssembler {
     /// Changes since the last frame, in protocol order.
     private var pending: [TouchChange] = []
 
-    init(seat: String) {
+    public init(seat: String) {
         self.seat = seat
     }
 
     /// Ids of the touches currently down on our surface, from the point of
     /// view of the layer above once every pending change is delivered.
-    var activeIDs: Set<Int32> { Set(points.keys) }
+    public var activeIDs: Set<Int32> { Set(points.keys) }
 
     /// True when changes wait for a frame.
-    var hasPending: Bool { !pending.isEmpty }
+    public var hasPending: Bool { !pending.isEmpty }
 
     /// `wl_touch.down`. Returns the frames that must go out before this down
     /// can start (pending changes and the cancellation of a stale same-id touch).
-    mutating func down(id: Int32, x: Double, y: Double, time: UInt32,
+    public mutating func down(id: Int32, x: Double, y: Double, time: UInt32,
                               onOurSurface: Bool) -> [TouchInputFrame] {
         var out: [TouchInputFrame] = []
         foreign.remove(id)
@@ -74,7 +74,7 @@ struct TouchFrameAssembler {
     }
 
     /// `wl_touch.up`.
-    mutating func up(id: Int32, time: UInt32) {
+    public mutating func up(id: Int32, time: UInt32) {
         if foreign.remove(id) != nil { return }
         guard let point = points.removeValue(forKey: id) else { return }
         pending.append(TouchChange(id: id, kind: .up, x: point.x, y: point.y, time: time,
@@ -83,7 +83,7 @@ struct TouchFrameAssembler {
     }
 
     /// `wl_touch.motion`.
-    mutating func motion(id: Int32, x: Double, y: Double, time: UInt32) {
+    public mutating func motion(id: Int32, x: Double, y: Double, time: UInt32) {
         guard var point = points[id] else { return }
         point.x = x
         point.y = y
@@ -93,7 +93,7 @@ struct TouchFrameAssembler {
     }
 
     /// `wl_touch.shape` (seat v6+): the contact ellipse's axes.
-    mutating func shape(id: Int32, major: Double, minor: Double) {
+    public mutating func shape(id: Int32, major: Double, minor: Double) {
         guard var point = points[id] else { return }
         point.major = major
         point.minor = minor
@@ -102,7 +102,7 @@ struct TouchFrameAssembler {
     }
 
     /// `wl_touch.orientation` (seat v6+).
-    mutating func orientation(id: Int32, degrees: Double) {
+    public mutating func orientation(id: Int32, degrees: Double) {
         guard var point = points[id] else { return }
         point.orientation = degrees
         points[id] = point
@@ -111,13 +111,13 @@ struct TouchFrameAssembler {
 
     /// `wl_touch.frame`: the changes since the last frame, or nil if none
     /// (a frame about ignored touches only, or a repeated frame).
-    mutating func frame() -> TouchInputFrame? {
+    public mutating func frame() -> TouchInputFrame? {
         flush()
     }
 
     /// Closes the pending changes into a frame without a `wl_touch.frame`
     /// (called when the event queue is drained, for compositors that omit it).
-    mutating func flush() -> TouchInputFrame? {
+    public mutating func flush() -> TouchInputFrame? {
         guard !pending.isEmpty else { return nil }
         defer { pending = [] }
         return frame(with: pending)
@@ -126,7 +126,7 @@ struct TouchFrameAssembler {
     /// `wl_touch.cancel`, or the touch capability or seat going away: the
     /// pending changes go out first, then one frame cancelling every touch
     /// still down. Returns up to two frames.
-    mutating func cancelAll() -> [TouchInputFrame] {
+    public mutating func cancelAll() -> [TouchInputFrame] {
         var out: [TouchInputFrame] = []
         if let frame = flush() { out.append(frame) }
         foreign = []

@@ -1,5 +1,5 @@
 import Testing
-@testable import WaylandClient
+import WaylandInput
 
 @Suite struct TouchFrameAssemblerTests {
     private func kinds(_ frame: TouchInputFrame?) -> [String] {
