@@ -2,7 +2,8 @@
 // TouchTracker for Wayland. Layers, with dependencies pointing one way:
 //   touchtracker (executable) → TouchTrackerApp (wiring)
 //   touchtracker → Conformance (`touchtracker conformance`) → TouchTrackerApp
-//   TouchTrackerApp → Instruments, WaylandClient, WaylandInput, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
+//   TouchTrackerApp → Scene, Instruments, WaylandClient, WaylandInput, Export, Inspector, Render, Sound, Document, Canvas, Decorations, Playground
+//   Scene (what a session and a replay both run) → WaylandClient, WaylandInput, Export, Inspector, Render, Document, Canvas, Decorations, Playground
 //   Export (PNG, SVG, PDF files) → Render, Document
 //   Inspector → Render, InspectorModel
 //   Render → Canvas → TouchCore → Timing
@@ -12,7 +13,7 @@
 //   WaylandClient → WaylandInput, Presentation (frame presentations, the latch predictor), Timing and the C libraries
 //   WaylandInput (the input values and their assemblers) → nothing
 //   Sound → libcanberra
-//   Document, Render, Export, WaylandClient, Instruments, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
+//   Document, Render, Export, WaylandClient, Instruments, Scene, TouchTrackerApp, Sound → Platform (POSIX calls) → Timing
 // The core (TouchCore, Canvas, Decorations, Playground, InspectorModel, Presentation, Timing) depends on no C
 // target and builds with the Swift toolchain alone; libm's functions reach it through one
 // file, TouchCore/Geometry/ElementaryFunctions.swift, and libc's strtod (a drawing's
@@ -109,8 +110,16 @@ let package = Package(
         .target(name: "Instruments",
                 dependencies: ["WaylandInput", "InspectorModel", "Document", "Canvas", "Decorations", "TouchCore",
                                "Presentation", "Timing", "Platform", "JSONLine"]),
+        // The app without its compositor: the core's window with the canvas,
+        // the header bar and its menus and dialogs, the controllers, the
+        // banner and toasts, and the input values turned into touches and
+        // keys on the way. A session shows it in a Wayland window, `replay`
+        // feeds it a recording; it imports no C module.
+        .target(name: "Scene",
+                dependencies: ["WaylandClient", "WaylandInput", "Render", "Inspector", "Export", "Document", "Canvas", "Decorations", "Playground",
+                               "TouchCore", "Timing", "Platform", "JSONLine"]),
         .target(name: "TouchTrackerApp",
-                dependencies: ["Instruments", "WaylandClient", "WaylandInput", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
+                dependencies: ["Scene", "Instruments", "WaylandClient", "WaylandInput", "Render", "Inspector", "InspectorModel", "Export", "Sound", "Document", "Canvas",
                                "Decorations", "Playground", "TouchCore",
                                "Timing", "Platform", "JSONLine", "DBus"]),
         // `touchtracker conformance`: the app's window driven through the
@@ -198,9 +207,11 @@ let package = Package(
                     dependencies: ["Export", "Render", "Document", "Canvas", "TouchCore", "CCairo", "SampleDrawings", "TestSupport",
                                    "RenderTestSupport", "TestFileSystems"]),
         .testTarget(name: "TouchTrackerAppTests",
-                    dependencies: ["TouchTrackerApp", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "WaylandInput", "CConformanceProtocols", "Render", "Export",
+                    dependencies: ["TouchTrackerApp", "Scene", "Instruments", "Conformance", "TestCompositor", "WaylandClient", "WaylandInput", "CConformanceProtocols", "Render", "Export",
                                    "Document", "Canvas", "Decorations", "TouchCore", "Presentation", "Timing", "SampleDrawings", "TestSupport", "TestFileSystems",
                                    "CSystemdBus", "Platform"]),
+        .testTarget(name: "SceneTests",
+                    dependencies: ["Scene", "Decorations", "Canvas", "TouchCore", "Timing", "TestSupport"]),
         .testTarget(name: "InstrumentsTests",
                     dependencies: ["Instruments", "WaylandInput", "Presentation", "Timing", "JSONLine"]),
         .testTarget(name: "ConformanceTests",

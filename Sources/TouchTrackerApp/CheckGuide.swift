@@ -1,4 +1,5 @@
 import Render
+import Scene
 import Timing
 import TouchCore
 import WaylandClient

@@ -7,7 +7,7 @@ import Instruments
 import Platform
 import Playground
 import Render
-import Synchronization
+import Scene
 import Timing
 import TouchCore
 import WaylandClient
@@ -67,20 +67,20 @@ public final class DocumentWindow: FrameSource {
     lazy var recentDrawings = RecentDrawings(path: RecentDrawings.defaultPath(environment: environment), report: report)
     /// The thread parsing and indexing a large drawing while the window is
     /// already up, and where it leaves the result; nil once the drawing is open.
-    private var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
+    var opening: (opening: DocumentOpening, work: BackgroundWork, watch: FileWatch, outcome: OpeningOutcome)?
     /// True while the drawing is still being opened: the canvas shows a
     /// notice meanwhile.
     public var isOpeningDrawing: Bool { opening != nil }
     /// Why the drawing could not be opened after all (read in the
     /// background), once the session stopped for it.
-    public private(set) var openingFailure: DocumentError?
+    public internal(set) var openingFailure: DocumentError?
     /// Files of at least this many bytes (about 50,000 lines) are opened in
     /// the background, after the window appears: parsing and indexing them
     /// takes long enough to notice. Smaller ones open before it.
     public static let backgroundOpeningThreshold = 4 << 20
     /// How the drawing ended up, once the window closed (or the session
     /// ended: `quit()`, a lost connection); nil while it is open.
-    public private(set) var ending: SessionEnding?
+    public internal(set) var ending: SessionEnding?
     /// Messages for the user (errors saving, a drawing set aside); stderr in the app.
     let report: (String) -> Void
     /// Opens exports in the desktop's default application (their toast's Open).
@@ -88,14 +88,14 @@ public final class DocumentWindow: FrameSource {
     /// The process environment: where emergency copies and exports go.
     let environment: [String: String]
     /// The canvas's fast path: its line cache.
-    private let canvasRenderer: CanvasRenderer = {
+    let canvasRenderer: CanvasRenderer = {
         let canvasRenderer = CanvasRenderer()
         // Half a 60 Hz frame: a drawing of a million lines appears at once
         // and fills in over the next frames instead of blocking the window.
         canvasRenderer.frameBudget = DocumentWindow.renderingBudget
         return canvasRenderer
     }()
-    private lazy var renderer: WindowRenderer = {
+    lazy var renderer: WindowRenderer = {
         let renderer = WindowRenderer()
         // The canvas draws from its line cache, the playground's panel with
         // the inspector's timeline painter; every other view draws itself.
@@ -105,7 +105,7 @@ public final class DocumentWindow: FrameSource {
     /// Seconds a frame may spend rasterizing lines from scratch.
     public static let renderingBudget = 0.008
     /// Asks for the next frame while the line cache is still being rendered.
-    private var continuation: TimerHandle?
+    var continuation: TimerHandle?
     /// Writes the window's input to a file (`--record`); nil when not asked,
     /// and in every window but the session's first.
     let recorder: Recorder?
@@ -215,6 +215,7 @@ public final class DocumentWindow: FrameSource {
         }
         guide = instrumented && configuration.showsCheckGuide ? CheckGuide(timers: timers) : nil
         scene.chrome.drawingTitle = title
+        scene.chrome.appVersion = Version.string
         scene.setUpClipboard(LinesClipboard(clipboard: seats.clipboard))
 
         wire(logInput: instrumented ? configuration.logInput : nil)
@@ -228,104 +229,6 @@ public final class DocumentWindow: FrameSource {
         case .inBackground(let opening):
             try openInBackground(opening)
         }
-    }
-
-    /// Parses and indexes the drawing on a thread of its own; the loop
-    /// sleeps on its completion meanwhile, and the canvas already takes
-    /// input: strokes drawn before the lines are there show at once, and
-    /// join them when they come (`completeOpening`).
-    private func openInBackground(_ opening: DocumentOpening) throws {
-        scene.beginOpening()
-        banner.show(Self.openingNotice(for: opening), style: .notice)
-        let outcome = OpeningOutcome()
-        let work = try BackgroundWork {
-            outcome.result = Result { () throws(DocumentError) in
-                let document = try opening.finish()
-                let lines = document.takeLines()
-                // The canvas's line cache is rasterized meanwhile, at the
-                // size the canvas has now, on threads of its own: the
-                // lines are all on screen in the first frame they are there.
-                var prepared: PreparedLineCache?
-                let size = outcome.canvasCacheSize.withLock { $0 }
-                let painter = lines.isEmpty ? nil : size.flatMap { size in
-                    try? BackgroundWork { prepared = PreparedLineCache(lines, size: size) }
-                }
-                let drawing = Drawing(lines: lines)
-                painter?.join()
-                return (document, drawing, prepared)
-            }
-        }
-        let watch = loop.watch(fd: work.completion.rawValue, events: .readable) { [weak self] _ in
-            self?.completeOpening()
-        }
-        self.opening = (opening, work, watch, outcome)
-    }
-
-    /// Takes what the opening thread made, waiting for it if it is still
-    /// at work (the session ends meanwhile: the strokes drawn so far must
-    /// join the drawing and be saved).
-    private func completeOpening() {
-        guard let (opening, work, watch, outcome) = self.opening else { return }
-        self.opening = nil
-        watch.cancel()
-        work.join()
-        switch outcome.result! {
-        case .success(let (document, lines, prepared)):
-            documentOpened(document, lines: lines, lineCache: prepared)
-        case .failure(let error):
-            openingFailure = error
-            report("\(error)")
-            keepDrawnMeanwhile(failure: error)
-            opening.abandon()
-            onOpeningFailure()
-        }
-    }
-
-    /// The drawing could not be opened after all, so it cannot be saved:
-    /// lines drawn while it was being opened go to an emergency copy.
-    private func keepDrawnMeanwhile(failure: DocumentError) {
-        guard canvas.drawing.count > 0 else { return }
-        do {
-            let copy = try Document.writeEmergencyCopy(of: canvas.drawing.lines, for: documentPath,
-                                                       environment: environment)
-            report("the lines drawn meanwhile were saved to \(copy)")
-        } catch {
-            report("the lines drawn meanwhile could not be saved either: \(error)")
-        }
-    }
-
-    /// Where the background thread leaves what it made, read after
-    /// `join()`, and what it reads of the window while it works.
-    private final class OpeningOutcome: @unchecked Sendable {
-        var result: Result<(OpenedDocument, Drawing, PreparedLineCache?), DocumentError>?
-        /// The size of the canvas's line cache, as of the last frame.
-        let canvasCacheSize = Mutex<LineCacheSize?>(nil)
-    }
-
-    static func openingNotice(for opening: DocumentOpening) -> String {
-        let name = opening.path.split(separator: "/").last.map(String.init) ?? opening.path
-        let megabytes = Double(opening.byteCount) / 1_000_000
-        return "Opening \(name) (\((megabytes * 10).rounded() / 10) MB)…"
-    }
-
-    /// Shows the drawing `document` opened with, whose lines (and index)
-    /// `lines` holds, under what was drawn meanwhile, and starts keeping it
-    /// on disk: what was drawn meanwhile is saved at once. `lineCache`, the
-    /// lines rasterized while they were opened, replaces the canvas's line
-    /// cache if the canvas is still the size it was made for.
-    func documentOpened(_ document: OpenedDocument, lines: Drawing, lineCache: PreparedLineCache? = nil) {
-        if let message = document.message { report(message) }
-        recorder?.record(drawingOpened: lines.lines)
-        let drawnMeanwhile = scene.documentOpened(lines)
-        if let lineCache { canvasRenderer.adopt(lineCache, showing: canvas.drawing) }
-        let autosave = Autosave(document: document, timers: timers, drawing: canvas.drawing,
-                                unsaved: drawnMeanwhile, environment: environment, report: report)
-        autosave.onFailureChange = { [unowned self] failure in banner.show(failure.map(Autosave.bannerText(for:))) }
-        autosave.onOutsideChange = { [unowned self] notice in banner.show(notice, style: .notice) }
-        self.autosave = autosave
-        // What could not be read stays said until the next save says more.
-        banner.show(document.recovery?.summary)
-        if !drawnMeanwhile.isEmpty { needsSave = true }
     }
 
     /// Handles one input batch the seats delivered to this window (or to
@@ -421,108 +324,11 @@ public final class DocumentWindow: FrameSource {
                             activated: states.contains(.activated))
     }
 
-    private func forwardDamage() {
-        for rect in window.takeDamage() { repaint(rect) }
-    }
-
-    /// Asks the toplevel to repaint `rect` (window coordinates) in its next frame.
-    private func repaint(_ rect: Rect) {
-        toplevel.setNeedsDisplay(SurfaceRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-    }
-
-    /// Paints a frame of the scene (`FrameSource`).
-    public func draw(into target: DrawTarget) {
-        // Damage raised while handling input but not forwarded yet belongs
-        // to this frame too.
-        if window.hasDamage { forwardDamage() }
-        let damage = target.damage.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        target.withPixels { pixels in
-            let buffer = PixelBuffer(data: pixels, width: target.width, height: target.height,
-                                     stride: target.stride, scale: target.scale)
-            // Every view draws itself: the title bar, the canvas (from its
-            // line cache), the banner, the playground, the menu on top.
-            renderer.render(window, into: buffer, damage: damage)
-            if let guide {
-                GuidePainter.paint(guide.text, ring: guide.ring, canvasFrame: canvas.frame, into: buffer, damage: damage)
-            }
-            // The rings stand for the pens' cursors.
-            HoverRingPainter.paint(penHover.rings, into: buffer, damage: damage)
-            // Last: the inspector shows what is under it too.
-            inspector.paint(into: buffer, damage: damage)
-        }
-        onFramePainted?(target)
-        // The commit follows at once.
-        inspector.committed()
-        askWhenInputIsShown()
-        if let opening { opening.outcome.canvasCacheSize.withLock { $0 = canvasRenderer.lineCacheSize } }
-        continueRendering()
-        continueAnimating()
-    }
-
-    /// While the line cache is incomplete, asks for its tiles to be drawn
-    /// again in the next frame. Damage raised while drawing is dropped with
-    /// the frame, so the request goes through a timer due at once; the frame
-    /// itself still waits for the compositor's frame callback, so this
-    /// paces at the display's rate and never spins.
-    private func continueRendering() {
-        let unfinished = canvasRenderer.unfinishedArea
-        guard !unfinished.isEmpty, continuation?.isActive != true else { return }
-        continuation = timers.schedule(after: 0) { [unowned self] in
-            for rect in canvasRenderer.unfinishedArea { repaint(rect) }
-        }
-    }
-
     /// Whether the inspector overlay is shown (F12, or the canvas menu).
     public var isInspectorOpen: Bool { inspector.isOpen }
 
     /// Shows or hides the inspector overlay, as F12 does.
     public func toggleInspector() {
         inspector.toggle()
-    }
-
-    /// True while the drawing is not fully on screen yet (a large drawing
-    /// just opened or resized): the next frames fill it in.
-    public var isRenderingDrawing: Bool { !canvasRenderer.unfinishedArea.isEmpty }
-
-    /// Saves what is unsaved now (the idle hook does after every change).
-    public func save() {
-        needsSave = false
-        autosave?.drawingChanged()
-    }
-
-    /// The window closes for good, alone (`Session.close`): its drawing is
-    /// saved (`finish()`), and its timers and pending frame work stop.
-    func close() {
-        finish()
-        timers.cancelAll()
-    }
-
-    /// Saves one last time, leaving only the drawing file (see
-    /// `Autosave.finish`: the journal finished, the lock released), and
-    /// records how the drawing ended up. A drawing still being opened is
-    /// waited for: the strokes drawn meanwhile join it and are saved (a
-    /// file nobody changed stays as it was).
-    func finish() {
-        guard ending == nil else { return }
-        completeOpening()
-        // Strokes in progress end as if their fingers lifted, and are kept
-        // (the recording's end line lifts them in a replay too).
-        scene.window.liftAllTouches()
-        recorder?.finish()
-        rememberView()
-        // A change the idle hook has not saved yet counts as unsaved: if the
-        // last save fails, it goes to the emergency copy.
-        if needsSave { autosave?.markChanged() }
-        needsSave = false
-        // No autosave: the drawing could not be opened, and nothing was saved.
-        ending = autosave?.finish(environment: environment) ?? .saved
-    }
-
-    /// Remembers where the drawing was seen, for the next time it opens; a
-    /// view nobody moved leaves the settings file as it was (or absent).
-    func rememberView() {
-        let key = SettingsFormat.viewKey(forDrawingAt: documentPath)
-        guard let settingsFile, (settingsFile.settings.views[key] ?? .actualSize) != canvas.viewport else { return }
-        settingsFile.update { $0.views.remember(canvas.viewport, for: key) }
     }
 }

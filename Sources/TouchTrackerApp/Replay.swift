@@ -1,6 +1,7 @@
 import Canvas
 import Decorations
 import Instruments
+import Scene
 import Timing
 import TouchCore
 import WaylandClient
@@ -52,6 +53,7 @@ final class Replay {
             // what it did is in the recording's window lines.
             if case .close = request { quit = true }
         }
+        scene.chrome.appVersion = Version.string
         scene.traceLine = trace
         scene.layOut(first)
         scene.canvas.viewport = recording.viewport

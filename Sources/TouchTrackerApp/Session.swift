@@ -1,6 +1,7 @@
 import Document
 import Playground
 import Platform
+import Scene
 import Timing
 import TouchCore
 import WaylandClient
@@ -54,7 +55,6 @@ public final class Session {
     public let display: Display
 
     public static let appID = "org.touchtracker.TouchTracker"
-    public static let title = "TouchTracker"
 
     /// Opens the drawing `configuration` names in the first window. Throws a
     /// `DocumentError` when the drawing cannot be opened (another process

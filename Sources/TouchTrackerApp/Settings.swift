@@ -1,4 +1,5 @@
 import Canvas
+import Scene
 
 /// What the app remembers between runs besides the drawing, kept in the
 /// settings file (`SettingsFile`) as `key = value` lines (`SettingsFormat`).

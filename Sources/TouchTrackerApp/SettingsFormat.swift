@@ -1,4 +1,5 @@
 import Canvas
+import Scene
 import TouchCore
 
 /// The settings file's text: one `key = value` per line; blank lines and

@@ -1,4 +1,5 @@
 import Render
+@testable import Scene
 import TouchCore
 @testable import TouchTrackerApp
 

@@ -1,3 +1,4 @@
+import Scene
 @testable import TouchCore
 
 /// Choosing in the paged canvas menu (issue 36) as a person does: the

@@ -2,6 +2,7 @@ import Canvas
 import Document
 import Render
 import SampleDrawings
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,4 +1,5 @@
 import Render
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

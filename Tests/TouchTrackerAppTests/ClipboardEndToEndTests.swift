@@ -1,5 +1,6 @@
 import Canvas
 import Document
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,5 +1,6 @@
 import Canvas
 @testable import Instruments
+@testable import Scene
 import Testing
 import TouchCore
 import WaylandClient

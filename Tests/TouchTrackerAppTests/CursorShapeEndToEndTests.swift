@@ -1,3 +1,4 @@
+@testable import Scene
 import Testing
 import TestCompositor
 import TouchCore

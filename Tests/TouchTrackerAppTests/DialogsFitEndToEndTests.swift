@@ -1,5 +1,6 @@
 @testable import Decorations
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore
@@ -75,6 +76,7 @@ import TouchCore
         let (app, content) = try open(WindowChrome.showAbout, width: size.width, height: size.height)
         try expectEveryTextWhole(content, in: app)
         #expect(content.placedTexts.contains { $0.text == "Draw with your fingers, a pen or the mouse" })
+        #expect(content.placedTexts.contains { $0.text == "Version \(Version.string)" }, "the wiring's version")
         let icon = try #require(content.appIconFrames.first)
         let iconInWindow = content.convert(icon, to: nil)
         // The icon's red line, near its fingertip (the SVG's 66,92 → 96,66).

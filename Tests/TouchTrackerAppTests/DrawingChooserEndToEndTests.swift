@@ -2,6 +2,7 @@ import Canvas
 import Decorations
 import Document
 import Platform
+@testable import Scene
 import Testing
 import TestFileSystems
 import TestSupport

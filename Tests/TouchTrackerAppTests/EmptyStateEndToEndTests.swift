@@ -1,6 +1,7 @@
 import Canvas
 @testable import Decorations
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -2,6 +2,7 @@ import CWaylandServerProtocols
 @testable import Decorations
 import Export
 import Foundation
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

@@ -1,5 +1,6 @@
 import CSystemdBus
 import Platform
+import Scene
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Document
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

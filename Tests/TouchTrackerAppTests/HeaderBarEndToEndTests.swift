@@ -3,6 +3,7 @@ import CWaylandServerProtocols
 @testable import Decorations
 import Foundation
 import Render
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

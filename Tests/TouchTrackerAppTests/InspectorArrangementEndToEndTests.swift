@@ -1,5 +1,6 @@
 @testable import Inspector
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,6 +1,7 @@
 import Canvas
 @testable import Inspector
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

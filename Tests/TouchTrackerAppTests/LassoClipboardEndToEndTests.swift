@@ -1,5 +1,6 @@
 @testable import Canvas
 import Document
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

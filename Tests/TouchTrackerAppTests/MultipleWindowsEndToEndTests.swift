@@ -1,6 +1,7 @@
 @testable import Canvas
 import Document
 import Platform
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

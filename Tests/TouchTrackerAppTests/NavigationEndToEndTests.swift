@@ -1,6 +1,7 @@
 @testable import Canvas
 import Decorations
 @testable import Instruments
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

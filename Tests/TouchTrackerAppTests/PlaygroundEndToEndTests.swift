@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Playground
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,5 +1,6 @@
 @testable import Decorations
 @testable import Playground
+@testable import Scene
 import Testing
 import TestSupport
 @testable import TouchCore

@@ -1,6 +1,7 @@
 import Canvas
 import Document
 import Platform
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,5 +1,6 @@
 @testable import Inspector
 @testable import Instruments
+@testable import Scene
 import Testing
 import TestCompositor
 import TouchCore

@@ -1,6 +1,7 @@
 import Canvas
 import Export
 @testable import Instruments
+@testable import Scene
 import Testing
 import TestCompositor
 import TestSupport

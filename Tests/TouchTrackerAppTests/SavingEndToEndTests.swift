@@ -1,6 +1,7 @@
 @testable import Canvas
 import Document
 import Render
+@testable import Scene
 import Testing
 import TestSupport
 import TestFileSystems

@@ -1,4 +1,5 @@
 import Canvas
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,6 +1,7 @@
 import Glibc
 import Canvas
 @testable import Decorations
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

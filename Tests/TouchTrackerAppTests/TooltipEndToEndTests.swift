@@ -1,4 +1,5 @@
 import Decorations
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

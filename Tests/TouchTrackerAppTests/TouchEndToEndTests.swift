@@ -1,5 +1,6 @@
 import Canvas
 import Decorations
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,4 +1,5 @@
 @testable import Playground
+@testable import Scene
 import Testing
 import TestSupport
 import TouchCore

@@ -1,6 +1,7 @@
 import Canvas
 import Document
 import Platform
+import Scene
 
 /// Open…, Save As… and Rename… in a drawing's window. Each lets go of
 /// the drawing shown only once the next one is safely in hand: the new

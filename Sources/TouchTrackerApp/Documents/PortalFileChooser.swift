@@ -1,4 +1,5 @@
 import DBus
+import Scene
 import Timing
 import WaylandClient
 

@@ -14,7 +14,7 @@ import WaylandInput
 /// never sees a rejected finger. Time is the event loop's clock at the
 /// moment a batch is handled, not the compositor's timestamps, which some
 /// compositors leave at 0 in frames they synthesize.
-final class PalmRejection {
+package final class PalmRejection {
     /// How long fingers stay ignored after the last pen of a seat leaves
     /// proximity, in seconds. A pen leaves proximity about a centimetre
     /// above the screen, usually as the hand lifts or shifts, and the palm
@@ -28,7 +28,7 @@ final class PalmRejection {
 
     /// Off: every finger draws, for people who draw with a finger while
     /// holding a pen.
-    var isEnabled = true
+    package var isEnabled = true
     /// The clock's current time in seconds.
     private let now: () -> Double
     /// Whether a point (window coordinates) is on the canvas: rejection

@@ -3,7 +3,7 @@
 /// the one way a drawing gets opened from here, so whoever owns the
 /// window decides what opening means (this window's drawing replaced, or
 /// a window of its own).
-final class DrawingFiles {
+package final class DrawingFiles {
     /// Opens the drawing at a path.
     let openDrawing: (String) -> DrawingFileProblem?
     /// Saves a copy at a path, which the window then shows.
@@ -13,12 +13,12 @@ final class DrawingFiles {
     /// The drawing's name now.
     let currentName: () -> String
     /// The desktop's chooser, where there is one; else the in-app one.
-    var chooser: FileChooser
+    package var chooser: FileChooser
     /// The in-app chooser: Open Recent and Rename, which the desktop's
     /// chooser does not do, and where the desktop's fails.
     let inApp: InAppFileChooser
 
-    init(inApp: InAppFileChooser, currentName: @escaping () -> String,
+    package init(inApp: InAppFileChooser, currentName: @escaping () -> String,
          openDrawing: @escaping (String) -> DrawingFileProblem?,
          saveDrawingAs: @escaping (String) -> DrawingFileProblem?,
          renameDrawing: @escaping (DrawingName) -> DrawingFileProblem?) {
@@ -33,7 +33,7 @@ final class DrawingFiles {
     /// Escape while the desktop's chooser is up: closes it, and ours
     /// opens. Returns whether it was up.
     func cancelDesktopChooser() -> Bool {
-        (chooser as? PortalFileChooser)?.cancel() ?? false
+        chooser.cancel()
     }
 
     func open() { chooser.chooseDrawingToOpen(openDrawing) }

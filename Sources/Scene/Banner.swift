@@ -5,7 +5,7 @@ import TouchCore
 /// being saved, and why. Hidden when there is nothing to say; touches pass
 /// through it to the canvas, so drawing goes on (and each new line retries
 /// a failed save). It draws itself with `BannerPainter`.
-final class Banner: View {
+package final class Banner: View {
     /// What the banner says; nil hides it.
     private(set) var text: String?
     /// How it looks: red for a failure, grey for a notice.
@@ -18,7 +18,7 @@ final class Banner: View {
     }
 
     /// Shows `newText` in `style`, or hides the banner when it is nil.
-    func show(_ newText: String?, style newStyle: BannerPainter.Style = .warning) {
+    package func show(_ newText: String?, style newStyle: BannerPainter.Style = .warning) {
         guard newText != text || newStyle != style else { return }
         text = newText
         style = newStyle
@@ -26,7 +26,7 @@ final class Banner: View {
         setNeedsDisplay()
     }
 
-    override func draw(_ rect: Rect, in context: DrawingContext) {
+    package override func draw(_ rect: Rect, in context: DrawingContext) {
         if let text { BannerPainter.draw(text, style: style, in: bounds, on: context) }
     }
 

@@ -6,8 +6,8 @@ import TouchCore
 /// a read-only folder is never discovered only after quitting); dark grey
 /// for a notice, such as a large drawing still being opened. `Banner`
 /// draws with it.
-enum BannerPainter {
-    enum Style: Sendable {
+package enum BannerPainter {
+    package enum Style: Sendable {
         case warning, notice
 
         var background: Color {

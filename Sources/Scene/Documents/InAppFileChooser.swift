@@ -6,21 +6,21 @@ import TouchCore
 /// (`DrawingChooserContent`), where the desktop has none: the drawings in
 /// the data folder and the recent ones, and a name field for Save As…
 /// and Rename…, saved in the data folder.
-final class InAppFileChooser: FileChooser {
+package final class InAppFileChooser: FileChooser {
     private unowned let chrome: WindowChrome
     /// The drawings to list: the recent ones, then the data folder's.
     private let entries: (DrawingChooserContent.Mode) -> [ChooserEntry]
     /// The folder a name typed for Save As… goes in.
     private let dataFolder: () -> String
 
-    init(chrome: WindowChrome, dataFolder: @escaping () -> String,
+    package init(chrome: WindowChrome, dataFolder: @escaping () -> String,
          entries: @escaping (DrawingChooserContent.Mode) -> [ChooserEntry]) {
         self.chrome = chrome
         self.dataFolder = dataFolder
         self.entries = entries
     }
 
-    func chooseDrawingToOpen(_ chosen: @escaping (String) -> DrawingFileProblem?) {
+    package func chooseDrawingToOpen(_ chosen: @escaping (String) -> DrawingFileProblem?) {
         present(.open, name: "") { chosen($0.path) } named: { _ in nil }
     }
 
@@ -29,7 +29,7 @@ final class InAppFileChooser: FileChooser {
         present(.openRecent, name: "") { chosen($0.path) } named: { _ in nil }
     }
 
-    func chooseSaveAsPath(currentName: String, _ chosen: @escaping (String) -> DrawingFileProblem?) {
+    package func chooseSaveAsPath(currentName: String, _ chosen: @escaping (String) -> DrawingFileProblem?) {
         present(.saveAs, name: currentName) { _ in nil } named: { [unowned self] typed in
             do throws(DrawingName.Problem) {
                 let name = try DrawingName(typed)
@@ -54,6 +54,9 @@ final class InAppFileChooser: FileChooser {
             }
         }
     }
+
+    /// Ours is a dialog in the window, which closes on Escape itself.
+    package func cancel() -> Bool { false }
 
     /// Shows the chooser; it closes once `opened` or `named` returns no problem.
     private func present(_ mode: DrawingChooserContent.Mode, name: String,

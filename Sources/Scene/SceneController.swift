@@ -17,7 +17,7 @@ import TouchCore
 /// are not the scene's: they sit at the end of every chain
 /// (`WindowChrome`, after the application), so the header bar and open
 /// popovers reach them too.
-final class SceneController: Responder {
+package final class SceneController: Responder {
     static let exportPNG = Action("exportPNG")
     static let exportSVG = Action("exportSVG")
     static let exportPDF = Action("exportPDF")
@@ -49,9 +49,9 @@ final class SceneController: Responder {
 
     /// After the scene come its window and the application: the canvas's
     /// superview, where the chain would have gone without us.
-    override var next: Responder? { scene?.window }
+    package override var next: Responder? { scene?.window }
 
-    override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    package override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
         switch action {
         case Self.showPlayground: scene.map { !$0.isShowingPlayground } ?? false
         case Self.showDrawing: scene?.isShowingPlayground ?? false
@@ -59,7 +59,7 @@ final class SceneController: Responder {
         }
     }
 
-    override func handler(for action: Action) -> ((Any?) -> Void)? {
+    package override func handler(for action: Action) -> ((Any?) -> Void)? {
         guard let scene else { return super.handler(for: action) }
         return switch action {
         case Self.exportPNG: { [unowned self] _ in export(scene.canvas.drawing, as: .png) }
@@ -79,7 +79,7 @@ final class SceneController: Responder {
     }
 
     /// The toggles show whether what they turn is on.
-    override func validate(_ command: Command) {
+    package override func validate(_ command: Command) {
         guard let scene else { return }
         switch command.action {
         case Self.togglePalmRejection: command.state = scene.palmRejection.isEnabled ? .on : .off

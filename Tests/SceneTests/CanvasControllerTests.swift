@@ -1,10 +1,10 @@
 import Canvas
 import Foundation
+@testable import Scene
 import Testing
 import TestSupport
 import Timing
 import TouchCore
-@testable import TouchTrackerApp
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -20,7 +20,7 @@ import TouchCore
 /// nil-target too. The main menu holds what the canvas menu holds away from
 /// the lines, and the tool and the colour when the bar is too narrow to
 /// show their buttons.
-final class WindowChrome: Responder {
+package final class WindowChrome: Responder {
     static let showMainMenu = Action("showMainMenu")
     static let showKeyboardShortcuts = Action("showKeyboardShortcuts")
     static let showAbout = Action("showAbout")
@@ -44,13 +44,13 @@ final class WindowChrome: Responder {
     let drawingButton = HeaderButton(Command(title: "Drawing", action: SceneController.showDrawing),
                                      content: .glyph(.back))
     /// The window's title over the drawing: the drawing's name.
-    var drawingTitle: String {
+    package var drawingTitle: String {
         // Over the playground the bar keeps the playground's title.
         didSet { if !headerBar.startButtons.contains(where: { $0 === drawingButton }) { headerBar.title = drawingTitle } }
     }
     /// Open…, Open Recent, Save As… and Rename… (`WindowChrome+DrawingFiles`);
     /// nil where no file may be touched (a replay): they are greyed.
-    var drawingFiles: DrawingFiles?
+    package var drawingFiles: DrawingFiles?
     /// The main menu, while open.
     private(set) var mainMenu: PopoverView?
     /// The colour popover, while open.
@@ -72,10 +72,12 @@ final class WindowChrome: Responder {
     /// canvas, when it is under it: a drag there draws); see
     /// `OverlayView.takerOfPressOutside`.
     var takerOfPressOutsidePopover: ((Point) -> View?)?
+    /// The app's version, which About shows (the wiring's `Version`).
+    package var appVersion = ""
     /// What the Export dialog opens with: the last choice exported.
-    var exportChoice = ExportChoice()
+    package var exportChoice = ExportChoice()
     /// An export was chosen in the Export dialog (to remember it).
-    var onExportChoiceChange: (ExportChoice) -> Void = { _ in }
+    package var onExportChoiceChange: (ExportChoice) -> Void = { _ in }
 
     init(window: Window, title: String, measurer: any TextMeasuring) {
         self.window = window
@@ -293,7 +295,7 @@ final class WindowChrome: Responder {
 
     // MARK: Responder
 
-    override func handler(for action: Action) -> ((Any?) -> Void)? {
+    package override func handler(for action: Action) -> ((Any?) -> Void)? {
         switch action {
         case Self.showMainMenu: { [unowned self] _ in openMainMenu() }
         case Self.showColours: { [unowned self] _ in openColours() }
@@ -307,13 +309,13 @@ final class WindowChrome: Responder {
         }
         case Self.showAbout: { [unowned self] _ in
             // The app's name heads the dialog itself, as in AdwAboutDialog.
-            showDialog(title: "", sections: AboutTouchTracker.sections, columnWidth: 360)
+            showDialog(title: "", sections: AboutTouchTracker.sections(version: appVersion), columnWidth: 360)
         }
         default: super.handler(for: action)
         }
     }
 
-    override func validate(_ command: Command) {
+    package override func validate(_ command: Command) {
         switch command.action {
         case Self.showMainMenu: command.state = mainMenu == nil ? .off : .on
         case Self.showColours: command.value = currentSwatch()

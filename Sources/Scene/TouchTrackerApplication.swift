@@ -4,8 +4,8 @@ import TouchCore
 /// the window's chrome (`WindowChrome`), as UIKit's application is by its
 /// delegate: commands of the app as a whole (the main menu, Keyboard
 /// Shortcuts, About) reach it from any first responder, through the chain.
-final class TouchTrackerApplication: TouchCore.Application {
+package final class TouchTrackerApplication: TouchCore.Application {
     weak var chrome: WindowChrome?
 
-    override var next: Responder? { chrome }
+    package override var next: Responder? { chrome }
 }

@@ -6,18 +6,18 @@ import Platform
 /// so it may not be empty, hold a slash, start with a dot (a hidden file,
 /// or "." and "..") or be longer than a file name may be. A name without
 /// a drawing's extension gets `.touchtracker`.
-struct DrawingName: Equatable {
+package struct DrawingName: Equatable {
     /// The file name: the name typed, with its extension.
-    let fileName: String
+    package let fileName: String
 
-    static let fileExtension = "touchtracker"
+    package static let fileExtension = "touchtracker"
     /// The extensions a drawing file may have: ours, and the JSON of the
     /// first drawings.
     static let extensions = [fileExtension, "json"]
     /// The longest file name Linux file systems take, in bytes (NAME_MAX).
     static let maximumBytes = 255
 
-    enum Problem: Error, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, CustomStringConvertible {
         case empty
         case slash
         case leadingDot
@@ -25,7 +25,7 @@ struct DrawingName: Equatable {
         case controlCharacter
 
         /// Said in the chooser under the name field.
-        var description: String {
+        package var description: String {
             switch self {
             case .empty: "Type a name for the drawing."
             case .slash: "A name cannot contain “/”."
@@ -37,7 +37,7 @@ struct DrawingName: Equatable {
     }
 
     /// Checks `typed` (spaces around it dropped) and makes it a file name.
-    init(_ typed: String) throws(Problem) {
+    package init(_ typed: String) throws(Problem) {
         let name = typed.trimmingSpaces
         guard !name.isEmpty else { throw .empty }
         guard !name.contains("/") else { throw .slash }
@@ -61,14 +61,14 @@ struct DrawingName: Equatable {
 
     /// The window title for the drawing at `path`: its name, or "Untitled
     /// Drawing" for the default drawing.
-    static func title(ofDrawingAt path: String, environment: [String: String]) -> String {
+    package static func title(ofDrawingAt path: String, environment: [String: String]) -> String {
         path == Document.defaultPath(environment: environment) ? untitled : title(ofDrawingAt: path)
     }
 
     /// The first free "Untitled Drawing N.touchtracker" (N from 2) in the
     /// data folder: no file there has that name, and `isTaken` (the open
     /// windows' paths) does not refuse it either.
-    static func newDrawingPath(environment: [String: String], isTaken: (String) -> Bool = { _ in false }) -> String {
+    package static func newDrawingPath(environment: [String: String], isTaken: (String) -> Bool = { _ in false }) -> String {
         let folder = FileSystem.parent(of: Document.defaultPath(environment: environment))
         var number = 2
         while true {
@@ -80,7 +80,7 @@ struct DrawingName: Equatable {
 
     /// What a person calls the drawing at `path`: its file name without a
     /// drawing's extension ("Garden" for `…/Garden.touchtracker`).
-    static func title(ofDrawingAt path: String) -> String {
+    package static func title(ofDrawingAt path: String) -> String {
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         for ext in extensions where fileName.lowercased().hasSuffix(".\(ext)") && fileName.count > ext.count + 1 {
             return String(fileName.dropLast(ext.count + 1))

@@ -1,10 +1,10 @@
 import Canvas
 import Decorations
+@testable import Scene
 import Testing
 import TestSupport
 import Timing
 @testable import TouchCore
-@testable import TouchTrackerApp
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -10,7 +10,7 @@ import TouchCore
 /// Undo, Redo, the tool, the colour and the width are its own; the rest
 /// are the scene's (`SceneController`, its next responder), which the
 /// menu's items reach through the chain, as every nil-target action does.
-final class CanvasController: ViewController {
+package final class CanvasController: ViewController {
     static let undo = Action("undo")
     static let redo = Action("redo")
     static let switchTool = Action("switchTool")
@@ -112,7 +112,7 @@ final class CanvasController: ViewController {
         menu.showMenu()
     }
 
-    override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
+    package override func canPerformAction(_ action: Action, withSender sender: Any?) -> Bool {
         switch action {
         case Self.undo: canvas.drawing.canUndo
         case Self.redo: canvas.drawing.canRedo
@@ -123,7 +123,7 @@ final class CanvasController: ViewController {
     /// How the header bar's, the main menu's and the colour popover's
     /// commands look: the tool button and the colour and width in use show
     /// what is on.
-    override func validate(_ command: Command) {
+    package override func validate(_ command: Command) {
         if let color = PaletteColor(action: command.action) {
             command.state = canvas.strokeStyle.color == color ? .on : .off
             return
@@ -146,7 +146,7 @@ final class CanvasController: ViewController {
     /// Besides the actions above, every `PaletteColor.action` and
     /// `StrokeWidth.action` (the colour popover's): the colour or width of
     /// the strokes to come and of the selected line (`CanvasView.choose`).
-    override func handler(for action: Action) -> ((Any?) -> Void)? {
+    package override func handler(for action: Action) -> ((Any?) -> Void)? {
         if let color = PaletteColor(action: action) {
             return { [unowned self] sender in
                 closePopover(holding: sender)

@@ -7,7 +7,7 @@ import WaylandClient
 /// app's own type (a drawing file holding them, which another window or
 /// instance pastes), as PNG and as SVG (which image editors, documents and
 /// chats paste); Paste takes the app's own type only.
-final class LinesClipboard: CanvasClipboard {
+package final class LinesClipboard: CanvasClipboard {
     /// The types offered, best first: GTK and Qt apps take the first they know.
     static let offeredTypes = [ClipboardLines.mimeType, "image/png", "image/svg+xml"]
 
@@ -17,13 +17,13 @@ final class LinesClipboard: CanvasClipboard {
     /// Says what a copy took (how many lines).
     var onCopied: ((Int) -> Void)?
 
-    init(clipboard: Clipboard) {
+    package init(clipboard: Clipboard) {
         self.clipboard = clipboard
     }
 
-    var isAvailable: Bool { clipboard.isAvailable }
+    package var isAvailable: Bool { clipboard.isAvailable }
 
-    func copy(_ lines: [Line]) {
+    package func copy(_ lines: [Line]) {
         let contents = ClipboardContents(types: Self.offeredTypes) { type in Self.bytes(of: lines, as: type) }
         if clipboard.copy(contents) {
             onCopied?(lines.count)
@@ -32,11 +32,11 @@ final class LinesClipboard: CanvasClipboard {
         }
     }
 
-    var holdsLines: Bool { clipboard.offeredTypes.contains(ClipboardLines.mimeType) }
+    package var holdsLines: Bool { clipboard.offeredTypes.contains(ClipboardLines.mimeType) }
 
     /// Reads the app's type and hands the lines over; what is not a
     /// drawing, or no lines at all, is said and nothing changes.
-    func readLines(_ place: @escaping ([Line]) -> Void) {
+    package func readLines(_ place: @escaping ([Line]) -> Void) {
         guard holdsLines else {
             onFailure?(clipboard.offeredTypes.isEmpty ? "Nothing to paste: the clipboard is empty"
                                                       : "Cannot paste: the clipboard holds no drawing")

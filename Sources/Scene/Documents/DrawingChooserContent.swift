@@ -10,8 +10,8 @@ import TouchCore
 /// A tap on a row opens it (Open) or takes its name (Save As); ↑ and ↓
 /// move the highlight, Enter does what the button does, Backspace and
 /// typing edit the name; Escape closes the dialog (`OverlayView`).
-final class DrawingChooserContent: View {
-    enum Mode: Equatable {
+package final class DrawingChooserContent: View {
+    package enum Mode: Equatable {
         case open
         case openRecent
         case saveAs
@@ -135,9 +135,9 @@ final class DrawingChooserContent: View {
 
     // MARK: Keys
 
-    override var canBecomeFirstResponder: Bool { true }
+    package override var canBecomeFirstResponder: Bool { true }
 
-    override func keyPressed(_ press: KeyPress) -> Bool {
+    package override func keyPressed(_ press: KeyPress) -> Bool {
         let typing = press.modifiers.isDisjoint(with: [.control, .alt, .logo])
         switch press.key {
         case .up, .down:
@@ -168,13 +168,13 @@ final class DrawingChooserContent: View {
         return entries.indices.contains(row) ? row : nil
     }
 
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+    package override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard pressedRow == nil, let touch = touches.first, let row = row(at: touch.location(in: self)) else { return }
         pressedRow = (touch, row)
         setNeedsDisplay(rowFrame(row))
     }
 
-    override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+    package override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let pressedRow, touches.contains(pressedRow.touch),
               row(at: pressedRow.touch.location(in: self)) != pressedRow.row else { return }
         // Slid off the row: no choice (a drag scrolls the list instead).
@@ -182,14 +182,14 @@ final class DrawingChooserContent: View {
         setNeedsDisplay(rowFrame(pressedRow.row))
     }
 
-    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    package override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard let pressedRow, touches.contains(pressedRow.touch) else { return }
         self.pressedRow = nil
         setNeedsDisplay(rowFrame(pressedRow.row))
         if row(at: pressedRow.touch.location(in: self)) == pressedRow.row { choose(row: pressedRow.row) }
     }
 
-    override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+    package override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         guard let pressedRow, touches.contains(pressedRow.touch) else { return }
         self.pressedRow = nil
         setNeedsDisplay(rowFrame(pressedRow.row))
@@ -197,7 +197,7 @@ final class DrawingChooserContent: View {
 
     // MARK: Drawing
 
-    override func draw(_ rect: Rect, in context: DrawingContext) {
+    package override func draw(_ rect: Rect, in context: DrawingContext) {
         let font = AdwaitaStyle.bodyFont
         if mode.hasNameField {
             let field = nameFieldFrame.insetBy(dx: 1, dy: 1)

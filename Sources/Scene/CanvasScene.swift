@@ -19,21 +19,21 @@ import WaylandInput
 /// A `Session` shows it in a Wayland window; `touchtracker replay` feeds
 /// it a recording's batches on a fake clock. Both run this same wiring, so
 /// a replay draws what the live app drew.
-final class CanvasScene {
-    let application = TouchTrackerApplication()
-    let window: TouchCore.Window
-    let canvas: CanvasView
-    let canvasController: CanvasController
+package final class CanvasScene {
+    package let application = TouchTrackerApplication()
+    package let window: TouchCore.Window
+    package let canvas: CanvasView
+    package let canvasController: CanvasController
     /// Performs the scene's actions (exports, palm rejection, the
     /// inspector, the playground) for the canvas's and the playground's
     /// controllers before it.
     let controller: SceneController
     /// The header bar (the toolbar under server-side decorations), its
     /// main menu and dialogs.
-    let chrome: WindowChrome
-    var headerBar: HeaderBarView { chrome.headerBar }
+    package let chrome: WindowChrome
+    package var headerBar: HeaderBarView { chrome.headerBar }
     /// Shown over the canvas while the drawing is opened, and while it cannot be saved.
-    let banner = Banner(frame: .zero)
+    package let banner = Banner(frame: .zero)
     /// Over the canvas while the drawing is empty: how to draw (`CanvasScene+EmptyState`).
     let emptyState = CanvasScene.makeEmptyState()
     /// Which toast says what the last action did (`CanvasScene+Toasts`), and its view.
@@ -44,39 +44,39 @@ final class CanvasScene {
     var toastUndoRevision: UInt64?
     /// Opens an exported file in the desktop's default application; nil
     /// (a replay): the Exported toast offers no Open.
-    var openFile: ((String) -> Void)?
+    package var openFile: ((String) -> Void)?
     private let translator: InputTranslator
     /// Ignores fingers on the canvas while a pen is near.
-    let palmRejection: PalmRejection
+    package let palmRejection: PalmRejection
     /// The rings of the pens hovering over the canvas.
-    let penHover: PenHover
+    package let penHover: PenHover
     /// The inspector overlay (F12, or the canvas menu).
-    let inspector: InspectorOverlay
+    package let inspector: InspectorOverlay
     /// The gesture playground, hidden until shown (`showPlayground()`).
-    let playground = PlaygroundView()
+    package let playground = PlaygroundView()
     let playgroundController: PlaygroundController
     /// Plays a sound the playground asks for (its cue shows anyway).
-    var onPlaygroundSound: ((PlaygroundSound) -> Void)?
+    package var onPlaygroundSound: ((PlaygroundSound) -> Void)?
     /// Receives the `--trace` lines; nil without `--trace`.
-    var traceLine: ((String) -> Void)? {
+    package var traceLine: ((String) -> Void)? {
         didSet { setTracer() }
     }
 
     /// Ctrl+Q.
-    var onQuit: () -> Void = {}
+    package var onQuit: () -> Void = {}
     /// Ctrl+W: this window closes (the app quits with the last).
-    var onCloseWindow: () -> Void = {}
+    package var onCloseWindow: () -> Void = {}
     /// Ctrl+N, or New Window in the main menu: another window on a new drawing.
-    var onNewWindow: () -> Void = {}
+    package var onNewWindow: () -> Void = {}
     /// Palm rejection was turned on or off from a menu.
-    var onPalmRejectionChange: (Bool) -> Void = { _ in }
+    package var onPalmRejectionChange: (Bool) -> Void = { _ in }
     /// Another drawing tool was picked (a key or the canvas menu).
-    var onToolChange: (DrawingTool) -> Void = { _ in }
+    package var onToolChange: (DrawingTool) -> Void = { _ in }
     /// Another colour or width was chosen.
-    var onStrokeStyleChange: (StrokeStyle) -> Void = { _ in }
+    package var onStrokeStyleChange: (StrokeStyle) -> Void = { _ in }
     /// The person chose Fingers Navigate or Fingers Draw (a pen's switch
     /// to navigating is not theirs to remember).
-    var onFingersNavigateChange: (Bool) -> Void = { _ in }
+    package var onFingersNavigateChange: (Bool) -> Void = { _ in }
     /// Whether a pen has switched fingers to navigating in this session:
     /// it does so once, so the person can switch back.
     private var penSwitchedFingers = false
@@ -91,14 +91,14 @@ final class CanvasScene {
     ///   - tool: what strokes draw at first.
     ///   - strokeStyle: the colour and width they draw with at first.
     ///   - fingersNavigate: whether fingers move around instead of drawing.
-    init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
+    package init(size: Size, timers: TimerQueue, drawing: Drawing, palmRejection isPalmRejectionOn: Bool,
          tool: DrawingTool = .lines, strokeStyle: StrokeStyle = .standard, fingersNavigate: Bool = false,
          exportEnvironment: [String: String]?, report: @escaping (String) -> Void) {
         window = TouchCore.Window(size: size, timers: timers)
         let measurer = PangoTextMeasurer()
         application.addWindow(window)
         application.menuController.textMeasurer = measurer
-        chrome = WindowChrome(window: window, title: Session.title, measurer: measurer)
+        chrome = WindowChrome(window: window, title: AboutTouchTracker.name, measurer: measurer)
         toasts = ToastOverlay(timers: timers)
         toastView = ToastView(overlay: toasts, measurer: measurer)
         application.chrome = chrome
@@ -238,12 +238,12 @@ final class CanvasScene {
     }
 
     /// Whether the playground is shown instead of the drawing.
-    var isShowingPlayground: Bool { !playground.isHidden }
+    package var isShowingPlayground: Bool { !playground.isHidden }
 
     /// Shows the playground in place of the drawing: the canvas is hidden,
     /// so it neither draws nor takes touches (`--playground`, and the canvas
     /// menu's Gesture Playground).
-    func showPlayground() {
+    package func showPlayground() {
         guard playground.isHidden else { return }
         window.menuController.hideMenu()
         playground.isHidden = false
@@ -255,7 +255,7 @@ final class CanvasScene {
     }
 
     /// Back to the drawing (the header's "‹ Drawing", Escape).
-    func showDrawing() {
+    package func showDrawing() {
         guard !playground.isHidden else { return }
         playground.willHide()
         playground.isHidden = true
@@ -269,7 +269,7 @@ final class CanvasScene {
     /// The drawing is being opened (in the background). The canvas takes
     /// input at once, on the empty drawing: what is drawn meanwhile shows
     /// on top at once and joins the opened lines (`documentOpened`).
-    func beginOpening() {
+    package func beginOpening() {
         takeKeyboard()
     }
 
@@ -277,7 +277,7 @@ final class CanvasScene {
     /// under what was drawn meanwhile. Returns the changes that put those
     /// lines after the opened ones, for saving (see `Drawing.takeLines(of:)`).
     @discardableResult
-    func documentOpened(_ lines: Drawing) -> [DrawingChange] {
+    package func documentOpened(_ lines: Drawing) -> [DrawingChange] {
         let drawnMeanwhile = canvas.drawing.takeLines(of: lines)
         canvas.setNeedsDisplay()
         updateEmptyState()
@@ -294,7 +294,7 @@ final class CanvasScene {
     }
 
     /// One input batch of the Wayland layer, on its way to the core.
-    func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         chrome.observeHover(event)
         switch event {
         case .touch(let frame):
@@ -320,7 +320,7 @@ final class CanvasScene {
     /// Places the bar along the top (the header bar where we draw the
     /// decorations, else the toolbar), the canvas below it and the banner
     /// along the canvas's bottom edge, in `layout`'s window.
-    func layOut(_ layout: WindowLayout) {
+    package func layOut(_ layout: WindowLayout) {
         let bounds = Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
         // A configure that only changes states (activated, maximized) must
         // not repaint the whole window.

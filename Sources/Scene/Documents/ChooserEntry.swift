@@ -4,8 +4,8 @@ import Platform
 /// One drawing the in-app chooser lists: its name, where it is, and a
 /// thumbnail of its lines (nil when it is too large to read at once, or
 /// not a drawing after all).
-struct ChooserEntry: Equatable {
-    let path: String
+package struct ChooserEntry: Equatable {
+    package let path: String
     /// What a person calls it: its file name without the extension.
     let name: String
     /// "Recent", or the folder it is in ("~/.local/share/touchtracker").
@@ -16,7 +16,7 @@ struct ChooserEntry: Equatable {
     /// would hold the window up.
     static let thumbnailByteLimit = 1 << 20
 
-    init(path: String, detail: String) {
+    package init(path: String, detail: String) {
         self.path = path
         name = DrawingName.title(ofDrawingAt: path)
         self.detail = detail
@@ -27,7 +27,7 @@ struct ChooserEntry: Equatable {
     /// The recent drawings first (most recent first, `recent`), then the
     /// other drawings in `folder` by name, with `folderTitle` as their
     /// detail; each once.
-    static func entries(recent: [String], folder: String, folderTitle: String) -> [ChooserEntry] {
+    package static func entries(recent: [String], folder: String, folderTitle: String) -> [ChooserEntry] {
         let recentEntries = recent.map { ChooserEntry(path: $0, detail: "Recent") }
         let names = ((try? FileSystem.names(in: folder)) ?? [])
             .filter(DrawingName.hasDrawingExtension)

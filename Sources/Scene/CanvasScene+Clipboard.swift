@@ -4,7 +4,7 @@ import Decorations
 /// Copy, Cut and Paste say what they did, or why they could not (issue 37):
 /// a copy how much it took, a cut offers Undo, a paste that was refused why.
 extension CanvasScene {
-    func setUpClipboard(_ clipboard: LinesClipboard) {
+    package func setUpClipboard(_ clipboard: LinesClipboard) {
         canvas.clipboard = clipboard
         clipboard.onFailure = { [unowned self] message in toasts.show(Toast(message)) }
         clipboard.onCopied = { [unowned self] count in toasts.show(Toast("Copied \(Self.lines(count))")) }

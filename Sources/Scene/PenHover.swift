@@ -7,7 +7,7 @@ import WaylandInput
 /// touching) and where, for the hover rings the renderer paints. A ring
 /// goes when its tool touches down or leaves, and comes back when it lifts
 /// but stays near; each change damages only the old and the new ring.
-final class PenHover {
+package final class PenHover {
     /// Whether a point (window coordinates) is on the canvas: the rings
     /// are the canvas's, not the title bar's.
     private let isOnCanvas: (Point) -> Bool
@@ -22,7 +22,7 @@ final class PenHover {
     private var shown: [TabletToolKey: HoverRing] = [:]
 
     /// The rings to paint now.
-    var rings: [HoverRing] { Array(shown.values) }
+    package var rings: [HoverRing] { Array(shown.values) }
 
     init(isOnCanvas: @escaping (Point) -> Bool, damage: @escaping (Rect) -> Void) {
         self.isOnCanvas = isOnCanvas

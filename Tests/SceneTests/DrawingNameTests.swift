@@ -1,5 +1,5 @@
+@testable import Scene
 import Testing
-@testable import TouchTrackerApp
 
 @Suite struct DrawingNameTests {
     @Test func aNameBecomesAFileNameWithTheDrawingsExtension() throws {

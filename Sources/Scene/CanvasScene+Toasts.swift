@@ -79,26 +79,26 @@ extension CanvasScene {
     }
 
     /// Opening a file failed (no `xdg-open`, say).
-    func openFailed(_ path: String, _ error: Errno) {
+    package func openFailed(_ path: String, _ error: Errno) {
         show(Toast("Cannot open “\(Self.fileName(of: path))”: \(error)"))
     }
 
     /// A drawing could not be opened in a window of its own (another
     /// instance has it, it is no drawing, a folder), or a drop was no file.
-    func cannotOpen(_ path: String, reason: String) {
+    package func cannotOpen(_ path: String, reason: String) {
         show(Toast("Cannot open “\(Self.fileName(of: path))”: \(reason)"))
     }
 
     /// Something other than files was dragged over the window: only
     /// drawing files can be dropped.
-    func declinedDrag() {
+    package func declinedDrag() {
         show(Toast(Self.onlyFilesTitle))
     }
 
     static let onlyFilesTitle = "Only drawing files can be dropped here"
 
     /// What was chosen in the desktop's file chooser could not be done.
-    func fileChoiceFailed(_ message: String) {
+    package func fileChoiceFailed(_ message: String) {
         show(Toast(message))
     }
 

@@ -12,9 +12,9 @@ import WaylandInput
 /// core's indirect gestures at the pointer, unless the canvas takes the
 /// wheel, Shift+wheel, the middle button and Space+left drag to move
 /// around (`onPan`).
-final class InputTranslator {
+package final class InputTranslator {
     /// Linux evdev button codes (linux/input-event-codes.h).
-    static let leftButton: UInt32 = 0x110
+    package static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
     static let middleButton: UInt32 = 0x112
     /// A pen's first barrel button (BTN_STYLUS): clicked while hovering, a

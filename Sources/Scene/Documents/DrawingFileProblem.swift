@@ -3,7 +3,7 @@ import Document
 /// Why Open…, Save As… or Rename… did nothing: said in the chooser (or a
 /// toast after the desktop's chooser), and the drawing shown stays as it
 /// was, saved where it was.
-enum DrawingFileProblem: Error, Equatable, CustomStringConvertible {
+package enum DrawingFileProblem: Error, Equatable, CustomStringConvertible {
     /// A name that cannot be a file name (`DrawingName`).
     case name(DrawingName.Problem)
     /// Save As… or Rename… to a name a file already has.
@@ -17,7 +17,7 @@ enum DrawingFileProblem: Error, Equatable, CustomStringConvertible {
     /// What opening, writing or renaming the file said.
     case document(DocumentError)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .name(let problem): problem.description
         case .exists(let fileName): "“\(fileName)” already exists. Choose another name."
