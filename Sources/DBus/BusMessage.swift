@@ -17,7 +17,7 @@ public final class BusMessage {
     }
 
     /// The message's signature: the types of its arguments (`o`, `u`, …).
-    public var signature: String {
+    var signature: String {
         sd_bus_message_get_signature(message, 1).map { String(cString: $0) } ?? ""
     }
 
@@ -40,7 +40,7 @@ public final class BusMessage {
     }
 
     /// The next argument, which must be a boolean (`b`).
-    public func readBoolean() throws(BusError) -> Bool {
+    func readBoolean() throws(BusError) -> Bool {
         var value: Int32 = 0
         let result = sd_bus_message_read_basic(message, BusValue.code("b"), &value)
         try check(result, expecting: "b")

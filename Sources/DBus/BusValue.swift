@@ -30,7 +30,7 @@ public enum BusValue: Equatable, Sendable {
     }
 
     /// The value's D-Bus type signature.
-    public var signature: String {
+    var signature: String {
         switch self {
         case .string: "s"
         case .objectPath: "o"

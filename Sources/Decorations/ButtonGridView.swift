@@ -10,7 +10,7 @@ public final class ButtonGridView: View {
     public let rows: [[HeaderButton]]
     private var separatorYs: [Double] = []
 
-    public static let cellSide = 44.0
+    static let cellSide = 44.0
     static let separatorHeight = 13.0
 
     /// `groups`: each a list of rows.

@@ -9,9 +9,9 @@ import TouchCore
 /// how it takes input while open is `OverlayView`'s.
 public final class DialogView: OverlayView {
     public let title: String
-    public let closeButton: HeaderButton
+    let closeButton: HeaderButton
 
-    public static let closeAction = Action("closeDialog")
+    static let closeAction = Action("closeDialog")
     /// The card's header (title and close button) and the padding around
     /// the content.
     static let headerHeight = 46.0

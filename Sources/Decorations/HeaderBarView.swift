@@ -42,9 +42,9 @@ public final class HeaderBarView: View {
     static let titleMargin = 6.0
 
     /// The window buttons' actions; the bar performs them itself.
-    public static let minimizeWindow = Action("minimizeWindow")
-    public static let toggleMaximizeWindow = Action("toggleMaximizeWindow")
-    public static let closeWindow = Action("closeWindow")
+    static let minimizeWindow = Action("minimizeWindow")
+    static let toggleMaximizeWindow = Action("toggleMaximizeWindow")
+    static let closeWindow = Action("closeWindow")
 
     /// What a press on the bar or border means, once it means something.
     public enum Request: Equatable, Sendable {
@@ -70,7 +70,7 @@ public final class HeaderBarView: View {
     public var onPress: (() -> Void)?
     public var onRequest: ((Request) -> Void)?
     /// Called when the collapsible buttons are hidden or shown again.
-    public var onCollapseChange: ((Bool) -> Void)?
+    var onCollapseChange: ((Bool) -> Void)?
 
     public var style: Style {
         didSet { if style != oldValue { placeButtons(); setNeedsDisplay() } }
@@ -102,7 +102,7 @@ public final class HeaderBarView: View {
     /// Those end buttons that go when the bar is too narrow.
     public private(set) var collapsibleButtons: [HeaderButton]
     /// Minimize, maximize and close.
-    public let windowButtons: [HeaderButton]
+    let windowButtons: [HeaderButton]
     /// The collapsible buttons are hidden: the bar is too narrow for them.
     public private(set) var isCollapsed = false
 

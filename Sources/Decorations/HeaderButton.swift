@@ -73,7 +73,7 @@ public final class HeaderButton: View {
     public var labels: (off: String, on: String)?
     /// The label is drawn after the glyph, on a face as wide as the button
     /// (the bar makes it `labelledWidth` wide).
-    public var isLabelShown = false {
+    var isLabelShown = false {
         didSet { if isLabelShown != oldValue { setNeedsDisplay() } }
     }
     /// Its name and key ("Undo (Ctrl+Z)"), shown by `tooltips`; nil: none.
@@ -114,7 +114,7 @@ public final class HeaderButton: View {
     /// How wide the button is with its label shown: wide enough for the
     /// longest of its labels, so it keeps its width as its state changes.
     /// Nil without labels.
-    public func labelledWidth(measuredBy measurer: any TextMeasuring) -> Double? {
+    func labelledWidth(measuredBy measurer: any TextMeasuring) -> Double? {
         let words: [String]
         if case .choice(let choices) = content {
             words = choices.map(\.label)
@@ -146,7 +146,7 @@ public final class HeaderButton: View {
     // MARK: Hit area
 
     /// The bounds grown to `minimumHitSide` in each direction they fall short.
-    public var hitArea: Rect {
+    var hitArea: Rect {
         let minimum = AdwaitaStyle.minimumHitSide
         let dx = max(0, minimum - bounds.width) / 2, dy = max(0, minimum - bounds.height) / 2
         return bounds.insetBy(dx: -dx, dy: -dy)

@@ -15,10 +15,10 @@ import TouchCore
 public class OverlayView: View {
     public let contentView: View
     /// The content's own size, before any window limits it.
-    public let preferredContentSize: Size
+    let preferredContentSize: Size
     let scrollView: ScrollView
     /// The card, in this view's (the window's) coordinates.
-    public internal(set) var cardFrame = Rect.zero
+    var cardFrame = Rect.zero
     /// Called once it closed.
     public var onClose: (() -> Void)?
     /// The view, if any, that takes on a press that began outside the card

@@ -12,13 +12,13 @@ import TouchCore
 public final class PopoverMenuView: View {
     public let sections: [[Command]]
     /// The row under a press, while the press is over it.
-    public private(set) var highlightedRow: Int? {
+    private(set) var highlightedRow: Int? {
         didSet { if highlightedRow != oldValue { setNeedsDisplay() } }
     }
     private var press: (touch: Touch, row: Int)?
     /// Each row's frame, in this view's coordinates, in the order of
     /// `commands`.
-    public private(set) var rowFrames: [Rect] = []
+    private(set) var rowFrames: [Rect] = []
     private var separatorYs: [Double] = []
 
     /// Space between sections, a line in its middle.

@@ -12,7 +12,7 @@ public final class ScrollView: View {
     /// The content offset as the drag began.
     private var offsetAtPanStart = 0.0
 
-    public init(contentView: View) {
+    init(contentView: View) {
         self.contentView = contentView
         super.init(frame: Rect(origin: .zero, size: contentView.bounds.size))
         clipsToBounds = true
@@ -26,7 +26,7 @@ public final class ScrollView: View {
     }
 
     /// How far the content is scrolled up, from 0 to `maximumOffset`.
-    public var contentOffset: Double {
+    var contentOffset: Double {
         get { bounds.minY }
         set {
             let offset = max(0, min(newValue, maximumOffset))
@@ -34,7 +34,7 @@ public final class ScrollView: View {
         }
     }
 
-    public var maximumOffset: Double { max(0, contentView.frame.height - bounds.height) }
+    var maximumOffset: Double { max(0, contentView.frame.height - bounds.height) }
 
     private func scrolled(_ recognizer: PanGestureRecognizer) {
         switch recognizer.state {

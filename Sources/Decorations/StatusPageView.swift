@@ -14,7 +14,7 @@ public final class StatusPageView: View {
     static let titleFont = Font(size: 16, bold: true)
     static let lineFont = AdwaitaStyle.bodyFont
     /// The icon's side where the page has room, and where it has less.
-    public static let largeIconSide = 128.0, smallIconSide = 64.0
+    static let largeIconSide = 128.0, smallIconSide = 64.0
     static let iconGap = 24.0, titleGap = 12.0, lineGap = 4.0
     /// The text's widest measure, and the least room kept to the sides.
     static let maximumTextWidth = 480.0, sideMargin = 24.0

@@ -74,9 +74,9 @@ public final class TextRowsView: View {
 
     public let sections: [Section]
     /// Every text, where it is drawn.
-    public private(set) var placedTexts: [PlacedText] = []
+    private(set) var placedTexts: [PlacedText] = []
     /// Where the app's icon is drawn, if a row shows it.
-    public private(set) var appIconFrames: [Rect] = []
+    private(set) var appIconFrames: [Rect] = []
     private let measurer: any TextMeasuring
 
     /// Lays `sections` out in columns `columnWidth` wide (narrower when

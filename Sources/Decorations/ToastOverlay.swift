@@ -57,7 +57,7 @@ public final class ToastOverlay {
 
     /// The shown toast's button was pressed: the toast goes, then its
     /// action runs (which may show another toast).
-    public func pressButton() {
+    func pressButton() {
         guard let toast = current, let action = toast.action else { return }
         dismiss(.buttonPressed)
         action()

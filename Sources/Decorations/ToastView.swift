@@ -13,7 +13,7 @@ public final class ToastView: View {
     /// Where toasts go: the bottom of the canvas, above the banner.
     private var area = Rect.zero
     /// The button's frame in this view's coordinates; nil: no button.
-    public private(set) var buttonFrame: Rect?
+    private(set) var buttonFrame: Rect?
     /// The press in progress on the button, and whether it is over it now.
     private var press: (touch: Touch, inside: Bool)? {
         didSet { if press?.inside != oldValue?.inside { setNeedsDisplay() } }

@@ -17,7 +17,7 @@ public final class TooltipView: View {
     /// GTK's tooltip: dark grey, opaque, under white text.
     public static let background = Color(red: 0x35 / 255, green: 0x35 / 255, blue: 0x35 / 255)
 
-    public init() {
+    init() {
         super.init(frame: .zero)
         isHidden = true
     }

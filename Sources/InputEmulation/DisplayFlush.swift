@@ -18,7 +18,7 @@ public enum DisplayFlush {
 
     /// How long a compositor may leave its socket full before the input
     /// connection gives up on it: one that reads nothing for this long is hung.
-    public static let patience = 10.0
+    static let patience = 10.0
 
     /// Sends every queued request on `display`, waiting at most `timeout`
     /// seconds at a time for the compositor to read; throws when it reads

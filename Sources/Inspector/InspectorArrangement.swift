@@ -22,11 +22,11 @@ import TouchCore
 /// itself: the overlay compares the arrangement before and after each
 /// change and damages both panels whole when it moved.
 public struct InspectorArrangement: Equatable, Sendable {
-    public enum Placement: Equatable, Sendable {
+    enum Placement: Equatable, Sendable {
         case beside, below, hidden
     }
 
-    public let placement: Placement
+    let placement: Placement
     public let text: InspectorLayout
     /// Nil when hidden.
     public let charts: InspectorChartsLayout?
@@ -35,11 +35,11 @@ public struct InspectorArrangement: Equatable, Sendable {
     static let margin = InspectorLayout.margin
     /// Below this many of the recognizers' rows (or all of them when there
     /// are fewer), the text panel keeps the room and the charts go.
-    public static let minimumRows = 3
+    static let minimumRows = 3
     /// The narrowest canvas with the panels side by side.
-    public static let besideWidth = 3 * margin + InspectorLayout.panelWidth + InspectorChartsLayout.width
+    static let besideWidth = 3 * margin + InspectorLayout.panelWidth + InspectorChartsLayout.width
 
-    public init(canvasFrame: Rect, timeline: RecognizerTimeline, charts: InputCharts, histogramCount: Int) {
+    init(canvasFrame: Rect, timeline: RecognizerTimeline, charts: InputCharts, histogramCount: Int) {
         let inner = canvasFrame.insetBy(dx: Self.margin, dy: Self.margin)
         if canvasFrame.width >= Self.besideWidth {
             placement = .beside

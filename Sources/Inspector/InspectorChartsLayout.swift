@@ -28,7 +28,7 @@ public struct InspectorChartsLayout: Equatable, Sendable {
     public static let width = 250.0
     /// Contacts beyond this many get no charts (nor those that would
     /// leave the area).
-    public static let contactLimit = 3
+    static let contactLimit = 3
     static let line = PanelStyle.lineHeight
     /// A strip: its name line and value line beside its plot.
     static let stripHeight = 2 * line + 1
@@ -39,7 +39,7 @@ public struct InspectorChartsLayout: Equatable, Sendable {
     /// - Parameter area: where the panel may go (window points): it sits
     ///   at its bottom-right corner, as tall as its contacts' blocks that
     ///   fit in it make it.
-    public init(area: Rect, charts: InputCharts, histogramCount: Int) {
+    init(area: Rect, charts: InputCharts, histogramCount: Int) {
         let padding = PanelStyle.padding
         let left = area.maxX - Self.width
         let inner = left + padding, innerWidth = Self.width - 2 * padding
@@ -64,12 +64,12 @@ public struct InspectorChartsLayout: Equatable, Sendable {
 
     /// The height of the panel's part that is always there, with
     /// `devices` devices' lines and `histograms` histograms.
-    public static func fixedHeight(devices: Int, histograms: Int) -> Double {
+    static func fixedHeight(devices: Int, histograms: Int) -> Double {
         2 * PanelStyle.padding + Double(1 + max(1, devices)) * line + Double(histograms) * histogramHeight
     }
 
     /// The height of a contact's block of `strips` strips.
-    public static func blockHeight(strips: Int) -> Double {
+    static func blockHeight(strips: Int) -> Double {
         line + Double(strips) * stripHeight
     }
 
@@ -85,7 +85,7 @@ public struct InspectorChartsLayout: Equatable, Sendable {
     }
 
     /// A strip's plot: one point per column.
-    public static func plot(ofStrip strip: Rect) -> Rect {
+    static func plot(ofStrip strip: Rect) -> Rect {
         Rect(x: strip.maxX - Double(InputCharts.columnCount), y: strip.minY + 1,
              width: Double(InputCharts.columnCount), height: stripHeight - 3)
     }
@@ -111,7 +111,7 @@ public struct InspectorChartsLayout: Equatable, Sendable {
     }
 
     /// The bars `bins` of the histogram at `rect`, with the axis under them.
-    public static func bars(_ bins: ClosedRange<Int>, inHistogram rect: Rect) -> Rect {
+    static func bars(_ bins: ClosedRange<Int>, inHistogram rect: Rect) -> Rect {
         let plot = plot(ofHistogram: rect), width = plot.width / Double(LatencyHistogram.binCount)
         return Rect(x: plot.minX + width * Double(bins.lowerBound), y: plot.minY, width: width * Double(bins.count),
                     height: plot.height + 1)

@@ -7,7 +7,7 @@ import TouchCore
 /// rate and events per frame, histograms of latency, and each contact's
 /// strip charts. Only what lies in the damage is laid out and painted: a
 /// motion's damage is a few columns of a contact's plots and its values.
-public enum InspectorChartsPainter {
+enum InspectorChartsPainter {
     /// The histograms' titles, in the order of `InspectorModel.histograms`:
     /// to our commit (`LatencyReadout`) and to the screen
     /// (`PresentationStatistics`), or its estimate from frame callbacks
@@ -55,7 +55,7 @@ public enum InspectorChartsPainter {
     }
 
     /// A device's line: its median event rate and events per frame.
-    public static func deviceText(_ device: InputCharts.DeviceSeries) -> String {
+    static func deviceText(_ device: InputCharts.DeviceSeries) -> String {
         let rate = device.medianRate.map { "\(Int($0.rounded())) Hz" } ?? "– Hz"
         let perFrame = device.eventsPerFrame.map { "\(($0 * 10).rounded() / 10)" } ?? "–"
         return "\(device.device.seat) \(InspectorPainter.name(of: device.device.kind)): \(rate), \(perFrame) per frame"

@@ -36,7 +36,7 @@ extension InspectorLayout {
     /// Everything each contact at `locations` paints on a canvas at
     /// `canvasFrame`, its ring and its label: what to damage when it
     /// appears, moves, changes or goes.
-    public static func contactBounds(at locations: [Point], in canvasFrame: Rect) -> [Rect] {
+    static func contactBounds(at locations: [Point], in canvasFrame: Rect) -> [Rect] {
         zip(locations, labelFrames(at: locations, in: canvasFrame)).map { ringBounds(at: $0).union($1) }
     }
 

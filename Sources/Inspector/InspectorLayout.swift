@@ -22,13 +22,13 @@ public struct InspectorLayout: Equatable, Sendable {
     /// The lines of the last frames (`InspectorModel.frameCapacity`).
     public let frames: Rect
     /// The recognizers' heading line.
-    public let recognizersHeading: Rect
+    let recognizersHeading: Rect
     /// The recognizers' rows shown (`RecognizerTimelinePainter`).
     public let timeline: Rect
     /// How many of the recognizers' rows fit: the first ones.
-    public let shownRows: Int
+    let shownRows: Int
     /// The line saying the charts are hidden, when they are.
-    public let chartsNote: Rect?
+    let chartsNote: Rect?
 
     /// Points between the canvas's edges and the panels: libadwaita's
     /// 12-point margin, so the charts in the bottom corner stay clear of
@@ -47,7 +47,7 @@ public struct InspectorLayout: Equatable, Sendable {
     ///   - bottom: the lowest the panel may reach (window points); the
     ///     lines above the recognizers are always there, however short.
     ///   - chartsNote: whether to end with the line saying the charts are hidden.
-    public init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline, bottom: Double, chartsNote: Bool) {
+    init(canvasFrame: Rect, timeline recognizers: RecognizerTimeline, bottom: Double, chartsNote: Bool) {
         let line = PanelStyle.lineHeight
         let left = canvasFrame.minX + Self.margin
         // The lines above the recognizers are always there: where the canvas
@@ -76,14 +76,14 @@ public struct InspectorLayout: Equatable, Sendable {
     }
 
     /// The ring's radius: a fingertip's size, so it shows around the finger.
-    public static let ringRadius = 22.0
+    static let ringRadius = 22.0
     static let ringWidth = 2.0
     /// The label beside a ring: seat, id and kind; phase, age, rate, frame
     /// (placed by `labelFrames(at:in:)`).
     static let labelSize = Size(width: 180, height: 2 * PanelStyle.lineHeight + 4)
 
     /// Where timeline row `index` is painted; nil for a row left out.
-    public func timelineRow(_ index: Int) -> Rect? {
+    func timelineRow(_ index: Int) -> Rect? {
         index < shownRows ? RecognizerTimelinePainter.rowFrame(index, in: timeline) : nil
     }
 }

@@ -41,7 +41,7 @@ public enum InspectorPainter {
     }
 
     /// Where the panels of `model` go on a canvas at `canvasFrame`.
-    public static func arrangement(_ model: InspectorModel, canvasFrame: Rect) -> InspectorArrangement {
+    static func arrangement(_ model: InspectorModel, canvasFrame: Rect) -> InspectorArrangement {
         InspectorArrangement(canvasFrame: canvasFrame, timeline: model.timeline, charts: model.charts,
                              histogramCount: model.histograms.count)
     }

@@ -13,7 +13,7 @@ public enum PanelStyle {
     public static let background = Color(red: 0.08, green: 0.09, blue: 0.11, alpha: 0.86)
     public static let text = Color(red: 0.92, green: 0.93, blue: 0.95)
     /// Secondary text: headings, histories.
-    public static let dimText = Color(red: 0.66, green: 0.69, blue: 0.74)
+    static let dimText = Color(red: 0.66, green: 0.69, blue: 0.74)
     /// 11 points of the window (11 px at scale 1, twice as many pixels at
     /// scale 2), the least that reads at arm's length on a tablet (issue
     /// 36): Pango's absolute size, so no screen resolution shrinks it.

@@ -21,9 +21,9 @@ public final class PanelTextCache {
     /// frame numbers) would otherwise pile up.
     static let capacity = 256
     /// Lines rasterized, for tests.
-    public private(set) var misses = 0
+    private(set) var misses = 0
 
-    public init() {}
+    init() {}
 
     deinit {
         for mask in masks.values { cairo_surface_destroy(mask) }

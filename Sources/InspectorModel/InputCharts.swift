@@ -93,7 +93,7 @@ public struct InputCharts: Equatable, Sendable {
             var location: Point
         }
 
-        public var isPen: Bool { Self.isPen(device) }
+        var isPen: Bool { Self.isPen(device) }
 
         static func isPen(_ device: InputDeviceID) -> Bool { device.kind == .pen || device.kind == .eraser }
 

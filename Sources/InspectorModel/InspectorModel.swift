@@ -22,7 +22,7 @@ public struct InspectorModel: Sendable {
         /// Window coordinates, points.
         public var location: Point
         /// When it went down, or was first seen moving (see `sawDown`).
-        public var downTime: Double
+        var downTime: Double
         /// False for a contact that was already down when the model started
         /// (the overlay opened mid-stroke): its age counts from its first move.
         public var sawDown: Bool
@@ -70,7 +70,7 @@ public struct InspectorModel: Sendable {
     }
 
     /// The span event rates are counted over, seconds.
-    public static let rateWindow = 0.5
+    static let rateWindow = 0.5
     /// How many of the last frames are kept.
     public static let frameCapacity = 4
 

@@ -17,7 +17,7 @@ public struct LatencyReadout: Equatable, Sendable {
     public private(set) var unrelatedClockDifference: Double?
 
     /// How many latencies the readout summarizes.
-    public static let sampleCount = 60
+    static let sampleCount = 60
     /// Longer than any real latency: beyond it the clocks differ.
     public static let plausibleLimit = 10.0
 

@@ -32,7 +32,7 @@ public struct StripChart: Equatable, Sendable {
     /// from `minimumScale` up that holds every value added, at most
     /// `maximumScale` (values above it are drawn at the top).
     public private(set) var scale: Double
-    public let maximumScale: Double
+    let maximumScale: Double
     /// The newest value.
     public private(set) var latest: Double?
 
@@ -53,7 +53,7 @@ public struct StripChart: Equatable, Sendable {
     /// chart shows a pause or dropped events as a gap.
     static let joinLimit = 10
 
-    public init(columnCount: Int, window: Double, origin: Double, minimumScale: Double, maximumScale: Double) {
+    init(columnCount: Int, window: Double, origin: Double, minimumScale: Double, maximumScale: Double) {
         precondition(columnCount > Self.gap && window > 0 && minimumScale > 0 && maximumScale >= minimumScale)
         self.columnCount = columnCount
         self.window = window
@@ -64,7 +64,7 @@ public struct StripChart: Equatable, Sendable {
     }
 
     /// The position of the newest column, nil before the first value.
-    public var newestPosition: Int? { newest.map { $0.column % columnCount } }
+    var newestPosition: Int? { newest.map { $0.column % columnCount } }
 
     private func absoluteColumn(at time: Double) -> Int {
         Int((max(0, time - origin) / window * Double(columnCount)).rounded(.down))

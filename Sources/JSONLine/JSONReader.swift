@@ -207,7 +207,7 @@ public final class JSONReader {
     }
 
     /// Reads `true`, `false` or `null`.
-    public func readLiteral() throws(Malformed) -> JSONValue {
+    func readLiteral() throws(Malformed) -> JSONValue {
         skipWhitespace()
         for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)]
         where bytes[index...].starts(with: word.utf8) {

@@ -8,7 +8,7 @@ public enum CurrentProcess {
 
     /// The user it runs as (the effective user id: the one that owns the
     /// files it creates).
-    public static var userID: UInt32 { UInt32(geteuid()) }
+    static var userID: UInt32 { UInt32(geteuid()) }
 
     /// Ends the process with `status`, flushing stdio.
     public static func exit(_ status: Int32) -> Never {

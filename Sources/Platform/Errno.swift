@@ -18,21 +18,21 @@ public struct Errno: Error, Hashable, CustomStringConvertible, Sendable {
     public var description: String { String(cString: strerror(rawValue)) }
 
     public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
-    public static let interrupted = Errno(rawValue: EINTR)
+    static let interrupted = Errno(rawValue: EINTR)
     public static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
     public static let fileExists = Errno(rawValue: EEXIST)
     public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
-    public static let noSpace = Errno(rawValue: ENOSPC)
-    public static let permissionDenied = Errno(rawValue: EACCES)
+    static let noSpace = Errno(rawValue: ENOSPC)
+    static let permissionDenied = Errno(rawValue: EACCES)
     public static let isADirectory = Errno(rawValue: EISDIR)
-    public static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    static let readOnlyFileSystem = Errno(rawValue: EROFS)
 }
 
 /// Runs a system call that returns -1 and sets `errno` on failure, again
 /// for as long as a signal interrupts it (EINTR), and throws any other
 /// failure. Every retry loop of the app is this one.
 @inline(__always)
-public func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) throws(Errno) -> Result {
+func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) throws(Errno) -> Result {
     while true {
         let result = call()
         if result >= 0 { return result }

@@ -62,7 +62,7 @@ public struct SpawnedProcess: Sendable {
     }
 
     /// Where programs are looked for when the environment has no `PATH`: glibc's `execvp` default.
-    public static let defaultSearchPath = "/bin:/usr/bin"
+    static let defaultSearchPath = "/bin:/usr/bin"
 
     /// `program` itself when it names a path (it holds a `/`), else the
     /// first executable file of that name in `searchPath`'s folders.

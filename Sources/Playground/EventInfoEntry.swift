@@ -19,16 +19,16 @@ public struct EventInfoEntry: Equatable, Sendable {
         public var tapCount: Int
         /// The view the touch is bound to (the one hit-tested when it
         /// began), by the name the page shows.
-        public var viewName: String
+        var viewName: String
         /// `locationInView(self)`: in the page's coordinates.
-        public var inSelf: Point
+        var inSelf: Point
         /// `locationInView(nil)`: in the window's.
         public var inWindow: Point
     }
 
     public var method: Method
     /// `touches.count`: how many touches the message is about.
-    public var touchesCount: Int
+    var touchesCount: Int
     /// `event.allTouches`, in the order they began.
     public var allTouches: [TouchInfo]
 

@@ -14,14 +14,14 @@ import TouchCore
 /// is.
 public final class EventInfoPage: PlaygroundPage {
     /// The nested view whose coordinates the list shows for touches in it.
-    public let nested = NestedView()
+    let nested = NestedView()
     /// The rings at the touches, above the nested view.
     private let rings = RingsView()
     /// Flips `listsNewestFirst`.
-    public let newestFirstSwitch = LabSwitch(title: "newest first", isOn: true)
+    let newestFirstSwitch = LabSwitch(title: "newest first", isOn: true)
     /// Whether the list shows the newest message at the top (the page's
     /// way) or the oldest, as the guide's console does.
-    public var listsNewestFirst: Bool {
+    var listsNewestFirst: Bool {
         get { newestFirstSwitch.isOn }
         set {
             guard newValue != newestFirstSwitch.isOn else { return }
@@ -43,7 +43,7 @@ public final class EventInfoPage: PlaygroundPage {
     static let listFont = Font(.monospace, size: 8.5)
     static let lineHeight = 12.0
 
-    public init() {
+    init() {
         super.init(title: "EventInfo")
         // It logs every finger's messages.
         isMultipleTouchEnabled = true
@@ -69,7 +69,7 @@ public final class EventInfoPage: PlaygroundPage {
         return Rect(x: bounds.minX, y: top, width: bounds.width, height: max(0, bounds.maxY - top))
     }
 
-    public override func willDisappear() {
+    override func willDisappear() {
         rings.contacts = []
     }
 
@@ -145,7 +145,7 @@ public final class EventInfoPage: PlaygroundPage {
             isMultipleTouchEnabled = true
         }
 
-        public convenience init() { self.init(frame: .zero) }
+        convenience init() { self.init(frame: .zero) }
 
         public override func draw(_ rect: Rect, in context: DrawingContext) {
             context.draw("nested view", at: Point(x: 4, y: 4), font: Font(size: 8),

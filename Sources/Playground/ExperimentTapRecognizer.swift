@@ -7,7 +7,7 @@ public final class ExperimentTapRecognizer: TapGestureRecognizer {
     /// Where the lines go.
     var write: (String) -> Void = { _ in }
 
-    public init(name: String) {
+    init(name: String) {
         super.init()
         self.name = name
     }

@@ -10,7 +10,7 @@ public final class ExperimentView: View {
     /// Where the lines go.
     var write: (String) -> Void = { _ in }
 
-    public init(name: String, color: Color) {
+    init(name: String, color: Color) {
         self.name = name
         super.init(frame: .zero)
         backgroundColor = color

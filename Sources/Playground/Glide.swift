@@ -10,9 +10,9 @@ import TouchCore
 public struct Glide: Equatable, Sendable {
     /// Per second: the speed falls to 1/e in 1/`decay` s (UIScrollView's
     /// normal rate is about 2; 4 stops a flick within about a second and a half).
-    public static let decay = 4.0
+    static let decay = 4.0
     /// Closer than this (points) to the target counts as there.
-    public static let restDistance = 0.25
+    static let restDistance = 0.25
 
     public let start: Point
     public let target: Point
@@ -22,7 +22,7 @@ public struct Glide: Equatable, Sendable {
     /// A glide from `start` at `velocity` (points per second), starting at
     /// `time`, whose target is kept inside `allowed` (the centers that keep
     /// the picture on screen).
-    public init(from start: Point, velocity: Vector, at time: Double, keepingInside allowed: Rect) {
+    init(from start: Point, velocity: Vector, at time: Double, keepingInside allowed: Rect) {
         self.start = start
         self.startTime = time
         let natural = start + velocity / Self.decay
@@ -36,19 +36,19 @@ public struct Glide: Equatable, Sendable {
         return Point(x: target.x + (start.x - target.x) * remaining, y: target.y + (start.y - target.y) * remaining)
     }
 
-    public func isAtRest(at time: Double) -> Bool {
+    func isAtRest(at time: Double) -> Bool {
         let remaining = Double.exp(-Self.decay * max(0, time - startTime))
         return start.distance(to: target) * remaining < Self.restDistance
     }
 
     /// Whether there is anywhere to go.
-    public var moves: Bool { start.distance(to: target) >= Self.restDistance }
+    var moves: Bool { start.distance(to: target) >= Self.restDistance }
 
     /// The centers that keep a picture whose frame (in its superview) is
     /// `frame` inside `bounds` (a frame's center is its view's center,
     /// whatever the transform); a picture larger than the bounds may not
     /// leave their middle.
-    public static func allowedCenters(for frame: Rect, in bounds: Rect) -> Rect {
+    static func allowedCenters(for frame: Rect, in bounds: Rect) -> Rect {
         let dx = min(frame.width / 2, bounds.width / 2), dy = min(frame.height / 2, bounds.height / 2)
         return bounds.insetBy(dx: dx, dy: dy)
     }

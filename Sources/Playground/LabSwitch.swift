@@ -16,7 +16,7 @@ public final class LabSwitch: View {
     static let onColor = Color(red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xE4 / 255.0)
     static let offColor = Color(red: 0.62, green: 0.62, blue: 0.64)
 
-    public init(title: String, isOn: Bool) {
+    init(title: String, isOn: Bool) {
         self.title = title
         self.isOn = isOn
         super.init(frame: .zero)

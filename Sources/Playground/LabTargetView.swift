@@ -9,7 +9,7 @@ public final class LabTargetView: View {
 
     static let name = "view"
 
-    public private(set) var singleTaps = 0, doubleTaps = 0
+    private(set) var singleTaps = 0, doubleTaps = 0
     var showsRightHalfOnly = false {
         didSet { if showsRightHalfOnly != oldValue { setNeedsDisplay() } }
     }

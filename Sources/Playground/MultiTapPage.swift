@@ -11,14 +11,14 @@ import TouchCore
 public final class MultiTapPage: PlaygroundPage {
     public let square = MultiTapView()
 
-    public init() {
+    init() {
         super.init(title: "MultiTap")
         backgroundColor = Color(red: 0.93, green: 0.92, blue: 0.88)
         addSubview(square)
         square.onRecord = { [unowned self] in record($0) }
     }
 
-    public override var ownRows: [String] { [MultiTapView.singleRow, MultiTapView.doubleRow] }
+    override var ownRows: [String] { [MultiTapView.singleRow, MultiTapView.doubleRow] }
 
     public override func layoutSubviews() {
         let side = max(40, min(bounds.width, bounds.height - 50) * 0.7)
@@ -33,7 +33,7 @@ public final class MultiTapPage: PlaygroundPage {
         }
     }
 
-    public override func willDisappear() {
+    override func willDisappear() {
         square.cancelPendingSingleTap()
     }
 }
@@ -50,18 +50,18 @@ public final class MultiTapView: View {
 
     /// How long the single tap's action waits for a second tap: the
     /// guide's `afterDelay:0.10`.
-    public static let singleTapDelay = 0.10
+    static let singleTapDelay = 0.10
 
     public private(set) var shade = Shade.plain {
         didSet { if shade != oldValue { setNeedsDisplay() } }
     }
     /// The single tap's action, waiting for a second tap that may not come.
-    public private(set) var pendingSingleTap: TimerHandle?
+    private(set) var pendingSingleTap: TimerHandle?
     /// How many single and double taps it acted on, for the curious.
-    public private(set) var singleTaps = 0, doubleTaps = 0
+    private(set) var singleTaps = 0, doubleTaps = 0
     var onRecord: ((TraceRecord) -> Void)?
 
-    public init() {
+    init() {
         super.init(frame: .zero)
     }
 
@@ -98,7 +98,7 @@ public final class MultiTapView: View {
     }
 
     /// Cancels the single tap's action if it is waiting.
-    public func cancelPendingSingleTap() {
+    func cancelPendingSingleTap() {
         guard let pending = pendingSingleTap else { return }
         pendingSingleTap = nil
         guard pending.isActive else { return }

@@ -29,26 +29,26 @@ import TouchCore
 /// tap recognized before the withheld `touchesBegan` would have gone,
 /// and a view that saw no touch is not told of its cancellation.
 public final class NestedViewsPanel: RecognizerLabPanel {
-    public let outer = ExperimentView(name: "View", color: Color(red: 0.98, green: 0.86, blue: 0.45))
+    let outer = ExperimentView(name: "View", color: Color(red: 0.98, green: 0.86, blue: 0.45))
     public let inner = ExperimentView(name: "View2", color: Color(red: 0.60, green: 0.80, blue: 0.97))
     /// View2's tap recognizer.
-    public let kt1 = ExperimentTapRecognizer(name: "KT1")
+    let kt1 = ExperimentTapRecognizer(name: "KT1")
     /// View's tap recognizer.
-    public let kt2 = ExperimentTapRecognizer(name: "KT2")
+    let kt2 = ExperimentTapRecognizer(name: "KT2")
 
-    public let kt1DelaysTouchesBegan = LabSwitch(title: "KT1 delaysTouchesBegan", isOn: false)
-    public let kt1CancelsTouchesInView = LabSwitch(title: "KT1 cancelsTouchesInView", isOn: true)
-    public let kt1DelaysTouchesEnded = LabSwitch(title: "KT1 delaysTouchesEnded", isOn: true)
-    public let kt2DelaysTouchesBegan = LabSwitch(title: "KT2 delaysTouchesBegan", isOn: false)
-    public let kt2CancelsTouchesInView = LabSwitch(title: "KT2 cancelsTouchesInView", isOn: true)
-    public let kt2DelaysTouchesEnded = LabSwitch(title: "KT2 delaysTouchesEnded", isOn: true)
+    let kt1DelaysTouchesBegan = LabSwitch(title: "KT1 delaysTouchesBegan", isOn: false)
+    let kt1CancelsTouchesInView = LabSwitch(title: "KT1 cancelsTouchesInView", isOn: true)
+    let kt1DelaysTouchesEnded = LabSwitch(title: "KT1 delaysTouchesEnded", isOn: true)
+    let kt2DelaysTouchesBegan = LabSwitch(title: "KT2 delaysTouchesBegan", isOn: false)
+    let kt2CancelsTouchesInView = LabSwitch(title: "KT2 cancelsTouchesInView", isOn: true)
+    let kt2DelaysTouchesEnded = LabSwitch(title: "KT2 delaysTouchesEnded", isOn: true)
     /// KT1's three, then KT2's (a column each when there is room).
-    public override var switches: [LabSwitch] {
+    override var switches: [LabSwitch] {
         [kt1DelaysTouchesBegan, kt1CancelsTouchesInView, kt1DelaysTouchesEnded,
          kt2DelaysTouchesBegan, kt2CancelsTouchesInView, kt2DelaysTouchesEnded]
     }
 
-    public init() {
+    init() {
         super.init(title: "Nested views (KT1, KT2)")
         let write: (String) -> Void = { [unowned self] line in appendToLog(line) }
         for view in [outer, inner] { view.write = write }

@@ -3,7 +3,7 @@ import TouchCore
 /// The two pictures of the gesture tutorial, a monkey and a banana, and
 /// PinchZoom's robot, as vector art of our own: paths filled and outlined, in any rectangle, so
 /// they stay sharp at every scale a pinch gives them.
-public enum PictureArt {
+enum PictureArt {
     static let fur = Color(red: 0.55, green: 0.35, blue: 0.19)
     static let furShade = Color(red: 0.40, green: 0.24, blue: 0.12)
     static let skin = Color(red: 0.96, green: 0.80, blue: 0.62)
@@ -13,7 +13,7 @@ public enum PictureArt {
     static let stem = Color(red: 0.42, green: 0.30, blue: 0.12)
 
     /// A monkey's face, filling `rect`.
-    public static func monkey(_ context: DrawingContext, in rect: Rect) {
+    static func monkey(_ context: DrawingContext, in rect: Rect) {
         func p(_ x: Double, _ y: Double) -> Point { Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height) }
         func circle(_ x: Double, _ y: Double, _ r: Double, _ color: Color, outline: Bool = true) {
             context.beginPath()
@@ -72,7 +72,7 @@ public enum PictureArt {
     }
 
     /// A banana, lying in `rect`.
-    public static func banana(_ context: DrawingContext, in rect: Rect) {
+    static func banana(_ context: DrawingContext, in rect: Rect) {
         func p(_ x: Double, _ y: Double) -> Point { Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height) }
         let line = max(1, rect.width / 70)
         context.setLineWidth(line)
@@ -120,7 +120,7 @@ public enum PictureArt {
     static let signal = Color(red: 0.95, green: 0.35, blue: 0.30)
 
     /// A robot standing in `rect`: the PinchZoom page's picture.
-    public static func robot(_ context: DrawingContext, in rect: Rect) {
+    static func robot(_ context: DrawingContext, in rect: Rect) {
         func p(_ x: Double, _ y: Double) -> Point { Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height) }
         func box(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
             Rect(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height,

@@ -16,7 +16,7 @@ public final class PictureView: View, GestureRecognizerDelegate {
     public let pinch = PinchGestureRecognizer()
     public let rotation = RotationGestureRecognizer()
     public let tap = TapGestureRecognizer()
-    public let tickle = TickleGestureRecognizer()
+    let tickle = TickleGestureRecognizer()
 
     /// The picture's name ("monkey"); its recognizers are named after it.
     public let name: String
@@ -27,18 +27,18 @@ public final class PictureView: View, GestureRecognizerDelegate {
 
     /// Whether a gesture moved, scaled or turned the picture yet: until
     /// then its page may place it anew for a new size.
-    public private(set) var hasBeenMoved = false
+    private(set) var hasBeenMoved = false
     /// The glide after the last pan, while it runs.
     public private(set) var glide: Glide?
     private var displayLink: DisplayLink?
 
     /// The smallest and largest scale pinching gives.
-    public static let scaleRange = 0.35...4.0
+    static let scaleRange = 0.35...4.0
     /// Slower than this (points per second) at the end of a pan, the
     /// picture stops where it is let go.
-    public static let minimumGlideSpeed = 60.0
+    static let minimumGlideSpeed = 60.0
 
-    public init(name: String, size: Size, art: @escaping (DrawingContext, Rect) -> Void) {
+    init(name: String, size: Size, art: @escaping (DrawingContext, Rect) -> Void) {
         self.name = name
         self.art = art
         super.init(frame: Rect(origin: .zero, size: size))
@@ -167,14 +167,14 @@ public final class PictureView: View, GestureRecognizerDelegate {
     }
 
     /// Stops where it is (a new pan caught it, or it arrived).
-    public func stopGliding() {
+    func stopGliding() {
         glide = nil
         displayLink?.invalidate()
         displayLink = nil
     }
 
     /// Whether a glide is running.
-    public var isGliding: Bool { glide != nil }
+    var isGliding: Bool { glide != nil }
 
     public override func didMoveToWindow() {
         if window == nil { stopGliding() }

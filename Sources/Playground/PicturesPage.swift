@@ -4,11 +4,11 @@ import TouchCore
 /// pinched and turned with its own recognizers, two hands at once; a tap
 /// chomps, a tickle laughs, and each sound shows its cue by the picture.
 public final class PicturesPage: PlaygroundPage {
-    public let monkey: PictureView
-    public let banana: PictureView
-    public let cue = SoundCueView()
+    let monkey: PictureView
+    let banana: PictureView
+    let cue = SoundCueView()
 
-    public init() {
+    init() {
         monkey = PictureView(name: "monkey", size: Size(width: 130, height: 130)) { PictureArt.monkey($0, in: $1) }
         banana = PictureView(name: "banana", size: Size(width: 150, height: 100)) { PictureArt.banana($0, in: $1) }
         super.init(title: "Pictures")
@@ -54,7 +54,7 @@ public final class PicturesPage: PlaygroundPage {
         }
     }
 
-    public override func willDisappear() {
+    override func willDisappear() {
         monkey.stopGliding()
         banana.stopGliding()
         cue.hide()

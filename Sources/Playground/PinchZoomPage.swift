@@ -16,10 +16,10 @@ import TouchCore
 /// guide has no swipe; with no recognizer, the side panel is empty here.
 public final class PinchZoomPage: PlaygroundPage {
     /// The zoomed picture.
-    public let robot = RobotView()
+    let robot = RobotView()
 
     /// What a tap adds to the zoom, by its `tapCount`.
-    public static let tapSteps: [Int: Double] = [2: 0.4, 3: 0.6, 4: 0.8]
+    static let tapSteps: [Int: Double] = [2: 0.4, 3: 0.6, 4: 0.8]
 
     /// How much the picture is zoomed.
     public private(set) var zoom = 1.0
@@ -27,7 +27,7 @@ public final class PinchZoomPage: PlaygroundPage {
     /// exactly two are down.
     private var lastDistance: Double?
 
-    public init() {
+    init() {
         super.init(title: "PinchZoom")
         // Its touch methods measure two fingers, as the guide's view is
         // multiple-touch enabled.

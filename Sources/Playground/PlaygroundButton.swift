@@ -4,10 +4,10 @@ import TouchCore
 /// released over it, like the title bar's buttons; shown pressed meanwhile.
 public final class PlaygroundButton: View {
     public let title: String
-    public var isSelected = false {
+    var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay() } }
     }
-    public var onTap: (() -> Void)?
+    var onTap: (() -> Void)?
     private var press: Touch?
     private var isPressed = false {
         didSet { if isPressed != oldValue { setNeedsDisplay() } }
@@ -15,7 +15,7 @@ public final class PlaygroundButton: View {
 
     static let font = Font(size: 10, bold: true)
 
-    public init(title: String) {
+    init(title: String) {
         self.title = title
         super.init(frame: .zero)
     }

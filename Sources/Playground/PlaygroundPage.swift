@@ -15,7 +15,7 @@ open class PlaygroundPage: View {
     /// follows the new ones.
     var onRecognizersChanged: (() -> Void)?
 
-    public init(title: String) {
+    init(title: String) {
         self.title = title
         super.init(frame: .zero)
         clipsToBounds = true
@@ -26,19 +26,19 @@ open class PlaygroundPage: View {
 
     /// Names of rows the page feeds the panel itself (`record(_:)`), after
     /// its recognizers'.
-    open var ownRows: [String] { [] }
+    var ownRows: [String] { [] }
 
     /// Called after the page was put on screen.
-    open func didAppear() {}
+    func didAppear() {}
 
     /// Called before the page leaves the screen: stop animations and timers.
-    open func willDisappear() {}
+    func willDisappear() {}
 
     /// Takes in a record of the window's trace while the page is shown.
     open func observe(_ record: TraceRecord) {}
 
     /// Called by a page whose `recognizers` changed while it is shown.
-    public func recognizersDidChange() {
+    func recognizersDidChange() {
         onRecognizersChanged?()
     }
 

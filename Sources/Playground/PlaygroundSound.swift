@@ -8,7 +8,7 @@ public enum PlaygroundSound: String, CaseIterable, Sendable {
     case laugh
 
     /// What the visual cue says.
-    public var caption: String {
+    var caption: String {
         switch self {
         case .chomp: "chomp!"
         case .laugh: "hee hee hee!"

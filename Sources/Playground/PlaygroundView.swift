@@ -15,15 +15,15 @@ import TouchCore
 public final class PlaygroundView: View {
     public let pages: [PlaygroundPage]
     public let pictures = PicturesPage()
-    public let multiTap = MultiTapPage()
-    public let pinchZoom = PinchZoomPage()
-    public let eventInfo = EventInfoPage()
-    public let recognizerLab = RecognizerLabPage()
+    let multiTap = MultiTapPage()
+    let pinchZoom = PinchZoomPage()
+    let eventInfo = EventInfoPage()
+    let recognizerLab = RecognizerLabPage()
     /// Each recognizer of the page, live.
     public let panel = RecognizerPanelView()
     /// One tab per page.
-    public private(set) var pageButtons: [PlaygroundButton] = []
-    public private(set) var currentPageIndex = 0
+    private(set) var pageButtons: [PlaygroundButton] = []
+    private(set) var currentPageIndex = 0
 
     /// Asked for a sound (each also shows its cue on the page).
     public var onSound: ((PlaygroundSound) -> Void)?
@@ -56,7 +56,7 @@ public final class PlaygroundView: View {
 
     public convenience init() { self.init(frame: .zero) }
 
-    public var currentPage: PlaygroundPage { pages[currentPageIndex] }
+    var currentPage: PlaygroundPage { pages[currentPageIndex] }
 
     /// Shows page `index` in place of the current one.
     public func showPage(_ index: Int) {
@@ -78,7 +78,7 @@ public final class PlaygroundView: View {
 
     /// Where the page goes (this view's coordinates): below the bar, left
     /// of the panel.
-    public var pageFrame: Rect {
+    var pageFrame: Rect {
         let below = max(0, bounds.height - Self.barHeight)
         return Rect(x: bounds.minX, y: bounds.minY + Self.barHeight, width: max(0, bounds.width - panelWidth),
                     height: below)

@@ -5,16 +5,16 @@ import TouchCore
 /// (`NestedViewsPanel`), then a view with a single and a double tap
 /// (`TapPairPanel`). A row of buttons at the top changes panel.
 public final class RecognizerLabPage: PlaygroundPage {
-    public let nestedViews = NestedViewsPanel()
-    public let tapPair = TapPairPanel()
+    let nestedViews = NestedViewsPanel()
+    let tapPair = TapPairPanel()
     public let panels: [RecognizerLabPanel]
     /// One per panel, a finger's height (`PlaygroundView.barHeight`).
-    public private(set) var panelButtons: [PlaygroundButton] = []
-    public private(set) var currentPanelIndex = 0
+    private(set) var panelButtons: [PlaygroundButton] = []
+    private(set) var currentPanelIndex = 0
 
     static let buttonHeight = 40.0
 
-    public init() {
+    init() {
         panels = [nestedViews, tapPair]
         super.init(title: "Recognizer Lab")
         backgroundColor = Color(red: 0.96, green: 0.96, blue: 0.94)
@@ -27,11 +27,11 @@ public final class RecognizerLabPage: PlaygroundPage {
         showPanel(0)
     }
 
-    public var currentPanel: RecognizerLabPanel { panels[currentPanelIndex] }
+    var currentPanel: RecognizerLabPanel { panels[currentPanelIndex] }
 
     /// Shows panel `index` in place of the current one; the side panel
     /// follows its recognizers from then on.
-    public func showPanel(_ index: Int) {
+    func showPanel(_ index: Int) {
         precondition(panels.indices.contains(index), "no such panel")
         if currentPanel.superview === self {
             if index == currentPanelIndex { return }

@@ -33,14 +33,14 @@ open class RecognizerLabPanel: View {
     static let lineHeight = 12.0
     /// A switch's row: the app's finger target (`AdwaitaStyle.minimumHitSide`,
     /// issue 22), the whole row the switch's to press.
-    public static let switchHeight = 40.0
+    static let switchHeight = 40.0
     /// What the log keeps of a short panel, before the experiment's view
     /// gives way.
     static let logMinimum = 60.0
     /// The panel's width from which the switches stand in two columns.
     static let twoColumnWidth = 420.0
 
-    public init(title: String) {
+    init(title: String) {
         self.title = title
         super.init(frame: .zero)
         clipsToBounds = true
@@ -56,7 +56,7 @@ open class RecognizerLabPanel: View {
     // MARK: The switches
 
     /// The panel's switches, in the order they fill their grid.
-    public var switches: [LabSwitch] { [] }
+    var switches: [LabSwitch] { [] }
 
     /// Sets the experiment as the switches say: once when they are added,
     /// then after every flip.
@@ -82,7 +82,7 @@ open class RecognizerLabPanel: View {
     }
 
     /// Starts the log over.
-    public func clearLog() {
+    func clearLog() {
         log = []
         setNeedsDisplay(logRect)
     }

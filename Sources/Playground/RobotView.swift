@@ -12,7 +12,7 @@ public final class RobotView: View {
         isUserInteractionEnabled = false
     }
 
-    public convenience init() { self.init(frame: .zero) }
+    convenience init() { self.init(frame: .zero) }
 
     public override func draw(_ rect: Rect, in context: DrawingContext) {
         context.beginPath()

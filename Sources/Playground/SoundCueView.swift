@@ -21,7 +21,7 @@ public final class SoundCueView: View {
         isHidden = true
     }
 
-    public convenience init() { self.init(frame: .zero) }
+    convenience init() { self.init(frame: .zero) }
 
     /// Shows `sound`'s caption with its tail pointing at `point` (superview
     /// coordinates), kept inside the superview, until `duration` passes.

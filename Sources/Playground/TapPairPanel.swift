@@ -11,28 +11,28 @@ import TouchCore
 public final class TapPairPanel: RecognizerLabPanel, GestureRecognizerDelegate {
     /// The view the recognizers are attached to.
     public let target = LabTargetView()
-    public let singleTap = TapGestureRecognizer()
+    let singleTap = TapGestureRecognizer()
     public let doubleTap = TapGestureRecognizer()
 
     public let cancelsTouchesInView = LabSwitch(title: "cancelsTouchesInView", isOn: true)
     public let delaysTouchesBegan = LabSwitch(title: "delaysTouchesBegan", isOn: false)
     public let delaysTouchesEnded = LabSwitch(title: "delaysTouchesEnded", isOn: true)
-    public let singleRequiresDouble = LabSwitch(title: "single requires double to fail", isOn: false)
+    let singleRequiresDouble = LabSwitch(title: "single requires double to fail", isOn: false)
     /// On: the delegate's `gestureRecognizerShouldBegin` allows; off: refuses.
-    public let shouldBegin = LabSwitch(title: "delegate shouldBegin: allow", isOn: true)
+    let shouldBegin = LabSwitch(title: "delegate shouldBegin: allow", isOn: true)
     /// On: the delegate's `shouldReceive(touch)` says yes only in the
     /// view's right half (the reference's example); off: everywhere.
-    public let rightHalfOnly = LabSwitch(title: "shouldReceiveTouch: right half only", isOn: false)
+    let rightHalfOnly = LabSwitch(title: "shouldReceiveTouch: right half only", isOn: false)
     /// On: both recognizers' `isEnabled` is off, at once, mid-gesture too.
-    public let disable = LabSwitch(title: "Disable (isEnabled off)", isOn: false)
-    public override var switches: [LabSwitch] {
+    let disable = LabSwitch(title: "Disable (isEnabled off)", isOn: false)
+    override var switches: [LabSwitch] {
         [cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, singleRequiresDouble, shouldBegin,
          rightHalfOnly, disable]
     }
 
     static let names: Set<String> = [LabTargetView.name, "singleTap", "doubleTap"]
 
-    public init() {
+    init() {
         super.init(title: "Single & double tap")
         singleTap.name = "singleTap"
         doubleTap.name = "doubleTap"

@@ -151,11 +151,11 @@ public struct PresentationFlags: OptionSet, Hashable, Sendable {
     /// Shown in step with the display's refresh (no tearing).
     public static let vsync = PresentationFlags(rawValue: 0x1)
     /// The time comes from the display hardware, not a software estimate.
-    public static let hardwareClock = PresentationFlags(rawValue: 0x2)
+    static let hardwareClock = PresentationFlags(rawValue: 0x2)
     /// The hardware said when the update completed.
-    public static let hardwareCompletion = PresentationFlags(rawValue: 0x4)
+    static let hardwareCompletion = PresentationFlags(rawValue: 0x4)
     /// Our buffer was scanned out directly, without a copy.
-    public static let zeroCopy = PresentationFlags(rawValue: 0x8)
+    static let zeroCopy = PresentationFlags(rawValue: 0x8)
 
     /// Each flag with its name in the log and recordings, in protocol order.
     public static let names: [(PresentationFlags, String)] = [

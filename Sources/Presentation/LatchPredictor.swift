@@ -75,29 +75,29 @@ public struct LatchPredictor: Sendable {
 
     /// Presentations needed on one grid before it is trusted, when all were
     /// flagged `vsync`.
-    public static let requiredPresentations = 3
+    static let requiredPresentations = 3
     /// Presentations needed on one grid without `vsync`: the presented
     /// times alone must show the grid.
-    public static let requiredUnflaggedPresentations = 8
+    static let requiredUnflaggedPresentations = 8
     /// Presentations needed on a new grid at the period of one trusted
     /// before: the compositor restarted its repaint loop at another phase.
-    public static let requiredPresentationsAtAKnownPeriod = 3
+    static let requiredPresentationsAtAKnownPeriod = 3
     /// Presentations the grid is fitted to.
-    public static let gridHistory = 8
+    static let gridHistory = 8
     /// How far the fitted period may differ from the announced refresh.
-    public static let periodTolerance = 0.05
+    static let periodTolerance = 0.05
     /// Render times the margin is taken from.
-    public static let renderHistory = 60
+    static let renderHistory = 60
     /// Bounds on the latch lead it is taken from.
-    public static let leadHistory = 16
+    static let leadHistory = 16
     /// Bounds further above their median than this many refreshes are left
     /// out.
-    public static let leadOutlier = 0.25
+    static let leadOutlier = 0.25
     /// Added to the render times' 95th percentile.
-    public static let marginSlack = 0.001
+    static let marginSlack = 0.001
     /// Without feedback for this long (the window was idle), the grid is
     /// not trusted: some compositors restart their repaint loop when idle.
-    public static let staleAfter = 1.0
+    static let staleAfter = 1.0
 
     public private(set) var refresh: Double?
     /// Recent presented times on the current grid, oldest first, each with
@@ -118,7 +118,7 @@ public struct LatchPredictor: Sendable {
     private var nominalPeriod: Double?
     /// The newest presentation, on any grid: when the compositor last
     /// showed an input frame.
-    public private(set) var lastPresentation: Double?
+    private(set) var lastPresentation: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
     /// Recent lower bounds on the lead, oldest first: how much earlier
@@ -188,7 +188,7 @@ public struct LatchPredictor: Sendable {
 
     /// A cadence of the compositor's own is at most this many refreshes:
     /// slower than that, one input frame a repaint no longer matters.
-    public static let longestCadence = 2.0
+    static let longestCadence = 2.0
 
     /// A frame proved the lead exceeds `bound`.
     private mutating func learnLead(atLeast bound: Double, refresh: Double) {
@@ -213,7 +213,7 @@ public struct LatchPredictor: Sendable {
 
     /// See `isRepainting`: a presentation a period apart, the next
     /// expected, and half a period to spare for a late one.
-    public static let idleAfterPeriods = 1.5
+    static let idleAfterPeriods = 1.5
 
     /// Drawing and committing a frame took `seconds`.
     public mutating func rendered(taking seconds: Double) {

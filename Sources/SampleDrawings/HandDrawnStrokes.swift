@@ -7,7 +7,7 @@ import TouchCore
 public struct HandDrawnStrokes {
     public var random: SplitMix64
     /// Amplitude of the slow wobble, as a fraction of the path's size.
-    public var wobble = 0.01
+    var wobble = 0.01
     /// Largest jitter of one point, as a fraction of the size.
     public var jitter = 0.004
 

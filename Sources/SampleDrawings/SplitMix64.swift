@@ -4,7 +4,7 @@
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    init(seed: UInt64) {
         state = seed
     }
 

@@ -1,7 +1,7 @@
 @testable import Canvas
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 
 @Suite struct CanvasViewTests {
     @Test func twoFingersDrawTwoLinesAtOnce() {

@@ -1,4 +1,4 @@
-import SampleDrawings
+@testable import SampleDrawings
 import Testing
 @testable import Canvas
 import TouchCore

@@ -1,6 +1,6 @@
 import CWaylandClient
 import Glibc
-import InputEmulation
+@testable import InputEmulation
 import Platform
 import Testing
 import TestSupport

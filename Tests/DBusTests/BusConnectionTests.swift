@@ -1,4 +1,4 @@
-import DBus
+@testable import DBus
 import Testing
 import TestSupport
 

@@ -1,7 +1,7 @@
 @testable import Decorations
 import Testing
 import Timing
-import TouchCore
+@testable import TouchCore
 
 /// The header bar's layout, hit areas and what presses on it do, on a core
 /// window alone (no compositor): its buttons send their commands through

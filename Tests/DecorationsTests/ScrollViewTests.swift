@@ -1,4 +1,4 @@
-import Decorations
+@testable import Decorations
 import Testing
 import TestSupport
 import Timing

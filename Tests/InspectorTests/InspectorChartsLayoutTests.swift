@@ -1,4 +1,4 @@
-import Inspector
+@testable import Inspector
 import InspectorModel
 import Render
 import Testing

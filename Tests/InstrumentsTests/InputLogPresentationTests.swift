@@ -1,7 +1,7 @@
 @testable import Instruments
 import JSONLine
 import Testing
-import Presentation
+@testable import Presentation
 import WaylandInput
 
 /// The `--log-input` presentation line: written and read back unchanged.

@@ -1,5 +1,5 @@
 import Glibc
-import Platform
+@testable import Platform
 import Testing
 import TestSupport
 

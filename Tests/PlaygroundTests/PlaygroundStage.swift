@@ -1,4 +1,4 @@
-import Playground
+@testable import Playground
 import TestSupport
 import Timing
 import TouchCore

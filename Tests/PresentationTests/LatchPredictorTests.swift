@@ -1,5 +1,5 @@
 import Testing
-import Presentation
+@testable import Presentation
 
 /// Predicting the compositor's next latch from presentation feedback, on
 /// fake times: a steady grid, a missed frame, a refresh change, jitter, a

@@ -3,7 +3,7 @@ import Canvas
 import RenderTestSupport
 import Testing
 import Timing
-import TouchCore
+@testable import TouchCore
 
 @Suite struct MenuPainterTests {
     /// A view that can delete, so the menu offers "Delete".

@@ -4,7 +4,7 @@ import Decorations
 import Testing
 import TestSupport
 import Timing
-import TouchCore
+@testable import TouchCore
 #if canImport(Glibc)
 import Glibc
 #endif

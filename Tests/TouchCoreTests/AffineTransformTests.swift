@@ -1,5 +1,5 @@
 import Testing
-import TouchCore
+@testable import TouchCore
 
 @Suite struct AffineTransformTests {
     let point = Point(x: 3, y: 4)

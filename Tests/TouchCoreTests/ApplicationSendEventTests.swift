@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 import Timing
-import TouchCore
+@testable import TouchCore
 
 /// The chapter's "events are queued by the UIApplication singleton": every
 /// touch event goes through `Application.sendEvent(_:)`, then its window's

@@ -1,5 +1,5 @@
 import Testing
-import TouchCore
+@testable import TouchCore
 
 /// A responder that implements some actions and records what it performed.
 final class ActionView: View {

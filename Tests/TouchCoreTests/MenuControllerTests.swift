@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 
 /// SPEC §4: the window's menu, its validation and its interaction.
 @Suite struct MenuControllerTests {

@@ -1,5 +1,5 @@
 import Testing
-import TouchCore
+@testable import TouchCore
 
 /// SPEC §4: the menu sits next to its target and stays on screen.
 @Suite struct MenuLayoutTests {

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 
 /// Issue 36: the menu is one row up to the window's width, then pages with
 /// ‹ › as UIKit's edit menu does; it keeps below the window's header bar;

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 
 /// A view controller that records the touches and keys that reach it.
 final class RecordingViewController: ViewController {

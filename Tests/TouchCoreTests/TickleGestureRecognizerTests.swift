@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 import Timing
-import TouchCore
+@testable import TouchCore
 
 /// The tutorial's tickle, on its own sequences: tickles count 25 points
 /// from where the last one counted, and the third one recognizes.

@@ -1,5 +1,5 @@
 import Testing
-import TouchCore
+@testable import TouchCore
 
 @Suite struct ViewControllerTests {
     final class Counting: ViewController {

@@ -1,5 +1,5 @@
 import Testing
-import TouchCore
+@testable import TouchCore
 
 /// Drawing requests become window damage for the renderer.
 @Suite struct WindowTests {

@@ -1,5 +1,5 @@
 import Scene
-import TouchCore
+@testable import TouchCore
 
 /// Choosing in the paged canvas menu (issue 36) as a person does: the
 /// item's page is turned to with the › arrow first.

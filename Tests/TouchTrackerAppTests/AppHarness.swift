@@ -1,5 +1,5 @@
 import Canvas
-import Decorations
+@testable import Decorations
 import Document
 @testable import Instruments
 import Testing

@@ -1,4 +1,4 @@
-import Decorations
+@testable import Decorations
 import Render
 @testable import Scene
 import Testing

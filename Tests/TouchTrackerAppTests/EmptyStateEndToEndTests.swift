@@ -1,5 +1,5 @@
 import Canvas
-import Decorations
+@testable import Decorations
 import Render
 @testable import Scene
 import Testing

@@ -1,5 +1,5 @@
 import CWaylandServerProtocols
-import Decorations
+@testable import Decorations
 import Export
 import Foundation
 @testable import Scene

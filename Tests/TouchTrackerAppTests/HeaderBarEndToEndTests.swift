@@ -1,13 +1,13 @@
 import CWaylandServerProtocols
 @testable import Canvas
-import Decorations
+@testable import Decorations
 import Foundation
 import Render
 @testable import Scene
 import Testing
 import TestCompositor
 import TestSupport
-import TouchCore
+@testable import TouchCore
 import WaylandClient
 @testable import TouchTrackerApp
 import WaylandInput

@@ -1,5 +1,5 @@
 import Canvas
-import Decorations
+@testable import Decorations
 @testable import Scene
 import Testing
 import TestSupport

@@ -1,5 +1,5 @@
 @testable import Inspector
-import InspectorModel
+@testable import InspectorModel
 import Render
 import Testing
 import TestSupport

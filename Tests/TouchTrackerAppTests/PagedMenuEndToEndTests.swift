@@ -1,7 +1,7 @@
 @testable import Scene
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 @testable import TouchTrackerApp
 
 /// Issue 36, through the whole stack at a phone's width: the canvas menu

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Playground
+@testable import Playground
 @testable import Scene
 import Testing
 import TestSupport

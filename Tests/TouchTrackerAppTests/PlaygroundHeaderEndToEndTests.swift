@@ -1,9 +1,9 @@
-import Decorations
-import Playground
+@testable import Decorations
+@testable import Playground
 @testable import Scene
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 @testable import TouchTrackerApp
 
 /// Issue 36: over the gesture playground the header bar shows the

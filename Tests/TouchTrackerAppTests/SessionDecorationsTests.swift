@@ -1,6 +1,6 @@
 import CWaylandServerProtocols
 import Canvas
-import Decorations
+@testable import Decorations
 import Document
 import Foundation
 import Render

@@ -1,6 +1,6 @@
 import Glibc
 import Canvas
-import Decorations
+@testable import Decorations
 @testable import Scene
 import Testing
 import TestSupport

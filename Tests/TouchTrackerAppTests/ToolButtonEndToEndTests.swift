@@ -1,4 +1,4 @@
-import Decorations
+@testable import Decorations
 @testable import Scene
 import Testing
 import TestSupport

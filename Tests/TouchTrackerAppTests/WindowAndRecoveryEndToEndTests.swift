@@ -1,7 +1,7 @@
 import Canvas
 import Testing
 import TestSupport
-import TouchCore
+@testable import TouchCore
 @testable import TouchTrackerApp
 #if canImport(Glibc)
 import Glibc

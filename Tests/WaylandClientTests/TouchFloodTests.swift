@@ -1,4 +1,4 @@
-import SampleDrawings
+@testable import SampleDrawings
 import Testing
 import TestSupport
 @testable import WaylandClient

@@ -22,7 +22,7 @@
 public struct ViewDrawingPass {
     public typealias ContentPainter = (_ view: View, _ rect: Rect, _ context: DrawingContext) -> Bool
 
-    public var contentPainter: ContentPainter?
+    var contentPainter: ContentPainter?
 
     public init(contentPainter: ContentPainter? = nil) {
         self.contentPainter = contentPainter

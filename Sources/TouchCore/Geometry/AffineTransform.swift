@@ -33,7 +33,7 @@ public struct AffineTransform: Hashable, Sendable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
-    public var isIdentity: Bool { self == .identity }
+    var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `other`.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
@@ -46,7 +46,7 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// A translation applied before this transform.
-    public func translatedBy(x: Double, y: Double) -> AffineTransform {
+    func translatedBy(x: Double, y: Double) -> AffineTransform {
         AffineTransform(translationX: x, y: y).concatenating(self)
     }
 

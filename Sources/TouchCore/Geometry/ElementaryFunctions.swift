@@ -11,5 +11,5 @@ extension Double {
     public static func atan2(y: Double, x: Double) -> Double { Glibc.atan2(y, x) }
     public static func exp(_ x: Double) -> Double { Glibc.exp(x) }
     public static func log(_ x: Double) -> Double { Glibc.log(x) }
-    public static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+    static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
 }

@@ -181,7 +181,7 @@ open class GestureRecognizer {
 
     /// Removes the matching pairs: a nil target matches every target, a nil
     /// action every action.
-    public func removeTarget(_ target: AnyObject?, action: Action?) {
+    func removeTarget(_ target: AnyObject?, action: Action?) {
         targets.remove(target: target, action: action)
     }
 
@@ -213,17 +213,17 @@ open class GestureRecognizer {
 
     /// Whether this recognizer, once recognized, makes `preventedRecognizer`
     /// fail (when they share touches and neither allows simultaneity).
-    open func canPrevent(_ preventedRecognizer: GestureRecognizer) -> Bool { true }
+    func canPrevent(_ preventedRecognizer: GestureRecognizer) -> Bool { true }
 
     /// Whether `preventingRecognizer`, once recognized, may make this one fail.
-    open func canBePrevented(by preventingRecognizer: GestureRecognizer) -> Bool { true }
+    func canBePrevented(by preventingRecognizer: GestureRecognizer) -> Bool { true }
 
     /// Whether this recognizer must wait for `other` to fail; asked of
     /// recognizers taking part in the same touches. Default false.
-    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
 
     /// Whether `other` must wait for this recognizer to fail. Default false.
-    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+    func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
     /// Whether this recognizer has to wait for `other` to fail, by any of the
     /// four ways of saying so.
@@ -296,18 +296,18 @@ open class GestureRecognizer {
     /// `IndirectGesture`). Default false: a recognizer written for touches
     /// sees only touches. Pinch and rotation take `.pinch`, pan and swipe
     /// `.swipe`.
-    open func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { false }
+    func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { false }
 
     /// An indirect gesture began over this recognizer's view (or a
     /// subview), and the recognizer accepts it: it is `possible`, tracks no
     /// touch and receives no other. It receives the gesture's steps until
     /// it ends, and no touches meanwhile.
-    open func indirectGestureBegan(_ gesture: IndirectGesture) {}
-    open func indirectGestureChanged(_ gesture: IndirectGesture) {}
-    open func indirectGestureEnded(_ gesture: IndirectGesture) {}
+    func indirectGestureBegan(_ gesture: IndirectGesture) {}
+    func indirectGestureChanged(_ gesture: IndirectGesture) {}
+    func indirectGestureEnded(_ gesture: IndirectGesture) {}
     /// Whatever the subclass does, a recognizer still in progress is then
     /// cancelled and one still possible fails, as for cancelled touches.
-    open func indirectGestureCancelled(_ gesture: IndirectGesture) {}
+    func indirectGestureCancelled(_ gesture: IndirectGesture) {}
 
     /// Called when the recognizer goes back to `possible`, after its
     /// gesture ended, was cancelled or failed and all its touches are gone:

@@ -19,7 +19,7 @@ extension GestureRecognizer {
 
         /// Whether a recognizer may go from `self` to `next` by setting its
         /// `state`. `possible` is never a legal target: reset does that.
-        public func canTransition(to next: State) -> Bool {
+        func canTransition(to next: State) -> Bool {
             switch (self, next) {
             case (.possible, .began), (.possible, .ended), (.possible, .failed):
                 return true

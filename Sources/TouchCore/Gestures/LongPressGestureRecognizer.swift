@@ -19,7 +19,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Taps before the press. Default 0.
     public var numberOfTapsRequired = 0
     /// Seconds between a tap's lift and the next touch-down, as for taps.
-    public var maximumIntervalBetweenTaps = 0.35
+    var maximumIntervalBetweenTaps = 0.35
 
     private var completedTaps = 0
     private var pressStarts: [Touch: Point] = [:]

@@ -17,7 +17,7 @@
 /// `changed` on each step, `ended` or `cancelled` with them; the
 /// translation and velocity are then theirs.
 open class PanGestureRecognizer: GestureRecognizer {
-    public var minimumNumberOfTouches = 1
+    var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
     /// Points the centroid must move before the pan begins, so a tap or a
     /// press that wobbles is not a pan. UIKit uses about 10 points.
@@ -105,15 +105,15 @@ open class PanGestureRecognizer: GestureRecognizer {
         fingersLeft(touches, at: event.timestamp, finalState: .cancelled)
     }
 
-    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .swipe }
+    override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .swipe }
 
-    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+    override func indirectGestureBegan(_ gesture: IndirectGesture) {
         origin = gesture.location
         centroid = gesture.location
         velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: gesture.timestamp)
     }
 
-    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    override func indirectGestureChanged(_ gesture: IndirectGesture) {
         centroid = gesture.location
         velocityEstimator.add(SIMD2(centroid.x, centroid.y), at: gesture.timestamp)
         if state == .possible {
@@ -123,11 +123,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+    override func indirectGestureEnded(_ gesture: IndirectGesture) {
         indirectGestureFinished(at: gesture.timestamp, finalState: .ended)
     }
 
-    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+    override func indirectGestureCancelled(_ gesture: IndirectGesture) {
         indirectGestureFinished(at: gesture.timestamp, finalState: .cancelled)
     }
 

@@ -14,7 +14,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     public var hysteresis = 8.0
     /// How far an indirect pinch's scale must move from 1 before the pinch
     /// begins (5 %: one Ctrl+wheel click is 10 %).
-    public var indirectHysteresis = 0.05
+    var indirectHysteresis = 0.05
 
     private var fingers: [Touch] = []
     private var referenceDistance: Double?
@@ -74,14 +74,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
         fingerLifted(touches, finalState: .cancelled)
     }
 
-    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .pinch }
+    override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .pinch }
 
-    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+    override func indirectGestureBegan(_ gesture: IndirectGesture) {
         indirectReference = gesture.scale
         velocityEstimator.add(scale, at: gesture.timestamp)
     }
 
-    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    override func indirectGestureChanged(_ gesture: IndirectGesture) {
         guard let indirectReference, indirectReference > 0 else { return }
         velocityEstimator.add(scale, at: gesture.timestamp)
         if state == .possible {
@@ -91,11 +91,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+    override func indirectGestureEnded(_ gesture: IndirectGesture) {
         indirectGestureFinished(at: gesture.timestamp, finalState: .ended)
     }
 
-    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+    override func indirectGestureCancelled(_ gesture: IndirectGesture) {
         indirectGestureFinished(at: gesture.timestamp, finalState: .cancelled)
     }
 

@@ -71,14 +71,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
         fingerLifted(touches, finalState: .cancelled)
     }
 
-    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .pinch }
+    override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .pinch }
 
-    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+    override func indirectGestureBegan(_ gesture: IndirectGesture) {
         indirectReference = gesture.rotation
         velocityEstimator.add(rotation, at: gesture.timestamp)
     }
 
-    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    override func indirectGestureChanged(_ gesture: IndirectGesture) {
         guard let indirectReference else { return }
         velocityEstimator.add(rotation, at: gesture.timestamp)
         if state == .possible {
@@ -88,11 +88,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+    override func indirectGestureEnded(_ gesture: IndirectGesture) {
         indirectGestureFinished(at: gesture.timestamp, finalState: .ended)
     }
 
-    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+    override func indirectGestureCancelled(_ gesture: IndirectGesture) {
         indirectGestureFinished(at: gesture.timestamp, finalState: .cancelled)
     }
 

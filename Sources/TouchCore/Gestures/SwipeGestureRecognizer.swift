@@ -34,9 +34,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// The permitted directions. Default `.right`, as in UIKit.
     public var direction: Direction = .right
     public var numberOfTouchesRequired = 1
-    public var minimumDistance = 50.0
-    public var maximumDuration = 0.5
-    public var maximumOffAxisRatio = 0.5
+    var minimumDistance = 50.0
+    var maximumDuration = 0.5
+    var maximumOffAxisRatio = 0.5
 
     private var fingers: [Touch] = []
     private var start: Point?
@@ -82,23 +82,23 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         fail()
     }
 
-    open override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .swipe }
+    override func acceptsIndirectGesture(_ kind: IndirectGesture.Kind) -> Bool { kind == .swipe }
 
-    open override func indirectGestureBegan(_ gesture: IndirectGesture) {
+    override func indirectGestureBegan(_ gesture: IndirectGesture) {
         start = gesture.location
         timer = schedule(after: maximumDuration) { $0.fail() }
     }
 
-    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    override func indirectGestureChanged(_ gesture: IndirectGesture) {
         guard state == .possible, let start else { return }
         judge(gesture.location - start)
     }
 
-    open override func indirectGestureEnded(_ gesture: IndirectGesture) {
+    override func indirectGestureEnded(_ gesture: IndirectGesture) {
         fail()
     }
 
-    open override func indirectGestureCancelled(_ gesture: IndirectGesture) {
+    override func indirectGestureCancelled(_ gesture: IndirectGesture) {
         fail()
     }
 

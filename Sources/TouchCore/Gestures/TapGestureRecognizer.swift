@@ -16,7 +16,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired = 1
     /// How long after a lift the next tap may begin (seconds). UIKit does not
     /// document its value; 0.35 s feels like its double-tap window.
-    public var maximumIntervalBetweenTaps = 0.35
+    var maximumIntervalBetweenTaps = 0.35
     /// How far a finger may drift during a tap (points). UIKit uses about
     /// 45 points.
     public var allowableMovement = 45.0
@@ -24,7 +24,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// same 45 points as for the drift; a view that keeps the drift small
     /// (so that short strokes are not taps) can still accept a second
     /// finger tap that lands a little off the first.
-    public var allowableTapSeparation = 45.0
+    var allowableTapSeparation = 45.0
     /// A press held longer than this (seconds) is not a tap.
     public var maximumPressDuration = 1.5
     /// How long after a tap's first finger the others may still go down

@@ -30,9 +30,9 @@
 /// Discrete: recognized at the counting move.
 open class TickleGestureRecognizer: GestureRecognizer {
     /// Recognized when more tickles than this have counted.
-    public var requiredTickles = 2
+    var requiredTickles = 2
     /// How far (points, in the view) the finger goes for a tickle to count.
-    public var distanceForTickle = 25.0
+    var distanceForTickle = 25.0
 
     /// How far the fingers have gone along the view's x axis since it went
     /// down, move by move.
@@ -87,14 +87,14 @@ open class TickleGestureRecognizer: GestureRecognizer {
         /// +1 right, −1 left, 0 before the first tickle.
         private var direction = 0.0
 
-        public init(startX: Double, distance: Double) {
+        init(startX: Double, distance: Double) {
             self.distance = distance
             start = startX
         }
 
         /// The next tickle counts from `x`; the count and the direction
         /// of the last one stay.
-        public mutating func restart(at x: Double) {
+        mutating func restart(at x: Double) {
             start = x
         }
 

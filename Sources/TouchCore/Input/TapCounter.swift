@@ -45,5 +45,5 @@ extension Touch {
     /// How soon after a tap the next touch must go down to count as the
     /// next tap (`tapCount`), in seconds: how long a view that acts on a
     /// single tap waits for a second one, as in the touch-events guide.
-    public static var maximumIntervalBetweenTaps: Double { TapCounter.maximumInterval }
+    static var maximumIntervalBetweenTaps: Double { TapCounter.maximumInterval }
 }

@@ -15,12 +15,12 @@ public final class WheelGestures {
     /// Seconds without a click that end a burst: long enough to span the
     /// gaps between the clicks of one turn of the wheel, short enough that
     /// the gesture's end follows the hand.
-    public static let quietTime = 0.25
+    static let quietTime = 0.25
     /// Scale change of one click with Ctrl: wheel up (away from the user)
     /// zooms in by 10 %, down zooms out, as in browsers.
-    public static let scalePerClick = 1.1
+    static let scalePerClick = 1.1
     /// Rotation of one click with Shift: 15°, wheel down turns clockwise.
-    public static let rotationPerClick = Double.pi / 12
+    static let rotationPerClick = Double.pi / 12
 
     private enum Mode {
         case scale, rotate

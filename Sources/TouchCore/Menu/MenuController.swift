@@ -22,12 +22,12 @@ public final class MenuController {
     public private(set) var layout: MenuLayout?
     /// The item or arrow under the finger, or the item chosen with the
     /// keyboard, if any.
-    public private(set) var highlightedPart: MenuLayout.Part?
+    private(set) var highlightedPart: MenuLayout.Part?
     /// The page of the layout that shows.
     public private(set) var page = 0
 
     /// The highlighted item, if the highlight is on an item.
-    public var highlightedIndex: Int? {
+    var highlightedIndex: Int? {
         if case .item(let index) = highlightedPart { index } else { nil }
     }
 

@@ -24,9 +24,9 @@ public struct MenuLayout: Hashable, Sendable {
         /// Indices into `items`.
         public let items: Range<Int>
         /// The ‹ at the page's start; nil on the first page.
-        public let previousArrow: Rect?
+        let previousArrow: Rect?
         /// The › at the page's end; nil on the last page.
-        public let nextArrow: Rect?
+        let nextArrow: Rect?
     }
 
     /// What a press on the menu can land on.
@@ -37,16 +37,16 @@ public struct MenuLayout: Hashable, Sendable {
     }
 
     /// Space between an item's title and its edges.
-    public static let itemPadding = Size(width: 12, height: 8)
+    static let itemPadding = Size(width: 12, height: 8)
     /// The least height of an item: the size of a fingertip (the GNOME HIG's
     /// and UIKit's 40–44 points), whatever the font.
-    public static let minimumItemHeight = 40.0
+    static let minimumItemHeight = 40.0
     /// The width of a ‹ or › arrow, finger-sized too.
-    public static let arrowWidth = 40.0
+    static let arrowWidth = 40.0
     /// Gap between the target rectangle and the menu.
-    public static let targetSpacing = 8.0
+    static let targetSpacing = 8.0
     /// Closest the menu comes to the edges of the area it may use.
-    public static let windowMargin = 4.0
+    static let windowMargin = 4.0
 
     public let frame: Rect
     /// Every item, in order, with its frame on its own page.
@@ -56,7 +56,7 @@ public struct MenuLayout: Hashable, Sendable {
 
     /// Lays out `items` next to `target` inside `bounds` (both in window
     /// coordinates), measuring titles with `measurer`.
-    public init(items: [MenuItem], target: Rect, bounds: Rect, measurer: any TextMeasuring) {
+    init(items: [MenuItem], target: Rect, bounds: Rect, measurer: any TextMeasuring) {
         let padding = MenuLayout.itemPadding
         let texts = items.map { measurer.size(of: $0.title) }
         let widths = texts.map { $0.width + 2 * padding.width }
@@ -99,7 +99,7 @@ public struct MenuLayout: Hashable, Sendable {
 
     /// The index of the item containing `point` (window coordinates) on
     /// `page`, if any.
-    public func itemIndex(at point: Point, onPage page: Int = 0) -> Int? {
+    func itemIndex(at point: Point, onPage page: Int = 0) -> Int? {
         guard pages.indices.contains(page) else { return nil }
         return pages[page].items.first { items[$0].frame.contains(point) }
     }

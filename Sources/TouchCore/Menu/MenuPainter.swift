@@ -4,7 +4,7 @@
 /// under the highlighted item or arrow. `MenuView` draws with it.
 public enum MenuPainter {
     public static let bubble = Color(red: 0.11, green: 0.11, blue: 0.12, alpha: 0.94)
-    public static let highlight = Color(red: 0.33, green: 0.33, blue: 0.36)
+    static let highlight = Color(red: 0.33, green: 0.33, blue: 0.36)
     public static let separator = Color(red: 1, green: 1, blue: 1, alpha: 0.25)
     public static let title = Color(red: 1, green: 1, blue: 1)
     public static let cornerRadius = 8.0

@@ -18,8 +18,8 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let paste = Action("paste")
     public static let delete = Action("delete")
     public static let select = Action("select")
-    public static let selectAll = Action("selectAll")
+    static let selectAll = Action("selectAll")
 
     /// The standard edit actions in the order the menu shows them.
-    public static let standardEditActions: [Action] = [.cut, .copy, .paste, .delete, .select, .selectAll]
+    static let standardEditActions: [Action] = [.cut, .copy, .paste, .delete, .select, .selectAll]
 }

@@ -49,10 +49,10 @@ open class Responder {
     open var canBecomeFirstResponder: Bool { false }
 
     /// Whether this responder lets the first-responder status go.
-    open var canResignFirstResponder: Bool { true }
+    var canResignFirstResponder: Bool { true }
 
     /// True when this responder is its window's first responder.
-    public var isFirstResponder: Bool {
+    var isFirstResponder: Bool {
         windowForFirstResponder?.firstResponder === self
     }
 

@@ -25,7 +25,7 @@ open class Application: Responder {
 
     public private(set) var windows: [Window] = []
     /// The window that receives key presses and nil-target actions.
-    public private(set) weak var keyWindow: Window?
+    private(set) weak var keyWindow: Window?
 
     /// The application's context menu (UIMenuController), shown in its key
     /// window; `MenuController.shared` is the shared application's.
@@ -51,7 +51,7 @@ open class Application: Responder {
         if keyWindow == nil { keyWindow = window }
     }
 
-    public func removeWindow(_ window: Window) {
+    func removeWindow(_ window: Window) {
         if menuController.isVisible(in: window) { menuController.hideMenu() }
         windows.removeAll { $0 === window }
         if window.application === self { window.application = nil }
@@ -69,7 +69,7 @@ open class Application: Responder {
     /// .sendEvent): every event of the application's windows comes here
     /// first. A subclass may override it to watch or hold back events, and
     /// calls super to deliver one.
-    open func sendEvent(_ event: Event) {
+    func sendEvent(_ event: Event) {
         event.withSendingWindow { $0.sendEvent(event) }
     }
 

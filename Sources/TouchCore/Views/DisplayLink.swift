@@ -13,7 +13,7 @@ public final class DisplayLink {
     /// Seconds since the link's previous frame (0 on its first).
     public private(set) var duration: Double = 0
     /// A paused link is not called and asks for no frames.
-    public var isPaused = false {
+    var isPaused = false {
         didSet { if oldValue && !isPaused { window?.displayLinkDidStart(self) } }
     }
     private let action: (DisplayLink) -> Void

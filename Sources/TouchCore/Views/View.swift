@@ -58,7 +58,7 @@ open class View: Responder {
     /// for a touch that lands while another view has one (UIKit's
     /// `isExclusiveTouch`). Default false. As with `isMultipleTouchEnabled`,
     /// gesture recognizers still see such a touch.
-    public var isExclusiveTouch = false
+    var isExclusiveTouch = false
 
     /// Filled over the bounds before `draw(_:in:)`; nil (the default)
     /// fills nothing, so what lies behind shows.
@@ -75,11 +75,11 @@ open class View: Responder {
 
     /// True from `setNeedsDisplay` until the window's damage is taken for
     /// drawing.
-    public internal(set) var needsDisplay = false
+    var needsDisplay = false
 
     public private(set) weak var superview: View?
     /// Back to front: the last subview is drawn on top and hit-tested first.
-    public private(set) var subviews: [View] = []
+    private(set) var subviews: [View] = []
     /// The recognizers attached to this view, in the order they were added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The controller whose `view` this is; it follows the view in the
@@ -197,7 +197,7 @@ open class View: Responder {
         insertSubview(view, at: subviews.count - 1)
     }
 
-    public func sendSubviewToBack(_ view: View) {
+    func sendSubviewToBack(_ view: View) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
@@ -222,7 +222,7 @@ open class View: Responder {
     }
 
     /// Called after the view got a new superview (or none).
-    open func didMoveToSuperview() {}
+    func didMoveToSuperview() {}
 
     /// Called after the view (or an ancestor) moved into or out of a window.
     open func didMoveToWindow() {}
@@ -286,7 +286,7 @@ open class View: Responder {
         recognizer.view = self
     }
 
-    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
         gestureRecognizers.remove(at: index)
         recognizer.view = nil
@@ -306,7 +306,7 @@ open class View: Responder {
 
     /// Maps this view's coordinates to its superview's: bounds about their
     /// middle, the transform, then the center.
-    public var transformToSuperview: AffineTransform {
+    var transformToSuperview: AffineTransform {
         AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
             .concatenating(transform)
             .concatenating(AffineTransform(translationX: center.x, y: center.y))

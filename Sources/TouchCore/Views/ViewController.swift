@@ -27,16 +27,16 @@ open class ViewController: Responder {
         }
     }
 
-    public var isViewLoaded: Bool { loadedView != nil }
+    var isViewLoaded: Bool { loadedView != nil }
 
     /// Creates the view; the default makes a plain `View`. Overrides set
     /// `view` and do not call super.
-    open func loadView() {
+    func loadView() {
         view = View(frame: .zero)
     }
 
     /// Called once after `loadView()`.
-    open func viewDidLoad() {}
+    func viewDidLoad() {}
 
     /// The responder after this one, when the app puts one there (as
     /// AppKit's settable `nextResponder` does: a controller of the scene

@@ -40,7 +40,7 @@ open class Window: View {
     }
 
     /// The view controller whose view fills the window.
-    public var rootViewController: ViewController? {
+    var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
             if let oldView = oldValue?.view, oldView.superview === self {
@@ -69,7 +69,7 @@ open class Window: View {
     public var modifiers: KeyModifiers = []
     /// The part of the window the menu may cover: all of it below
     /// `topChromeHeight`.
-    public var menuArea: Rect {
+    var menuArea: Rect {
         let top = min(max(0, topChromeHeight), bounds.height)
         return Rect(x: bounds.minX, y: bounds.minY + top, width: bounds.width, height: bounds.height - top)
     }
@@ -118,7 +118,7 @@ open class Window: View {
     /// watch or hold back the window's events, and calls super to deliver
     /// one. An event is delivered while it is being sent: sent again later,
     /// it delivers nothing.
-    open func sendEvent(_ event: Event) {
+    func sendEvent(_ event: Event) {
         gestureEnvironment.deliver(event)
     }
 
@@ -145,7 +145,7 @@ open class Window: View {
     }
 
     /// Every touch currently down on the window.
-    public var activeTouches: Set<Touch> { touchDispatcher.activeTouches }
+    var activeTouches: Set<Touch> { touchDispatcher.activeTouches }
 
     /// Ends every touch still down as lifting its finger would, where it
     /// was last seen: what quitting does to strokes in progress, so that
@@ -176,11 +176,11 @@ open class Window: View {
     // MARK: Key window and first responder
 
     /// Makes this the application's key window.
-    public func makeKey() {
+    func makeKey() {
         application?.makeKey(self)
     }
 
-    public var isKeyWindow: Bool { application?.keyWindow === self }
+    var isKeyWindow: Bool { application?.keyWindow === self }
 
     /// The menu serves the first responder, so it goes when that changes.
     func setFirstResponder(_ responder: Responder?) {
