@@ -1,5 +1,3 @@
-import Decorations
-
 /// What the compositor decided about the window that places the app's
 /// views: its logical size and scale, who draws the title bar, and the
 /// states that hide or change ours. A `Session` takes it from the toplevel;

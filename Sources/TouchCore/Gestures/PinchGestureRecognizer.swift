@@ -59,11 +59,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let referenceDistance, let distance = currentDistance else { return }
         velocityEstimator.add(scale, at: event.timestamp)
-        if state == .possible {
-            if abs(distance - referenceDistance) >= hysteresis { state = .began }
-        } else if state.isInProgress {
-            state = .changed
-        }
+        continuousGestureMoved(pastHysteresis: abs(distance - referenceDistance) >= hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -84,11 +80,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     override func indirectGestureChanged(_ gesture: IndirectGesture) {
         guard let indirectReference, indirectReference > 0 else { return }
         velocityEstimator.add(scale, at: gesture.timestamp)
-        if state == .possible {
-            if abs(gesture.scale / indirectReference - 1) >= indirectHysteresis { state = .began }
-        } else if state.isInProgress {
-            state = .changed
-        }
+        continuousGestureMoved(pastHysteresis: abs(gesture.scale / indirectReference - 1) >= indirectHysteresis)
     }
 
     override func indirectGestureEnded(_ gesture: IndirectGesture) {

@@ -56,11 +56,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         guard accumulator != nil, let angle = currentAngle else { return }
         accumulator?.add(angle)
         velocityEstimator.add(rotation, at: event.timestamp)
-        if state == .possible {
-            if abs(accumulator?.total ?? 0) >= hysteresis { state = .began }
-        } else if state.isInProgress {
-            state = .changed
-        }
+        continuousGestureMoved(pastHysteresis: abs(accumulator?.total ?? 0) >= hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -81,11 +77,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     override func indirectGestureChanged(_ gesture: IndirectGesture) {
         guard let indirectReference else { return }
         velocityEstimator.add(rotation, at: gesture.timestamp)
-        if state == .possible {
-            if abs(gesture.rotation - indirectReference) >= hysteresis { state = .began }
-        } else if state.isInProgress {
-            state = .changed
-        }
+        continuousGestureMoved(pastHysteresis: abs(gesture.rotation - indirectReference) >= hysteresis)
     }
 
     override func indirectGestureEnded(_ gesture: IndirectGesture) {
