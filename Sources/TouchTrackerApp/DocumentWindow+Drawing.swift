@@ -60,3 +60,11 @@ extension DocumentWindow {
     /// just opened or resized): the next frames fill it in.
     public var isRenderingDrawing: Bool { !canvasRenderer.unfinishedArea.isEmpty }
 }
+
+/// The core window's host: its damage becomes the toplevel's, which asks the
+/// compositor for a frame; its running display links (a picture gliding in
+/// the playground) step once per frame the compositor asks for.
+extension DocumentWindow: WindowHost {
+    public func windowNeedsDisplay(_ window: Window) { forwardDamage() }
+    public func windowNeedsAnimationFrame(_ window: Window) { scheduleAnimationStep() }
+}

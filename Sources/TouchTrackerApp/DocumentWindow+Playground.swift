@@ -5,10 +5,6 @@ import TouchCore
 /// sounds go to `onPlaygroundSound`): its animations (a picture gliding
 /// on) step once per frame the compositor asks for, and not at all at rest.
 extension DocumentWindow {
-    /// Steps the window's display links while some run.
-    func setUpPlayground() {
-        window.onNeedsAnimationFrame = { [unowned self] in scheduleAnimationStep() }
-    }
 
     /// Whether the playground is shown instead of the drawing.
     public var isShowingPlayground: Bool { scene.isShowingPlayground }

@@ -221,7 +221,6 @@ public final class DocumentWindow: FrameSource {
         wire(logInput: instrumented ? configuration.logInput : nil)
         if instrumented { scene.traceLine = configuration.trace }
         setUpDecorations()
-        setUpPlayground()
         setUpDrawingFiles()
         switch source {
         case .opened(let document):
@@ -290,8 +289,8 @@ public final class DocumentWindow: FrameSource {
         wirePresentation(logInput: logInput)
         reportProtocolsOffered()
         // Core damage goes straight to the toplevel, which keeps it per buffer
-        // and asks the compositor for a frame.
-        window.onNeedsDisplay = { [unowned self] in forwardDamage() }
+        // and asks the compositor for a frame (`windowNeedsDisplay`).
+        window.host = self
         // Saved once the frame showing the change is on its way to the
         // compositor: the finished line turns black without waiting for the
         // disk, and the changes of one dispatch share one save. A save that

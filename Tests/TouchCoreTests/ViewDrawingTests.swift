@@ -167,12 +167,12 @@ import Timing
 
     @Test func displayLinksRunPerFrameWhileNotPaused() {
         var calls: [(Double, Double)] = []
-        var asked = 0
-        window.onNeedsAnimationFrame = { asked += 1 }
+        let host = CountingWindowHost()
+        window.host = host
         let link = DisplayLink { calls.append(($0.timestamp, $0.duration)) }
         #expect(!window.needsAnimationFrame)
         link.add(to: window)
-        #expect(asked == 1 && window.needsAnimationFrame)
+        #expect(host.animationFrameRequests == 1 && window.needsAnimationFrame)
         window.runDisplayLinks(at: 1)
         window.runDisplayLinks(at: 1.016)
         #expect(calls.count == 2 && calls[0] == (1, 0) && abs(calls[1].1 - 0.016) < 1e-9)
@@ -181,7 +181,7 @@ import Timing
         window.runDisplayLinks(at: 2)
         #expect(calls.count == 2)
         link.isPaused = false
-        #expect(asked == 2)
+        #expect(host.animationFrameRequests == 2)
         window.runDisplayLinks(at: 3)
         #expect(calls.count == 3 && calls[2] == (3, 0), "a resumed link starts afresh")
         link.invalidate()

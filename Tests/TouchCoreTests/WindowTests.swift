@@ -35,14 +35,14 @@ import Testing
     }
 
     @Test func theAppIsAskedForAFrameOncePerRoundOfDamage() {
-        var requests = 0
-        window.onNeedsDisplay = { requests += 1 }
+        let host = CountingWindowHost()
+        window.host = host
         view.setNeedsDisplay(rect(0, 0, 1, 1))
         view.setNeedsDisplay(rect(5, 5, 1, 1))
-        #expect(requests == 1)
+        #expect(host.displayRequests == 1)
         _ = window.takeDamage()
         view.setNeedsDisplay()
-        #expect(requests == 2)
+        #expect(host.displayRequests == 2)
     }
 
     @Test func aViewOutsideAWindowMarksItselfOnly() {

@@ -76,6 +76,6 @@ extension Window {
     }
 
     func displayLinkDidStart(_ link: DisplayLink) {
-        if !link.isPaused { onNeedsAnimationFrame?() }
+        if !link.isPaused { host?.windowNeedsAnimationFrame(self) }
     }
 }

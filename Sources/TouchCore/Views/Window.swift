@@ -24,13 +24,9 @@ open class Window: View {
     /// at most one per window.
     public private(set) weak var firstResponder: Responder?
 
-    /// Called when the window goes from no damage to some damage, so the app
-    /// layer can request a frame (once until the damage is taken).
-    public var onNeedsDisplay: (() -> Void)?
-    /// Called when a display link starts running (added, or unpaused), so
-    /// the app layer starts calling `runDisplayLinks(at:)` once per frame
-    /// for as long as `needsAnimationFrame` holds.
-    public var onNeedsAnimationFrame: (() -> Void)?
+    /// What shows the window, asked for frames when it has damage or a
+    /// running display link. Held weakly: the host owns the window.
+    public weak var host: WindowHost?
     /// The display links added to this window (see `DisplayLink`).
     var displayLinks: [DisplayLink] = []
     /// Receives what the core decides for this window's touches, recognizers
@@ -211,7 +207,7 @@ open class Window: View {
         if damage.count > Window.maximumDamageRects {
             damage = [damage.reduce(Rect.null) { $0.union($1) }]
         }
-        if wasClean { onNeedsDisplay?() }
+        if wasClean { host?.windowNeedsDisplay(self) }
     }
 
     private func clearNeedsDisplay(in view: View) {
