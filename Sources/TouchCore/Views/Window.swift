@@ -9,7 +9,7 @@ import Timing
 /// sends each batch as an `Event` to its application's `sendEvent(_:)`,
 /// which hands it back to the window's `sendEvent(_:)`; that gives it to
 /// the gesture environment, which delivers it to recognizers and views. Drawing requests collect as damage in window
-/// coordinates; `onNeedsDisplay` tells the app layer to schedule a frame and
+/// coordinates; its `host` is told to schedule a frame and
 /// the renderer collects the damage with `takeDamage()`.
 open class Window: View {
     /// Timers for time-based behaviour (long press, double-tap windows), run
