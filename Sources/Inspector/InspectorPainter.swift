@@ -1,5 +1,6 @@
 import CCairo
 import InspectorModel
+import Presentation
 import Render
 import Timing
 import TouchCore
