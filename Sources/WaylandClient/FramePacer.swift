@@ -30,6 +30,13 @@
 /// 3. Otherwise it waits for the frame callback (`frameCallback`): a
 ///    frame drawn now would replace one the compositor has not taken.
 /// Never more than one input frame per repaint that reaches the screen.
+///
+/// A loaded machine sometimes wakes the app after the latch it aimed at:
+/// the compositor's repaint finds nothing new (weston then stops its loop)
+/// and the late commit restarts it at another phase. The window tells its
+/// predictor which frames missed their latch, and the predictor trusts the
+/// new phase after the late frame's presentation instead of after three,
+/// so rule 1 holds again from the next frame rather than rule 3 for three.
 struct FramePacer: Equatable {
     /// What the window does before the loop next sleeps.
     enum Step: Equatable {
