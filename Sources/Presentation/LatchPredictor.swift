@@ -64,7 +64,9 @@
 ///   a lead that short had a third of the frames aimed for the latch
 ///   miss it.
 /// - The render margin: the 95th percentile of recent render + commit
-///   times, plus a millisecond.
+///   times, plus the larger of a millisecond and the 90th percentile of
+///   how late the timer recently woke the app for its deadline, at most a
+///   third of the period (unless rendering alone takes more).
 ///
 /// Pure and clock-agnostic: the caller gives times on the presentation
 /// clock, which it has checked is its own.
@@ -130,6 +132,8 @@ public struct LatchPredictor: Sendable {
     public private(set) var lastPresentation: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
+    /// How late the timer woke the app for recent deadlines, oldest first.
+    private var wakeLateness: [Double] = []
     /// Recent lower bounds on the lead, oldest first: how much earlier
     /// than the refresh before their presentation frames were committed.
     private var leadBounds: [Double] = []
@@ -241,18 +245,34 @@ public struct LatchPredictor: Sendable {
         if time > latch.latch { missedLatch = latch.latch }
     }
 
-    /// Drawing and committing a frame took `seconds`.
-    public mutating func rendered(taking seconds: Double) {
+    /// Drawing and committing a frame took `seconds`; a frame drawn at a
+    /// deadline started `wokeLateBy` after it.
+    public mutating func rendered(taking seconds: Double, wokeLateBy lateness: Double? = nil) {
         renderDurations.append(max(0, seconds))
         if renderDurations.count > Self.renderHistory { renderDurations.removeFirst() }
+        if let lateness {
+            wakeLateness.append(max(0, lateness))
+            if wakeLateness.count > Self.renderHistory { wakeLateness.removeFirst() }
+        }
     }
 
-    /// How long before a latch to start drawing: nil before any frame was drawn.
+    /// How long before a latch to start drawing: nil before any frame was
+    /// drawn. The render times' 95th percentile plus the larger of a
+    /// millisecond and the 90th percentile of the timer's recent lateness
+    /// (a loaded machine wakes the app late, and a frame committed after
+    /// the latch costs weston's loop a restart), at most a third of the
+    /// period.
     public var renderMargin: Double? {
         guard !renderDurations.isEmpty else { return nil }
-        let sorted = renderDurations.sorted()
-        let index = Int((Double(sorted.count - 1) * 0.95).rounded(.up))
-        return sorted[index] + Self.marginSlack
+        let margin = Self.percentile(renderDurations, 0.95)
+            + max(Self.marginSlack, wakeLateness.isEmpty ? 0 : Self.percentile(wakeLateness, 0.9))
+        guard let period = period ?? refresh else { return margin }
+        return min(margin, max(Self.percentile(renderDurations, 0.95) + Self.marginSlack, period / 3))
+    }
+
+    private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[Int((Double(sorted.count - 1) * fraction).rounded(.up))]
     }
 
     /// The first latch whose deadline is not before `now` and that comes

@@ -33,10 +33,12 @@
 ///
 /// A loaded machine sometimes wakes the app after the latch it aimed at:
 /// the compositor's repaint finds nothing new (weston then stops its loop)
-/// and the late commit restarts it at another phase. The window tells its
-/// predictor which frames missed their latch, and the predictor trusts the
-/// new phase after the late frame's presentation instead of after three,
-/// so rule 1 holds again from the next frame rather than rule 3 for three.
+/// and the late commit restarts it at another phase. So the deadline
+/// comes earlier by the timer's recent lateness (its 90th percentile, at
+/// most a third of the period with the render time), and when a frame
+/// still misses, the predictor trusts the new phase after that frame's
+/// presentation instead of after three: rule 1 holds again from the next
+/// frame rather than rule 3 for three.
 struct FramePacer: Equatable {
     /// What the window does before the loop next sleeps.
     enum Step: Equatable {
