@@ -235,6 +235,16 @@ import Presentation
         #expect(other.nextLatch(now: shown + 0.001) == nil)
     }
 
+    @Test func theMarginGrowsWithTheTimersLatenessUpToAThirdOfThePeriod() throws {
+        var (predictor, _) = westonPredictor(presentations: 8)
+        let onTime = try #require(predictor.renderMargin)
+        for index in 0..<40 { predictor.rendered(taking: 0.002, wokeLateBy: index % 4 == 0 ? 0.003 : 0) }
+        #expect(abs(try #require(predictor.renderMargin) - (0.002 + 0.003)) < 1e-9,
+                "a 3 ms wake-up every fourth time: 3 ms earlier, against \(onTime)")
+        for _ in 0..<60 { predictor.rendered(taking: 0.002, wokeLateBy: 0.020) }
+        #expect(abs(try #require(predictor.renderMargin) - Self.westonCadence / 3) < 1e-9, "bounded")
+    }
+
     @Test func irregularGapsFindNoCadence() {
         var predictor = LatchPredictor()
         var time = 10.0
