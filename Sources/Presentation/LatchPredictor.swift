@@ -21,7 +21,13 @@
 ///   keeps repainting at that period when it restarts its repaint loop
 ///   (after a pause, or after a frame it showed late), only at another
 ///   phase: three presentations then find the new phase, on the period
-///   already known. A compositor may also repaint on a cadence of its own
+///   already known. Where the app restarted it, one does: a frame aimed
+///   at a latch but committed after it (a loaded machine woke the app
+///   late) found the compositor's repaint gone by, and weston stops its
+///   loop at a repaint that finds nothing new and starts it again from
+///   that commit; the late frame's presentation, off the grid, is then on
+///   the new phase, and a frame callback's wait for the two presentations
+///   more cost a refresh on every frame in between. A compositor may also repaint on a cadence of its own
 ///   that is no multiple of the refresh it announces: headless weston 10
 ///   announces 16.7 ms but, while busy, repaints every ≈ 25.7 ms (its
 ///   back end finishes a frame 16 ms after the repaint, and the next
@@ -58,7 +64,9 @@
 ///   a lead that short had a third of the frames aimed for the latch
 ///   miss it.
 /// - The render margin: the 95th percentile of recent render + commit
-///   times, plus a millisecond.
+///   times, plus the larger of a millisecond and the 90th percentile of
+///   how late the timer recently woke the app for its deadline, at most a
+///   third of the period (unless rendering alone takes more).
 ///
 /// Pure and clock-agnostic: the caller gives times on the presentation
 /// clock, which it has checked is its own.
@@ -82,6 +90,9 @@ public struct LatchPredictor: Sendable {
     /// Presentations needed on a new grid at the period of one trusted
     /// before: the compositor restarted its repaint loop at another phase.
     static let requiredPresentationsAtAKnownPeriod = 3
+    /// Presentations needed on a new grid at a known period that a frame
+    /// committed after its latch started (see the type's comment).
+    static let requiredPresentationsAfterAMissedLatch = 1
     /// Presentations the grid is fitted to.
     static let gridHistory = 8
     /// How far the fitted period may differ from the announced refresh.
@@ -121,11 +132,18 @@ public struct LatchPredictor: Sendable {
     private(set) var lastPresentation: Double?
     /// Recent render + commit durations, oldest first.
     private var renderDurations: [Double] = []
+    /// How late the timer woke the app for recent deadlines, oldest first.
+    private var wakeLateness: [Double] = []
     /// Recent lower bounds on the lead, oldest first: how much earlier
     /// than the refresh before their presentation frames were committed.
     private var leadBounds: [Double] = []
     /// How long before a presentation the compositor stops taking commits.
     public private(set) var latchLead = 0.0
+    /// The latch the newest frame aimed at, when it was committed after it;
+    /// cleared by the presentation of a frame committed after it.
+    private var missedLatch: Double?
+    /// The current grid was started by the frame that missed its latch.
+    private var startedByMissedLatch = false
 
     public init() {}
 
@@ -139,20 +157,25 @@ public struct LatchPredictor: Sendable {
             knownPeriod = nil
             nominalPeriod = nil
             presentations = []
+            startedByMissedLatch = false
             return
         }
         if let current = self.refresh, abs(current - refresh) > current / 100 {
             // Another output or mode: its grid and lead are learned anew.
             knownPeriod = nil
             presentations = []
+            startedByMissedLatch = false
             leadBounds = []
             latchLead = min(latchLead, refresh)
         }
         self.refresh = refresh
         defer { lastPresentation = time }
+        let missedItsLatch = missedLatch.map { committed ?? -.infinity >= $0 } ?? false
+        if missedItsLatch { missedLatch = nil }
         if !fitsGrid(time) {
             let previous = presentations.last?.time
             presentations = []
+            startedByMissedLatch = missedItsLatch && knownPeriod != nil
             if knownPeriod == nil, let previous, time - previous > refresh * (1 + Self.periodTolerance),
                time - previous <= Self.longestCadence * refresh {
                 // The compositor's own cadence (see the type's comment),
@@ -215,18 +238,41 @@ public struct LatchPredictor: Sendable {
     /// expected, and half a period to spare for a late one.
     static let idleAfterPeriods = 1.5
 
-    /// Drawing and committing a frame took `seconds`.
-    public mutating func rendered(taking seconds: Double) {
-        renderDurations.append(max(0, seconds))
-        if renderDurations.count > Self.renderHistory { renderDurations.removeFirst() }
+    /// A frame aimed at `latch` was committed at `time`: when that is after
+    /// the latch, the compositor may restart its repaint loop from it (see
+    /// the type's comment).
+    public mutating func committed(at time: Double, aimedAt latch: Latch) {
+        if time > latch.latch { missedLatch = latch.latch }
     }
 
-    /// How long before a latch to start drawing: nil before any frame was drawn.
+    /// Drawing and committing a frame took `seconds`; a frame drawn at a
+    /// deadline started `wokeLateBy` after it.
+    public mutating func rendered(taking seconds: Double, wokeLateBy lateness: Double? = nil) {
+        renderDurations.append(max(0, seconds))
+        if renderDurations.count > Self.renderHistory { renderDurations.removeFirst() }
+        if let lateness {
+            wakeLateness.append(max(0, lateness))
+            if wakeLateness.count > Self.renderHistory { wakeLateness.removeFirst() }
+        }
+    }
+
+    /// How long before a latch to start drawing: nil before any frame was
+    /// drawn. The render times' 95th percentile plus the larger of a
+    /// millisecond and the 90th percentile of the timer's recent lateness
+    /// (a loaded machine wakes the app late, and a frame committed after
+    /// the latch costs weston's loop a restart), at most a third of the
+    /// period.
     public var renderMargin: Double? {
         guard !renderDurations.isEmpty else { return nil }
-        let sorted = renderDurations.sorted()
-        let index = Int((Double(sorted.count - 1) * 0.95).rounded(.up))
-        return sorted[index] + Self.marginSlack
+        let margin = Self.percentile(renderDurations, 0.95)
+            + max(Self.marginSlack, wakeLateness.isEmpty ? 0 : Self.percentile(wakeLateness, 0.9))
+        guard let period = period ?? refresh else { return margin }
+        return min(margin, max(Self.percentile(renderDurations, 0.95) + Self.marginSlack, period / 3))
+    }
+
+    private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[Int((Double(sorted.count - 1) * fraction).rounded(.up))]
     }
 
     /// The first latch whose deadline is not before `now` and that comes
@@ -248,7 +294,8 @@ public struct LatchPredictor: Sendable {
 
     /// Whether enough presentations lie on the current grid to aim at it.
     private var isTrusted: Bool {
-        let required = allFlaggedVsync ? Self.requiredPresentations
+        let required = startedByMissedLatch ? Self.requiredPresentationsAfterAMissedLatch
+            : allFlaggedVsync ? Self.requiredPresentations
             : knownPeriod != nil ? Self.requiredPresentationsAtAKnownPeriod : Self.requiredUnflaggedPresentations
         return presentations.count >= required
     }

@@ -41,7 +41,8 @@ extension ToplevelWindow {
     private func drawFrame() throws(WaylandError) {
         let start = loop.timers.clock.now
         let showsInput = pacer.needsInputFrame
-        let aimedAt = pacer.reachedDeadline ? aimedLatch : inputAtOnceLatch
+        let atDeadline = pacer.reachedDeadline
+        let aimedAt = atDeadline ? aimedLatch : inputAtOnceLatch
         let (width, height) = scale.bufferSize(for: size)
         pool.resize(width: width, height: height)
         pool.addDamage(pendingDamage)
@@ -69,7 +70,7 @@ extension ToplevelWindow {
 
         pendingDamage = DamageRegion()
         pacer.committedFrame()
-        if showsInput { committedInputFrame(startedAt: start, aimedAt: aimedAt) } else { cancelLatchDeadline() }
+        if showsInput { committedInputFrame(startedAt: start, aimedAt: aimedAt, atDeadline: atDeadline) } else { cancelLatchDeadline() }
     }
 
     /// How the frame being drawn was paced (`FramePacer`'s rule).

@@ -215,6 +215,36 @@ import Testing
         #expect(abs(latch.presentation - (last + Self.westonCadence)) < 1e-6)
     }
 
+    @Test func aLoopRestartedByAFrameThatMissedItsLatchIsTrustedAfterOnePresentation() throws {
+        var (predictor, times) = westonPredictor(presentations: 8)
+        let aimed = try #require(predictor.nextLatch(now: times[7] + 0.001))
+        // Woken 3 ms late: weston's repaint found nothing and stopped, and
+        // the commit restarts it (repaint 9.7 ms on, shown 16 ms after).
+        let committed = aimed.latch + 0.003
+        predictor.committed(at: committed, aimedAt: aimed)
+        let shown = committed + 1.0 / 60 - 0.007 + 0.016
+        predictor.presented(at: shown, refresh: Self.refresh, committed: committed, vsync: false)
+        let latch = try #require(predictor.nextLatch(now: shown + 0.001), "the new phase at once")
+        #expect(abs(latch.presentation - (shown + Self.westonCadence)) < 1e-6)
+
+        // The same presentation off the grid of a frame that made its
+        // latch (the compositor's own doing) waits for three.
+        var (other, _) = westonPredictor(presentations: 8)
+        other.committed(at: aimed.latch - 0.001, aimedAt: aimed)
+        other.presented(at: shown, refresh: Self.refresh, committed: aimed.latch - 0.001, vsync: false)
+        #expect(other.nextLatch(now: shown + 0.001) == nil)
+    }
+
+    @Test func theMarginGrowsWithTheTimersLatenessUpToAThirdOfThePeriod() throws {
+        var (predictor, _) = westonPredictor(presentations: 8)
+        let onTime = try #require(predictor.renderMargin)
+        for index in 0..<40 { predictor.rendered(taking: 0.002, wokeLateBy: index % 4 == 0 ? 0.003 : 0) }
+        #expect(abs(try #require(predictor.renderMargin) - (0.002 + 0.003)) < 1e-9,
+                "a 3 ms wake-up every fourth time: 3 ms earlier, against \(onTime)")
+        for _ in 0..<60 { predictor.rendered(taking: 0.002, wokeLateBy: 0.020) }
+        #expect(abs(try #require(predictor.renderMargin) - Self.westonCadence / 3) < 1e-9, "bounded")
+    }
+
     @Test func irregularGapsFindNoCadence() {
         var predictor = LatchPredictor()
         var time = 10.0
