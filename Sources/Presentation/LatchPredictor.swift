@@ -264,10 +264,10 @@ public struct LatchPredictor: Sendable {
     /// period.
     public var renderMargin: Double? {
         guard !renderDurations.isEmpty else { return nil }
-        let margin = Self.percentile(renderDurations, 0.95)
-            + max(Self.marginSlack, wakeLateness.isEmpty ? 0 : Self.percentile(wakeLateness, 0.9))
+        let render = Self.percentile(renderDurations, 0.95)
+        let margin = render + max(Self.marginSlack, wakeLateness.isEmpty ? 0 : Self.percentile(wakeLateness, 0.9))
         guard let period = period ?? refresh else { return margin }
-        return min(margin, max(Self.percentile(renderDurations, 0.95) + Self.marginSlack, period / 3))
+        return min(margin, max(render + Self.marginSlack, period / 3))
     }
 
     private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
