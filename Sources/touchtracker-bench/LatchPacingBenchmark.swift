@@ -51,6 +51,7 @@ enum LatchPacingBenchmark {
         var weston = WestonLikeCadence()
         let westonLike = try measure(westonBench, cadence: &weston, bursts: bursts, motions: 100, interval: 0.010)
         let predictor = westonBench.session.firstWindow.toplevel.latchPredictor
+        let gridPredictor = bench.session.firstWindow.toplevel.latchPredictor
 
         let latchSamples = samples(clean.latch.latencies), todaySamples = samples(clean.frameCallback.latencies)
         let cleanSetUp = "\(bursts) bursts each way of 40 motions 8 ms apart, alternating, "
@@ -68,6 +69,8 @@ enum LatchPacingBenchmark {
                    details: ["commit for the latch: \(latchSamples.durationSummary); "
                                  + "frames \(describe(clean.latch.pacings))",
                              "frame-callback pacing: \(todaySamples.durationSummary)",
+                             "render margin " + (gridPredictor.renderMargin.map { Format.duration($0) } ?? "unknown")
+                                 + (gridPredictor.missesKeepTheGrid ? ", missed latches shown a period later" : ""),
                              "every-event reference: \(samples(clean.latch.reference).durationSummary); "
                                  + "app ÷ reference p50 \(ratio(latchSamples, samples(clean.latch.reference)))",
                              cleanSetUp]),
