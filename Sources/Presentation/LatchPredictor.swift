@@ -64,9 +64,22 @@
 ///   a lead that short had a third of the frames aimed for the latch
 ///   miss it.
 /// - The render margin: the 95th percentile of recent render + commit
-///   times, plus the larger of a millisecond and the 90th percentile of
-///   how late the timer recently woke the app for its deadline, at most a
-///   third of the period (unless rendering alone takes more).
+///   times, plus an allowance for how late the timer wakes the app for its
+///   deadline, at most a third of the period (unless rendering alone takes
+///   more). What a late wake-up costs decides the allowance. Where the
+///   compositor restarts its repaint loop from a frame that missed its
+///   latch (weston), a miss costs the frames after it too, and the
+///   allowance is the larger of a millisecond and the 90th percentile of
+///   the timer's recent lateness. Where the frames that missed their latch
+///   were shown on the grid a period later (a compositor repainting on the
+///   display's clock: mutter, KWin, the scripted clean grid), a miss costs
+///   that one frame a period, and the allowance is the lateness that makes
+///   the expected cost least (at least a quarter of a millisecond): being
+///   `L` early costs every frame `L`, and the share of recent wake-ups
+///   later than `L` costs a period each. On
+///   two cores shared with a build, most wake-ups are a fraction of a
+///   millisecond late and one in ten a scheduler tick (3 to 5 ms): covering
+///   the tick would cost every frame more than the tenth that miss lose.
 ///
 /// Pure and clock-agnostic: the caller gives times on the presentation
 /// clock, which it has checked is its own.
@@ -106,6 +119,12 @@ public struct LatchPredictor: Sendable {
     static let leadOutlier = 0.25
     /// Added to the render times' 95th percentile.
     static let marginSlack = 0.001
+    /// The least allowance where a missed latch costs one frame a period:
+    /// the wake-ups' own lateness is known, and a millisecond more for
+    /// every frame would cost more than the rare miss it saves.
+    static let cheapMissSlack = 0.00025
+    /// Missed latches whose outcome decides what a miss costs.
+    static let missHistory = 8
     /// Without feedback for this long (the window was idle), the grid is
     /// not trusted: some compositors restart their repaint loop when idle.
     static let staleAfter = 1.0
@@ -144,6 +163,10 @@ public struct LatchPredictor: Sendable {
     private var missedLatch: Double?
     /// The current grid was started by the frame that missed its latch.
     private var startedByMissedLatch = false
+    /// For the app's recent missed latches, oldest first: whether the late
+    /// frame was shown on the grid (the miss cost it a period) rather than
+    /// off it (the compositor restarted its loop from it).
+    private var missesKeptTheGrid: [Bool] = []
 
     public init() {}
 
@@ -165,13 +188,20 @@ public struct LatchPredictor: Sendable {
             knownPeriod = nil
             presentations = []
             startedByMissedLatch = false
+            missesKeptTheGrid = []
             leadBounds = []
             latchLead = min(latchLead, refresh)
         }
         self.refresh = refresh
         defer { lastPresentation = time }
         let missedItsLatch = missedLatch.map { committed ?? -.infinity >= $0 } ?? false
-        if missedItsLatch { missedLatch = nil }
+        if missedItsLatch {
+            missedLatch = nil
+            if isTrusted {
+                missesKeptTheGrid.append(fitsGrid(time))
+                if missesKeptTheGrid.count > Self.missHistory { missesKeptTheGrid.removeFirst() }
+            }
+        }
         if !fitsGrid(time) {
             let previous = presentations.last?.time
             presentations = []
@@ -257,17 +287,42 @@ public struct LatchPredictor: Sendable {
     }
 
     /// How long before a latch to start drawing: nil before any frame was
-    /// drawn. The render times' 95th percentile plus the larger of a
-    /// millisecond and the 90th percentile of the timer's recent lateness
-    /// (a loaded machine wakes the app late, and a frame committed after
-    /// the latch costs weston's loop a restart), at most a third of the
-    /// period.
+    /// drawn. The render times' 95th percentile plus an allowance for the
+    /// timer's lateness, at most a third of the period (see the type's
+    /// comment).
     public var renderMargin: Double? {
         guard !renderDurations.isEmpty else { return nil }
         let render = Self.percentile(renderDurations, 0.95)
-        let margin = render + max(Self.marginSlack, wakeLateness.isEmpty ? 0 : Self.percentile(wakeLateness, 0.9))
-        guard let period = period ?? refresh else { return margin }
+        let period = period ?? refresh
+        let margin = render + latenessAllowance(missCost: period)
+        guard let period else { return margin }
         return min(margin, max(render + Self.marginSlack, period / 3))
+    }
+
+    /// Whether the app's recent missed latches were all shown on the grid,
+    /// a period late, and there was at least one.
+    public var missesKeepTheGrid: Bool {
+        !missesKeptTheGrid.isEmpty && !missesKeptTheGrid.contains(false)
+    }
+
+    /// How much later than the timer's deadline to allow the app to wake
+    /// (see the type's comment): at least `marginSlack`, or `cheapMissSlack`
+    /// where a miss costs one frame a period.
+    private func latenessAllowance(missCost period: Double?) -> Double {
+        guard !wakeLateness.isEmpty else { return Self.marginSlack }
+        guard missesKeepTheGrid, let period else {
+            return max(Self.marginSlack, Self.percentile(wakeLateness, 0.9))
+        }
+        let sorted = wakeLateness.sorted()
+        var best = (allowance: Self.cheapMissSlack, cost: Double.infinity)
+        var covered = 0
+        for lateness in sorted {
+            let allowance = max(Self.cheapMissSlack, lateness)
+            while covered < sorted.count, sorted[covered] <= allowance { covered += 1 }
+            let cost = allowance + Double(sorted.count - covered) / Double(sorted.count) * period
+            if cost < best.cost { best = (allowance, cost) }
+        }
+        return best.allowance
     }
 
     private static func percentile(_ values: [Double], _ fraction: Double) -> Double {

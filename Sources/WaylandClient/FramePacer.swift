@@ -35,10 +35,11 @@
 /// the compositor's repaint finds nothing new (weston then stops its loop)
 /// and the late commit restarts it at another phase. So the deadline
 /// comes earlier by the timer's recent lateness (its 90th percentile, at
-/// most a third of the period with the render time), and when a frame
-/// still misses, the predictor trusts the new phase after that frame's
-/// presentation instead of after three: rule 1 holds again from the next
-/// frame rather than rule 3 for three.
+/// most a third of the period with the render time, or where a missed
+/// frame is shown a period later on the grid, the lateness that costs
+/// least), and when a frame still misses, the predictor trusts the new
+/// phase after that frame's presentation instead of after three: rule 1
+/// holds again from the next frame rather than rule 3 for three.
 struct FramePacer: Equatable {
     /// What the window does before the loop next sleeps.
     enum Step: Equatable {

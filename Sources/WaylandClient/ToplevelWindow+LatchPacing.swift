@@ -97,10 +97,11 @@ extension ToplevelWindow {
     /// its deadline how late the timer woke the app (the loop wakes on time
     /// to the nanosecond, but a busy machine schedules it late). Other
     /// frames (the first, a resize) say nothing of an input frame's cost.
-    /// The margin takes the lateness's 90th percentile, not every wake-up's
+    /// The margin takes the lateness's 90th percentile, or where misses
+    /// keep the grid the lateness that costs least, not every wake-up's
     /// (folding it into the render times' 95th percentile, tried before,
     /// cost more in the median than it saved), bounded by a third of the
-    /// period.
+    /// period (`LatchPredictor.renderMargin`).
     func committedInputFrame(startedAt start: Double, aimedAt latch: LatchPredictor.Latch?, atDeadline: Bool) {
         let now = loop.timers.clock.now
         latchPredictor.rendered(taking: now - start, wokeLateBy: atDeadline ? latch.map { start - $0.deadline } : nil)

@@ -2,7 +2,7 @@
 import Testing
 import TestCompositor
 import TestSupport
-import Presentation
+@testable import Presentation
 import TouchCore
 @testable import TouchTrackerApp
 @testable import WaylandClient
@@ -30,10 +30,11 @@ import TouchCore
     /// Drags a finger right in `motions` motions while the compositor
     /// repaints every `period` (by default the refresh it announces); the
     /// fake clock jumps from one event (a motion, a repaint, an app timer)
-    /// to the next.
+    /// to the next. The app's `n`th timer wakes it `lateness(n)` after its
+    /// deadline, as a loaded machine schedules it late.
     func drag(_ app: AppHarness, motions: Int, flags: UInt32 = 0x3, period: Double = refresh,
               motionInterval: Double = motionInterval, motionIntervals: [Double]? = nil,
-              afterEachSettle: () -> Void = {}) throws -> Drag {
+              lateness: (Int) -> Double = { _ in 0 }, afterEachSettle: () -> Void = {}) throws -> Drag {
         let start = Point(x: 40, y: 150)
         var motionIndexOfDraw: [Int] = []
         let window = app.session.firstWindow
@@ -52,8 +53,14 @@ import TouchCore
         app.seat.touchFrame()
         try app.settle()
         let end = app.clock.now + Double(motions) * motionInterval + 4 * Self.refresh
+        var timersSeen = 0, lastTimer = -Double.infinity
         while app.clock.now < end {
-            let timer = app.session.loop.timers.nextDeadline ?? .infinity
+            let deadline = app.session.loop.timers.nextDeadline ?? .infinity
+            var timer = deadline
+            if timer.isFinite {
+                if timer != lastTimer { timersSeen += 1; lastTimer = timer }
+                timer += lateness(timersSeen)
+            }
             let next = min(nextRepaint, sent.count < motions ? nextMotion : .infinity, timer)
             app.advance(by: max(0, next - app.clock.now))
             if sent.count < motions, app.clock.now >= nextMotion {
@@ -65,6 +72,12 @@ import TouchCore
             if app.clock.now >= nextRepaint {
                 app.compositor.repaint(at: nextRepaint, refresh: Self.refresh, flags: flags)
                 nextRepaint += period
+            }
+            // Between a timer's deadline and its late wake-up the app is
+            // not scheduled: it reads nothing and draws nothing.
+            guard !(deadline <= app.clock.now && app.clock.now < timer) else {
+                app.compositor.dispatch()
+                continue
             }
             try app.settle()
             afterEachSettle()
@@ -104,6 +117,26 @@ import TouchCore
         // Once three feedbacks made a grid (the first frames are paced by
         // frame callbacks), no motion waits more than a refresh and the margin.
         #expect(latch.latencies.suffix(60).max()! <= Self.refresh + 0.002)
+    }
+
+    /// Two cores shared with a build: most wake-ups on time, one in ten a
+    /// scheduler tick (4 ms) late. A frame that misses its latch here is
+    /// shown a refresh later and the grid holds, so covering the tick
+    /// would cost every frame 4 ms to save one in ten a refresh.
+    @Test func aRareLateWakeUpIsNotCoveredWhereAMissedFrameIsShownARefreshLater() throws {
+        let tick: (Int) -> Double = { $0 % 10 == 0 ? 0.004 : 0.0002 }
+        let paced = try AppHarness()
+        _ = try drag(paced, motions: 120, lateness: tick)
+        let latch = try drag(paced, motions: 120, lateness: tick)
+        let predictor = paced.session.firstWindow.toplevel.latchPredictor
+        #expect(predictor.missesKeepTheGrid)
+        #expect(try #require(predictor.renderMargin) < 0.002, "the tick is not covered")
+        let callbacks = try AppHarness()
+        callbacks.session.firstWindow.toplevel.allowsLatchPacing = false
+        let today = try drag(callbacks, motions: 120, lateness: tick)
+        #expect(latch.median <= 0.5 * today.median, "latch p50 \(latch.median), frame callbacks \(today.median)")
+        #expect(Double(latch.framesDrawn) <= 1.2 * Double(latch.framesShown),
+                "\(latch.framesDrawn) frames drawn, \(latch.framesShown) shown")
     }
 
     @Test func withoutFeedbackFramesArePacedByFrameCallbacksAsBefore() throws {
@@ -194,12 +227,12 @@ import TouchCore
         // predicted for the latch that frame aimed at.
         var stamps: [(stamp: Double, predicted: Double?)] = []
         var checkedCommits = surface.commits.count
-        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161) {
+        let drag = try drag(app, motions: 120, flags: 0, period: 0.0161, afterEachSettle: {
             defer { checkedCommits = surface.commits.count }
             guard surface.commits.count > checkedCommits,
                   let stamp = surface.commits.last?.presentationTimestamp else { return }
             stamps.append((stamp, toplevel.lastAimedLatch?.presentation))
-        }
+        })
         #expect(toplevel.pacesInputForLatch)
         #expect(stamps.count >= drag.framesShown / 2, "\(stamps.count) of \(drag.framesShown) frames stamped")
         // Half a refresh before the predicted presentation: no earlier
