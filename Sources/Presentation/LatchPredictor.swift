@@ -76,10 +76,10 @@
 ///   that one frame a period, and the allowance is the lateness that makes
 ///   the expected cost least (at least a quarter of a millisecond): being
 ///   `L` early costs every frame `L`, and the share of recent wake-ups
-///   later than `L` costs a period each. On
-///   two cores shared with a build, most wake-ups are a fraction of a
-///   millisecond late and one in ten a scheduler tick (3 to 5 ms): covering
-///   the tick would cost every frame more than the tenth that miss lose.
+///   later than `L` costs a period each. On two cores shared with a build,
+///   most wake-ups are a fraction of a millisecond late and one in ten a
+///   scheduler tick (3 to 5 ms): covering the tick would cost every frame
+///   more than the tenth that miss lose.
 ///
 /// Pure and clock-agnostic: the caller gives times on the presentation
 /// clock, which it has checked is its own.
