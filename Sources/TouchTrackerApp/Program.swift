@@ -224,7 +224,7 @@ public enum Program {
         guard let recording = readRecording(path) else { return .failure }
         let drawing = Replay(recording, trace: trace ? { writeLine($0, to: .standardOutput) } : nil,
                              report: { printError("touchtracker: replay: \($0)") }).run()
-        let count = drawing.lines.count
+        let count = drawing.count
         let summary = "replayed \(recording.entries.count) lines of \(path): "
             + "\(count) line\(count == 1 ? "" : "s") drawn"
         guard let output else {

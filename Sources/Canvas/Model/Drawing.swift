@@ -126,7 +126,8 @@ public final class Drawing {
     /// Number of finished lines.
     public var count: Int { store.count }
     public subscript(id: LineID) -> Line? { store[id] }
-    /// Finished lines in drawing order (oldest first).
+    /// Finished lines in drawing order (oldest first), in a new array: for
+    /// how many there are, `count`.
     public var lines: [Line] { store.lines }
     public var selectedLine: Line? { selectedLineID.flatMap { store[$0] } }
 
